@@ -1,0 +1,36 @@
+# animatic — the two commands a new user types are `make run` and `make test`.
+SWIFT ?= swift
+PYTHON := .venv/bin/python
+SWIFT_TEST_FLAGS ?= --parallel
+
+.PHONY: all build release run test test-swift test-python deps deps-test clean
+
+all: build
+
+deps:
+	@scripts/install-deps.sh build
+
+deps-test:
+	@scripts/install-deps.sh test
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	scripts/build-release.sh
+
+# Until the server lands, `make run` renders an example spec with the CLI.
+run: build
+	$(SWIFT) run animatic render examples/tab-slide.json --frames --fps 10
+
+test: deps-test test-swift test-python
+
+test-swift:
+	$(SWIFT) build --build-tests
+	$(SWIFT) test $(SWIFT_TEST_FLAGS)
+
+test-python: build
+	@if ls Tests/python/test_*.py >/dev/null 2>&1; then $(PYTHON) -m pytest -q Tests/python; else echo "no python tests"; fi
+
+clean:
+	rm -rf .build

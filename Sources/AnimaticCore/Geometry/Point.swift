@@ -1,0 +1,22 @@
+/// A point in UIKit points: origin top-left, y grows downwards.
+public struct Point: Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    public static let zero = Point(x: 0, y: 0)
+
+    public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
+    public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
+    public static func * (a: Point, s: Double) -> Point { Point(x: a.x * s, y: a.y * s) }
+
+    /// Euclidean distance to `other`, in points.
+    public func distance(to other: Point) -> Double {
+        let dx = x - other.x, dy = y - other.y
+        return (dx * dx + dy * dy).squareRoot()
+    }
+}

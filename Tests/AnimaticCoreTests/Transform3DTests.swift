@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import AnimaticCore
+
+private func close(_ a: Transform3D, _ b: Transform3D, _ tolerance: Double = 1e-9) -> Bool {
+    zip(a.entries, b.entries).allSatisfy { abs($0 - $1) <= tolerance }
+}
+
+@Suite struct Transform3DTests {
+    @Test func rotationAboutZIsClockwiseOnScreenLikeCGAffineTransform() {
+        let r = Transform3D.rotation(.pi / 2, x: 0, y: 0, z: 1)
+        let p = r.apply(to: Point(x: 1, y: 0))
+        // UIKit's y points down, so (1, 0) turned +90° lands on (0, 1): clockwise.
+        #expect(abs(p.x - 0) < 1e-12 && abs(p.y - 1) < 1e-12)
+        #expect(abs(r.m12 - 1) < 1e-12 && abs(r.m21 + 1) < 1e-12)
+    }
+
+    @Test func rotationAboutYHasTheOpenReimplementationsEntries() {
+        let a = 0.3
+        let r = Transform3D.rotation(a, x: 0, y: 1, z: 0)
+        #expect(abs(r.m11 - cos(a)) < 1e-15 && abs(r.m13 + sin(a)) < 1e-15)
+        #expect(abs(r.m31 - sin(a)) < 1e-15 && abs(r.m33 - cos(a)) < 1e-15)
+    }
+
+    @Test func concatenationAppliesTheReceiverFirst() {
+        // Scale by 2, then translate by 10: (1, 1) → (2, 2) → (12, 12).
+        let m = Transform3D.scale(2, 2).concatenating(.translation(10, 10))
+        let p = m.apply(to: Point(x: 1, y: 1))
+        #expect(p == Point(x: 12, y: 12))
+        // CATransform3DTranslate(t, …) translates first: (1, 1) → (11, 11) → (22, 22).
+        let q = Transform3D.scale(2, 2).translated(10, 10).apply(to: Point(x: 1, y: 1))
+        #expect(q == Point(x: 22, y: 22))
+    }
+
+    @Test func inverseUndoesAGeneralTransform() throws {
+        let m = Transform3D.rotation(0.7, x: 1, y: 2, z: 3)
+            .concatenating(.translation(5, -3, 2))
+            .concatenating(.scale(2, 0.5, 3))
+            .concatenating(.perspective(eyeDistance: 500))
+        let inv = try #require(m.inverted)
+        #expect(close(m.concatenating(inv), .identity, 1e-12))
+        #expect(close(inv.concatenating(m), .identity, 1e-12))
+        #expect(Transform3D.scale(0, 1).inverted == nil)
+    }
+
+    @Test func perspectiveDivideMatchesTheClosedForm() {
+        // A point x from the anchor, turned θ about y, seen from d: x·cosθ / (1 + x·sinθ/d).
+        let d = 500.0, theta = 0.6, x = 120.0, y = 40.0
+        let m = Transform3D.rotation(theta, x: 0, y: 1, z: 0).concatenating(.perspective(eyeDistance: d))
+        let p = m.apply(to: Point(x: x, y: y))
+        let w = 1 + x * sin(theta) / d
+        #expect(abs(p.x - x * cos(theta) / w) < 1e-12)
+        #expect(abs(p.y - y / w) < 1e-12)
+    }
+
+    @Test func decompositionRoundTrips() throws {
+        let samples: [Transform3D] = [
+            .identity,
+            .rotation(.pi / 2, x: 0, y: 1, z: 0),
+            .rotation(-1.2, x: 1, y: 0, z: 0),
+            .rotation(2.5, x: 0.3, y: -0.4, z: 1),
+            Transform3D.scale(0.1, 0.1).concatenating(.translation(40, -20)),
+            Transform3D.scale(-1, 1).concatenating(.rotation(0.4, x: 0, y: 0, z: 1)),
+            Transform3D.rotation(0.8, x: 0, y: 1, z: 0).concatenating(.translation(3, 4, 5))
+                .concatenating(.perspective(eyeDistance: 200)),
+        ]
+        for m in samples {
+            let d = try #require(DecomposedTransform(m))
+            // Decomposition normalises by m44; the matrices agree as projective maps.
+            let normalised = Transform3D(m.entries.map { $0 / m.m44 })
+            #expect(close(d.matrix, normalised, 1e-9), "round trip of \(m.entries)")
+        }
+    }
+
+    @Test func interpolationTakesTheShorterArcLikeCoreAnimation() throws {
+        let from = try #require(DecomposedTransform(.identity))
+        let to = try #require(DecomposedTransform(.rotation(1.5 * .pi, x: 0, y: 0, z: 1)))
+        let mid = from.interpolated(to: to, fraction: 0.5).matrix
+        // 270° is reached the short way, through −45° at the midpoint.
+        #expect(close(mid, .rotation(-.pi / 4, x: 0, y: 0, z: 1), 1e-12))
+    }
+
+    @Test func interpolatedRotationAboutYIsLinearInAngle() throws {
+        let from = try #require(DecomposedTransform(.identity))
+        let to = try #require(DecomposedTransform(.rotation(-.pi / 2, x: 0, y: 1, z: 0)))
+        for f in [0.1, 0.25, 0.5, 0.9, 1.1] {
+            let m = from.interpolated(to: to, fraction: f).matrix
+            #expect(close(m, .rotation(-.pi / 2 * f, x: 0, y: 1, z: 0), 1e-12), "f = \(f)")
+        }
+    }
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Installs what building and testing animatic needs and is missing on a Debian/Ubuntu
+# machine. Called by `make` (build, test) and by the Dockerfile's build stage.
+#   scripts/install-deps.sh build   — C libraries the Swift targets link (libssl, zlib)
+#   scripts/install-deps.sh test    — plus the tools the tests drive (curl, openssl,
+#                                      chromium + chromedriver, Python test packages)
+set -euo pipefail
+mode="${1:-build}"
+
+packages=(libssl-dev zlib1g-dev pkg-config)
+if [ "$mode" = "test" ]; then
+  packages+=(curl openssl chromium chromium-driver python3-venv)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if [ "${#missing[@]}" -gt 0 ]; then
+  if [ "$(id -u)" -eq 0 ]; then
+    echo "install-deps: installing ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  else
+    echo "install-deps: missing Debian packages: ${missing[*]}" >&2
+    echo "install-deps: run 'sudo apt-get install ${missing[*]}' (or make as root), then retry." >&2
+    exit 1
+  fi
+fi
+
+if [ "$mode" = "test" ]; then
+  # A project-local virtualenv keeps the Python test tools off the system Python.
+  venv=".venv"
+  if [ ! -x "$venv/bin/python" ]; then
+    python3 -m venv "$venv" || { echo "install-deps: python3 -m venv failed" >&2; exit 1; }
+  fi
+  if ! "$venv/bin/python" -c "import hashlib,sys; h=hashlib.sha256(open('requirements-test.txt','rb').read()).hexdigest(); sys.exit(0 if open('$venv/.requirements-hash').read().strip()==h else 1)" 2>/dev/null; then
+    echo "install-deps: installing Python test packages into $venv"
+    "$venv/bin/pip" install -q --disable-pip-version-check -r requirements-test.txt
+    "$venv/bin/python" -c "import hashlib; print(hashlib.sha256(open('requirements-test.txt','rb').read()).hexdigest())" > "$venv/.requirements-hash"
+  fi
+fi
