@@ -60,7 +60,7 @@ public enum TimingCurve: Hashable, Sendable {
     /// settled at the end (|1 − position(duration)| > maxError/4) the string ends with a jump
     /// to 1 at 100%, matching `progress(at: 1) == 1`. At most `cssLinearMaximumStops` stops:
     /// if more would be needed (a lightly damped spring over many periods) the bound is
-    /// doubled until they fit, so `maxError` then no longer holds. maxError is clamped to
+    /// raised in steps of 25% until they fit, so `maxError` then no longer holds. maxError is clamped to
     /// [1e-5, 0.5]. Bezier control points and all numbers use the same d decimals.
     public func cssEasing(duration: Double, maxError: Double) -> String {
         let tolerance = maxError.isNaN ? 0.001 : min(max(maxError, 1e-5), 0.5)
@@ -124,12 +124,12 @@ enum CSSLinearFit {
 
         var budget = maxError * 0.9
         var stops: [Stop] = []
-        for _ in 0..<40 {
+        for _ in 0..<80 {
             stops = greedy(n: n, budget: budget, maximumStops: maximumStops, nodeValue: nodeValue,
                            curve: curve, curvature: curvature)
             if jump { stops.append(Stop(input: n, output: 1)) }
             if stops.count <= maximumStops { break }
-            budget *= 2
+            budget *= 1.25
         }
         return stops
     }
