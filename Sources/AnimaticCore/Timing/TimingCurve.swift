@@ -7,12 +7,14 @@ import Foundation
 /// `CASpringAnimation` (spring, evaluated in real seconds like WebKit's `spring()` easing),
 /// CSS Easing `steps(n, jump-end)` (steps). See docs/TIMING.md.
 public enum TimingCurve: Hashable, Sendable {
+    /// A `CAMediaTimingFunction` cubic Bézier: progress = value(at: fraction).
     case bezier(CubicBezier)
     /// A spring evaluated in real seconds (progress = position(at: fraction × duration)); may overshoot 1.
     case spring(SpringParameters)
     /// CSS steps(n, jump-end): value floor(x·n)/n, 1 at x = 1.
     case steps(Int)
 
+    /// Constant speed: `.bezier(.linear)` (`kCAMediaTimingFunctionLinear`, UIKit `.curveLinear`).
     public static let linear: TimingCurve = .bezier(.linear)
 
     /// Progress at `fraction` (0…1) of an animation lasting `duration` seconds (the duration matters for springs only). fraction ≥ 1 gives exactly 1 (the animation ends at its target, as CA snaps to the model value).
