@@ -1,0 +1,79 @@
+/// A percent-driven interactive run, as `UIPercentDrivenInteractiveTransition` drives
+/// one: the transition is paused and scrubbed to percent × duration while the finger
+/// moves, then finishes or cancels at `completionSpeed` along `completionCurve`.
+public struct InteractionSpec: Hashable, Sendable {
+    public var input: InteractionInput
+    public var release: ReleaseRule
+    /// `completionSpeed`: 1 plays the rest at the transition's own pace, 0.5 at half.
+    public var completionSpeed: Double
+    /// The curve of the finish or cancel run (a Bézier; default easeInEaseOut, as documented).
+    public var completionCurve: CubicBezier
+
+    public init(input: InteractionInput, release: ReleaseRule = ReleaseRule(),
+                completionSpeed: Double = 1, completionCurve: CubicBezier = .easeInEaseOut) {
+        self.input = input
+        self.release = release
+        self.completionSpeed = completionSpeed
+        self.completionCurve = completionCurve
+    }
+}
+
+/// What drives the percentage.
+public enum InteractionInput: Hashable, Sendable {
+    /// `[[t, percent], …]`: `update(percent)` calls at wall times t (seconds from the start).
+    case progress([ProgressSample])
+    /// `[[t, x, y], …]`: finger positions, turned into percent by `rule`.
+    case gesture([GestureSample], rule: ProgressRule)
+}
+
+public struct ProgressSample: Hashable, Sendable {
+    public var time: Double
+    public var percent: Double
+    public init(time: Double, percent: Double) { self.time = time; self.percent = percent }
+}
+
+public struct GestureSample: Hashable, Sendable {
+    public var time: Double
+    public var location: Point
+    public init(time: Double, location: Point) { self.time = time; self.location = location }
+}
+
+/// percent = clamp(sign × (finger − first finger) along `axis` / `distance`, 0, 1) —
+/// the TabInteractiveTransition rule (distance = container width) and the card swipe's
+/// (distance 200).
+public struct ProgressRule: Hashable, Sendable {
+    public enum Axis: String, Hashable, Sendable { case x, y }
+    public var axis: Axis
+    public var distance: Double
+    /// +1 when moving towards +axis completes the transition, −1 when moving towards −axis.
+    public var direction: Double
+
+    public init(axis: Axis = .x, distance: Double, direction: Double = 1) {
+        self.axis = axis
+        self.distance = distance
+        self.direction = direction
+    }
+}
+
+/// How a release decides between finish and cancel.
+public struct ReleaseRule: Hashable, Sendable {
+    /// Finish when percent > threshold at release.
+    public var threshold: Double
+    /// When set, a release faster than this (percent per second) finishes when moving
+    /// forward and cancels when moving back, whatever the percent.
+    public var velocity: Double?
+    /// Cancel whenever the finger is moving back at release (the zoom dismissal's rule).
+    public var cancelWhenMovingBack: Bool
+    /// A decision fixed in advance (a `cancelled` pan, or a preset's own rule).
+    public var decision: InteractionOutcome?
+
+    public init(threshold: Double = 0.5, velocity: Double? = nil, cancelWhenMovingBack: Bool = false,
+                decision: InteractionOutcome? = nil) {
+        self.threshold = threshold
+        self.velocity = velocity
+        self.cancelWhenMovingBack = cancelWhenMovingBack
+        self.decision = decision
+    }
+}
+
+public enum InteractionOutcome: String, Hashable, Sendable { case finish, cancel }
