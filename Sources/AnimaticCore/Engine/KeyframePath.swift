@@ -1,0 +1,187 @@
+import Foundation
+
+/// The values of one property through a keyframe block and how to move between them:
+/// Core Animation's `CAKeyframeAnimation` with `values`, `keyTimes` and `calculationMode`.
+///
+/// Choices where Core Animation's behaviour is not documented (see docs/SPEC.md):
+/// - `cubic` is a Catmull-Rom spline (Kochanek–Bartels with tension, continuity and bias
+///   0) through the keys, with the standard tangent scaling for unevenly spaced key
+///   times; at the two ends the missing neighbour is the end key itself, so the end
+///   tangent is half the first (last) chord.
+/// - A segment between two equal values is held flat in `cubic` and `cubicPaced`: a
+///   property that stops stays stopped instead of overshooting past its resting value.
+/// - `paced` and `cubicPaced` measure distance in the vector form of the values (see
+///   `TrackValue.vector`); `cubicPaced` walks the spline at constant arc-length speed,
+///   with the arc length tabulated at `arcSamplesPerSegment` points per segment.
+struct KeyframePath: Hashable, Sendable {
+    var times: [Double]
+    var values: [TrackValue]
+    var mode: CalculationMode
+    /// Vector form of each key (spline modes only).
+    var vectors: [[Double]] = []
+    /// Per key: outgoing and incoming tangents (spline modes only).
+    var outTangents: [[Double]] = []
+    var inTangents: [[Double]] = []
+    /// cubicPaced: cumulative arc length at `arcSamplesPerSegment` steps of each segment.
+    var arcTable: [Double] = []
+
+    static let arcSamplesPerSegment = 32
+
+    init(times: [Double], values: [TrackValue], mode requested: CalculationMode) {
+        var mode = requested
+        if (mode == .cubic || mode == .cubicPaced), !values.allSatisfy(\.isSplineable) {
+            mode = mode == .cubic ? .linear : .paced
+        }
+        if mode == .paced, values.contains(where: { if case .bool = $0 { return true }; return false }) {
+            mode = .discrete
+        }
+        self.mode = mode
+        self.values = values
+        switch mode {
+        case .linear, .discrete:
+            self.times = times
+        case .paced:
+            self.times = Self.pacedTimes(values)
+        case .cubic:
+            self.times = times
+            buildSpline()
+        case .cubicPaced:
+            // keyTimes are ignored: the spline is laid out evenly, then walked at constant speed.
+            let n = values.count
+            self.times = (0..<n).map { n > 1 ? Double($0) / Double(n - 1) : 0 }
+            buildSpline()
+            buildArcTable()
+        }
+    }
+
+    /// Key times ∝ cumulative distance between values (constant speed), CA's `paced`.
+    static func pacedTimes(_ values: [TrackValue]) -> [Double] {
+        var reference: (Double, Double, Double, Double)? = nil
+        var vectors: [[Double]] = []
+        for v in values {
+            vectors.append(v.vector(reference: reference))
+            reference = v.quaternion ?? reference
+        }
+        var cumulative = [0.0]
+        for i in 1..<max(values.count, 1) {
+            cumulative.append(cumulative[i - 1] + distance(vectors[i - 1], vectors[i]))
+        }
+        let total = cumulative.last ?? 0
+        guard total > 0 else {
+            let n = values.count
+            return (0..<n).map { n > 1 ? Double($0) / Double(n - 1) : 0 }
+        }
+        return cumulative.map { $0 / total }
+    }
+
+    static func distance(_ a: [Double], _ b: [Double]) -> Double {
+        var sum = 0.0
+        for i in 0..<min(a.count, b.count) { let d = b[i] - a[i]; sum += d * d }
+        return sum.squareRoot()
+    }
+
+    private mutating func buildSpline() {
+        var reference: (Double, Double, Double, Double)? = nil
+        vectors = values.map { v in
+            let vec = v.vector(reference: reference)
+            reference = v.quaternion ?? reference
+            return vec
+        }
+        let n = vectors.count
+        let width = vectors.first?.count ?? 0
+        let zero = [Double](repeating: 0, count: width)
+        outTangents = Array(repeating: zero, count: n)
+        inTangents = Array(repeating: zero, count: n)
+        guard n > 1 else { return }
+        for i in 0..<n {
+            let prev = vectors[max(i - 1, 0)], next = vectors[min(i + 1, n - 1)]
+            let here = vectors[i]
+            // Catmull-Rom: half the sum of the two chords around the key.
+            var tangent = zero
+            for c in 0..<width { tangent[c] = ((here[c] - prev[c]) + (next[c] - here[c])) / 2 }
+            // Uneven spacing: scale so the speed matches across the key.
+            let dtBefore = i > 0 ? times[i] - times[i - 1] : (times[1] - times[0])
+            let dtAfter = i < n - 1 ? times[i + 1] - times[i] : (times[n - 1] - times[n - 2])
+            let sum = dtBefore + dtAfter
+            let outScale = sum > 0 ? 2 * dtAfter / sum : 1
+            let inScale = sum > 0 ? 2 * dtBefore / sum : 1
+            for c in 0..<width {
+                outTangents[i][c] = tangent[c] * outScale
+                inTangents[i][c] = tangent[c] * inScale
+            }
+        }
+        // Hold segments stay flat.
+        for i in 0..<(n - 1) where vectors[i] == vectors[i + 1] {
+            outTangents[i] = zero
+            inTangents[i + 1] = zero
+        }
+    }
+
+    private mutating func buildArcTable() {
+        let segments = max(values.count - 1, 0)
+        let steps = Self.arcSamplesPerSegment
+        arcTable = [0]
+        var previous = vectors.first ?? []
+        for s in 0..<segments {
+            for k in 1...steps {
+                let point = hermite(segment: s, u: Double(k) / Double(steps))
+                arcTable.append(arcTable[arcTable.count - 1] + Self.distance(previous, point))
+                previous = point
+            }
+        }
+    }
+
+    /// Index of the segment holding `t`: the last i with times[i] ≤ t, below the last key.
+    private func segment(at t: Double) -> Int {
+        var lo = 0, hi = times.count - 1
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if times[mid] <= t { lo = mid } else { hi = mid }
+        }
+        return lo
+    }
+
+    private func hermite(segment i: Int, u: Double) -> [Double] {
+        let p0 = vectors[i], p1 = vectors[i + 1], m0 = outTangents[i], m1 = inTangents[i + 1]
+        let u2 = u * u, u3 = u2 * u
+        let h00 = 2 * u3 - 3 * u2 + 1, h10 = u3 - 2 * u2 + u, h01 = -2 * u3 + 3 * u2, h11 = u3 - u2
+        var out = p0
+        for c in 0..<p0.count { out[c] = h00 * p0[c] + h10 * m0[c] + h01 * p1[c] + h11 * m1[c] }
+        return out
+    }
+
+    /// The value at block fraction `x` (already warped by the block's curve).
+    func value(at x: Double) -> TrackValue {
+        let n = values.count
+        if n == 1 || x < times[0] { return values[0] }
+        if x >= times[n - 1] { return values[n - 1] }
+        switch mode {
+        case .discrete:
+            return values[segment(at: x)]
+        case .linear, .paced:
+            let i = segment(at: x)
+            let span = times[i + 1] - times[i]
+            return span > 0 ? values[i].interpolated(to: values[i + 1], fraction: (x - times[i]) / span) : values[i + 1]
+        case .cubic:
+            let i = segment(at: x)
+            let span = times[i + 1] - times[i]
+            guard span > 0 else { return values[i + 1] }
+            return values[i].fromVector(hermite(segment: i, u: (x - times[i]) / span))
+        case .cubicPaced:
+            let total = arcTable.last ?? 0
+            guard total > 0 else { return values[0] }
+            let target = x * total
+            var lo = 0, hi = arcTable.count - 1
+            while hi - lo > 1 {
+                let mid = (lo + hi) / 2
+                if arcTable[mid] <= target { lo = mid } else { hi = mid }
+            }
+            let steps = Double(Self.arcSamplesPerSegment)
+            let piece = arcTable[hi] - arcTable[lo]
+            let within = piece > 0 ? (target - arcTable[lo]) / piece : 0
+            let global = (Double(lo) + within) / steps
+            let seg = min(Int(global), n - 2)
+            return values[seg].fromVector(hermite(segment: seg, u: global - Double(seg)))
+        }
+    }
+}

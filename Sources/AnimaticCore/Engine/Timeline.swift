@@ -1,0 +1,65 @@
+/// A compiled transition: every layer's tracks, the transition's duration and, for an
+/// interactive run, how wall-clock time maps onto transition time. Sample it at any time.
+public struct Timeline: Hashable, Sendable {
+    public let spec: TransitionSpec
+    public let layers: [CompiledLayer]
+    /// Seconds from the first block's start to the last block's end (completion applies here).
+    public let transitionDuration: Double
+    /// The container's `sublayerTransform` about its centre (perspective), composed once.
+    public let containerSublayer: Transform3D
+    /// The interactive run, when the spec has an interaction.
+    public let run: InteractiveRun?
+
+    init(spec: TransitionSpec, layers: [CompiledLayer], transitionDuration: Double) {
+        self.spec = spec
+        self.layers = layers
+        self.transitionDuration = transitionDuration
+        if let d = spec.container.perspective {
+            let c = spec.container.size
+            containerSublayer = Transform3D.translation(-c.width / 2, -c.height / 2)
+                .concatenating(.perspective(eyeDistance: d))
+                .concatenating(.translation(c.width / 2, c.height / 2))
+        } else {
+            containerSublayer = .identity
+        }
+        run = spec.interaction.map { InteractiveRun(interaction: $0, transitionDuration: transitionDuration) }
+    }
+
+    /// Wall-clock length of what the timeline shows: the transition, or the whole
+    /// interactive run (scrub, then finish or cancel).
+    public var duration: Double { run?.duration ?? transitionDuration }
+
+    /// Every layer's state at wall time `t` (clamped to 0…duration), in spec order.
+    public func states(at t: Double) -> [LayerState] {
+        let clamped = min(max(t, 0), duration)
+        if let run, run.outcome == .cancel, clamped >= run.duration {
+            // A cancelled transition ends in its initial state.
+            return layers.map { $0.state(at: 0, containerSublayer: containerSublayer) }
+        }
+        let transitionTime = run?.transitionTime(atWallTime: clamped) ?? clamped
+        return layers.map { $0.state(at: transitionTime, containerSublayer: containerSublayer) }
+    }
+
+    /// State of each layer at `t` seconds of *transition* time (ignoring any interaction).
+    public func states(atTransitionTime t: Double) -> [LayerState] {
+        layers.map { $0.state(at: t, containerSublayer: containerSublayer) }
+    }
+
+    /// Frame times at `fps`: k / fps for k = 0 … ⌈duration × fps⌉, the last clamped to the duration.
+    public func frameTimes(fps: Int) -> [Double] {
+        Self.frameTimes(duration: duration, fps: fps)
+    }
+
+    public static func frameTimes(duration: Double, fps: Int) -> [Double] {
+        let count = frameCount(duration: duration, fps: fps)
+        return (0..<count).map { min(Double($0) / Double(fps), duration) }
+    }
+
+    /// ⌈duration × fps⌉ + 1, with a tolerance so 0.25 s at 60 fps gives 16 frames, not 17.
+    public static func frameCount(duration: Double, fps: Int) -> Int {
+        Int((duration * Double(fps) - 1e-9).rounded(.up)) + 1
+    }
+
+    /// Index of the layer with `id`.
+    public func layerIndex(_ id: String) -> Int? { layers.firstIndex { $0.spec.id == id } }
+}
