@@ -1,0 +1,20 @@
+import AnimaticCore
+
+/// What an encoder is asked for, beyond the timeline itself.
+public struct TimelineOptions: Hashable, Sendable {
+    /// Frames per second of sampled output (1…240).
+    public var fps: Int
+    /// Include the sampled `frames` in JSON output.
+    public var includeFrames: Bool
+    /// SVG: play forever instead of once.
+    public var loop: Bool
+    /// Filmstrip: number of frames shown.
+    public var filmstripFrames: Int
+
+    public init(fps: Int = 60, includeFrames: Bool = false, loop: Bool = false, filmstripFrames: Int = 8) {
+        self.fps = fps
+        self.includeFrames = includeFrames
+        self.loop = loop
+        self.filmstripFrames = filmstripFrames
+    }
+}

@@ -1,0 +1,10 @@
+import ArgumentParser
+
+@main
+struct AnimaticCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "animatic",
+        abstract: "Keyframe timelines of iOS view-controller transitions, exact to UIKit's animation math.",
+        subcommands: [RenderCommand.self]
+    )
+}

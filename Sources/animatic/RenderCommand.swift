@@ -1,0 +1,83 @@
+import AnimaticCore
+import AnimaticRender
+import ArgumentParser
+import Foundation
+
+/// `animatic render SPEC.json` — the timeline of a spec file, without a server.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Compute the timeline of a transition spec and write it out.",
+        discussion: """
+        SPEC is a JSON transition spec (see docs/SPEC.md), or '-' to read it from standard input.
+        A spec with problems prints every problem with its JSON pointer and exits with status 65.
+
+        Examples:
+          animatic render examples/tab-slide.json --frames --fps 30
+          cat spec.json | animatic render - --out timeline.json
+        """
+    )
+
+    @Argument(help: "The spec file, or '-' for standard input.")
+    var spec: String
+
+    @Option(help: "Frames per second of the sampled frames (1…240).")
+    var fps: Int = 60
+
+    @Flag(help: "Include the sampled frames (the state of every layer at each frame).")
+    var frames = false
+
+    @Option(help: "Output format: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format: String = "json"
+
+    @Option(help: "Write to this file instead of standard output.")
+    var out: String?
+
+    func validate() throws {
+        guard (1...SpecLimits.standard.maxFPS).contains(fps) else {
+            throw ValidationError("--fps must be from 1 to \(SpecLimits.standard.maxFPS)")
+        }
+        guard OutputFormat(rawValue: format) != nil else {
+            throw ValidationError("--format must be one of: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+    }
+
+    func run() throws {
+        let input: Data
+        if spec == "-" {
+            input = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            guard let data = FileManager.default.contents(atPath: spec) else {
+                throw ValidationError("cannot read \(spec)")
+            }
+            input = data
+        }
+        let limits = SpecLimits.standard
+        switch SpecDecoder.decode(bytes: [UInt8](input), limits: limits) {
+        case .failure(let problems):
+            var message = "\(spec): \(problems.problems.count == 1 ? "1 problem" : "\(problems.problems.count) problems")\n"
+            for p in problems.problems { message += "  \(p.description)\n" }
+            FileHandle.standardError.write(Data(message.utf8))
+            throw ExitCode(65)
+        case .success(let decoded):
+            let timeline = TimelineCompiler.compile(decoded)
+            if frames {
+                let count = Timeline.frameCount(duration: timeline.duration, fps: fps) * max(decoded.layers.count, 1)
+                guard count <= limits.maxFrameSamples else {
+                    FileHandle.standardError.write(Data("\(spec): \(count) frame samples, more than the limit of \(limits.maxFrameSamples); lower --fps\n".utf8))
+                    throw ExitCode(65)
+                }
+            }
+            let options = TimelineOptions(fps: fps, includeFrames: frames)
+            let bytes = OutputFormat(rawValue: format)!.encode(timeline, options: options)
+            if let out {
+                guard FileManager.default.createFile(atPath: out, contents: Data(bytes)) else {
+                    throw ValidationError("cannot write \(out)")
+                }
+            } else {
+                FileHandle.standardOutput.write(Data(bytes))
+                FileHandle.standardOutput.write(Data("\n".utf8))
+            }
+        }
+    }
+}
