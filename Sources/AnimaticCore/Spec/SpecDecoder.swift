@@ -65,16 +65,32 @@ public struct SpecDecoder {
         return spec
     }
 
+    /// Every block must end within the limit, and so must an interactive run at its
+    /// longest (the last sample, then the whole transition again at completionSpeed).
     mutating func checkDuration(of spec: TransitionSpec, at pointer: String) {
+        var transitionEnd = 0.0
         for (i, animation) in spec.animations.enumerated() {
             let end: Double
             switch animation {
             case .block(let b): end = b.delay + b.duration
             case .keyframes(let k): end = k.delay + k.duration
             }
+            transitionEnd = max(transitionEnd, end)
             if end > limits.maxDuration {
                 problem(JSONPointer.appending(JSONPointer.appending(pointer, "animations"), i),
                         "ends at \(Self.format(end)) s, past the limit of \(Self.format(limits.maxDuration)) s")
+            }
+        }
+        if let interaction = spec.interaction {
+            let lastSample: Double
+            switch interaction.input {
+            case .progress(let s): lastSample = s.last?.time ?? 0
+            case .gesture(let g, _): lastSample = g.last?.time ?? 0
+            }
+            let longest = lastSample + transitionEnd / interaction.completionSpeed
+            if longest > limits.maxDuration {
+                problem(JSONPointer.appending(pointer, "interaction"),
+                        "the run could last \(Self.format(longest)) s (last sample + duration / completionSpeed), past the limit of \(Self.format(limits.maxDuration)) s")
             }
         }
     }
