@@ -3,7 +3,7 @@ SWIFT ?= swift
 PYTHON := .venv/bin/python
 SWIFT_TEST_FLAGS ?= --parallel
 
-.PHONY: all build release run test test-swift test-python deps deps-test clean
+.PHONY: all build release run test test-swift test-python deps deps-test clean bench-engine
 
 all: build
 
@@ -32,5 +32,10 @@ test-swift:
 test-python: build
 	@if ls Tests/python/test_*.py >/dev/null 2>&1; then $(PYTHON) -m pytest -q Tests/python; else echo "no python tests"; fi
 
+# Engine benchmark: compile, sample and encode a 20-layer, 1 s, 60 fps timeline (release build).
+bench-engine: deps
+	$(SWIFT) build -c release --package-path Benchmarks --product EngineBenchmark
+	Benchmarks/.build/release/EngineBenchmark
+
 clean:
-	rm -rf .build
+	rm -rf .build Benchmarks/.build
