@@ -4,7 +4,13 @@ import Foundation
 
 /// Times compile, sample and encode of a 20-layer, 1 s, 60 fps timeline: each step run
 /// many times, reported as the median of several batches (robust on a shared machine).
-func measure(_ name: String, iterations: Int, batches: Int = 9, _ body: () -> Int) -> Double {
+/// `ANIMATIC_BENCH_QUICK=1` runs each step a few times only: for callgrind, whose
+/// instruction counts are stable on a shared machine where wall time is not.
+let quick = ProcessInfo.processInfo.environment["ANIMATIC_BENCH_QUICK"] == "1"
+
+func measure(_ name: String, iterations requested: Int, batches requestedBatches: Int = 9, _ body: () -> Int) -> Double {
+    let iterations = quick ? 1 : requested
+    let batches = quick ? 1 : requestedBatches
     var sink = 0
     for _ in 0..<max(iterations / 10, 1) { sink &+= body() }  // warm up
     var perIteration: [Double] = []

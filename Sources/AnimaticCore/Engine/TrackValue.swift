@@ -6,7 +6,8 @@ public enum TrackValue: Hashable, Sendable {
     case number(Double)
     case point(Point)
     case size(Size)
-    case transform(Transform3D, DecomposedTransform?)
+    /// Boxed (`indirect`): the payload is 33 doubles, and track values are copied often.
+    indirect case transform(Transform3D, DecomposedTransform?)
     case color(Color)
     case bool(Bool)
 

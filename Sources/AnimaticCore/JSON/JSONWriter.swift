@@ -80,9 +80,12 @@ public struct JSONWriter: Sendable {
     private static let powersOfTen: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]
 
     /// A number rounded to `fractionDigits` decimals (half away from zero).
+    ///
+    /// The digits are formed right to left in a 32-byte stack buffer and appended in one
+    /// call: a timeline holds tens of thousands of numbers, so this is the hot path.
     public mutating func number(_ value: Double) {
         guard value.isFinite else { null(); return }
-        let digits = min(max(fractionDigits, 0), 9)
+        let digits = fractionDigits < 0 ? 0 : (fractionDigits > 9 ? 9 : fractionDigits)
         let scale = Self.powersOfTen[digits]
         let scaled = (value.magnitude * scale).rounded()
         guard scaled < 9.0e18 else {
@@ -92,21 +95,32 @@ public struct JSONWriter: Sendable {
         }
         var units = UInt64(scaled)
         if units == 0 { bytes.append(48); return }
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        let divisor = UInt64(scale)
-        let whole = units / divisor
-        var fraction = units % divisor
-        unsigned(whole)
-        guard fraction != 0 else { return }
-        bytes.append(UInt8(ascii: "."))
-        var width = digits
-        while fraction % 10 == 0 { fraction /= 10; width -= 1 }
-        // Leading zeros of the fraction.
-        var probe: UInt64 = 1
-        for _ in 1..<max(width, 1) { probe *= 10 }
-        while probe > fraction, width > 1 { bytes.append(48); probe /= 10; width -= 1 }
-        unsigned(fraction)
-        units = 0
+        var buffer: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &buffer) { raw in
+            var i = 32
+            // Fraction digits, trailing zeros dropped.
+            var width = digits
+            while width > 0 && units % 10 == 0 { units /= 10; width -= 1 }
+            if width > 0 {
+                for _ in 0..<width {
+                    i -= 1
+                    raw[i] = 48 + UInt8(units % 10)
+                    units /= 10
+                }
+                i -= 1
+                raw[i] = UInt8(ascii: ".")
+            }
+            repeat {
+                i -= 1
+                raw[i] = 48 + UInt8(units % 10)
+                units /= 10
+            } while units > 0
+            if value < 0 {
+                i -= 1
+                raw[i] = UInt8(ascii: "-")
+            }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[i..<32]))
+        }
     }
 
     /// Any `JSONValue`, members in their order.

@@ -28,7 +28,20 @@ extension JSONWriter {
         raw(UInt8(ascii: "]"))
     }
 
-    mutating func color(_ c: Color) { string(c.hexString) }
+    /// `"#rrggbb"` or `"#rrggbbaa"`, as `Color.hexString`, without making a String.
+    mutating func color(_ c: Color) {
+        let hex: StaticString = "0123456789abcdef"
+        raw(UInt8(ascii: "\""))
+        raw(UInt8(ascii: "#"))
+        hex.withUTF8Buffer { digits in
+            for component in c.alpha >= 1 ? [c.red, c.green, c.blue] : [c.red, c.green, c.blue, c.alpha] {
+                let byte = Int((min(max(component, 0), 1) * 255).rounded())
+                raw(digits[byte >> 4])
+                raw(digits[byte & 15])
+            }
+        }
+        raw(UInt8(ascii: "\""))
+    }
 
     mutating func trackValue(_ v: TrackValue) {
         switch v {
