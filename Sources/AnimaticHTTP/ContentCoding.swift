@@ -8,7 +8,8 @@ enum ContentCoding {
 
     /// Reads `Accept-Encoding`. No field: identity only (any coding would be allowed,
     /// but clients that want gzip say so). `gzip`/`x-gzip` take their q, else `*`'s.
-    /// identity is acceptable unless `identity;q=0`, or `*;q=0` with no identity entry.
+    /// identity takes its own q, else `*`'s (so `*;q=0` with no identity entry refuses
+    /// it), else 1. Ties go to gzip.
     static func preferences(_ headers: HTTPHeaders) -> Preferences {
         guard headers.contains("Accept-Encoding") else { return Preferences(gzip: 0, identity: 1) }
         var gzip: Double?, identity: Double?, star: Double?
@@ -29,7 +30,7 @@ enum ContentCoding {
             default: break
             }
         }
-        return Preferences(gzip: gzip ?? star ?? 0, identity: identity ?? (star == 0 ? 0 : 1))
+        return Preferences(gzip: gzip ?? star ?? 0, identity: identity ?? star ?? 1)
     }
 
     /// Whether a body of this media type compresses well: text, JSON, XML, SVG,
