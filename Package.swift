@@ -8,9 +8,11 @@ let package = Package(
         .executable(name: "animatic", targets: ["animatic"]),
         .library(name: "AnimaticCore", targets: ["AnimaticCore"]),
         .library(name: "AnimaticRender", targets: ["AnimaticRender"]),
+        .library(name: "AnimaticHTTP", targets: ["AnimaticHTTP"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // The model and the math. Pure: no sockets, no files, no clocks.
@@ -26,5 +28,18 @@ let package = Package(
         ),
         .testTarget(name: "AnimaticCoreTests", dependencies: ["AnimaticCore"]),
         .testTarget(name: "AnimaticRenderTests", dependencies: ["AnimaticCore", "AnimaticRender"]),
+
+        // System libraries: module maps over Debian's libssl-dev and zlib1g-dev.
+        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // The HTTP/1.1 server on POSIX sockets + Dispatch. Knows nothing of animation.
+        .target(
+            name: "AnimaticHTTP",
+            dependencies: ["COpenSSL", "CZlib", .product(name: "Logging", package: "swift-log")]
+        ),
+        .testTarget(name: "AnimaticHTTPTests", dependencies: ["AnimaticHTTP", "CZlib"]),
+        // libFuzzer target for the request parser. A plain `swift build` builds a replay
+        // driver; scripts/fuzz-http.sh builds the real fuzzer (-sanitize=fuzzer) into .build-fuzz.
+        .executableTarget(name: "AnimaticHTTPFuzz", dependencies: ["AnimaticHTTP"]),
     ]
 )

@@ -1,0 +1,511 @@
+import Dispatch
+import Logging
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One client connection: a non-blocking socket driven by Dispatch read/write sources
+/// and a timer on the connection's own serial queue. Never blocks in a read.
+///
+/// All mutable state is touched only on `queue`, hence `@unchecked Sendable`.
+///
+/// Flow: readable → bytes into the parser → each complete request runs the handler
+/// (synchronously, on `queue`) → the response is queued → written with one
+/// `sendmsg` (head and body as an iovec list) when the socket is writable. Responses
+/// to pipelined requests are queued in order. When more than `highWater` bytes are
+/// queued, parsing and reading pause until the client has taken them.
+final class Connection: @unchecked Sendable {
+    let id: Int
+    let fd: Int32
+    let queue: DispatchQueue
+    let remoteAddress: String
+    private let core: ServerCore
+    private let transport: Transport
+    private let configuration: HTTPServerConfiguration
+
+    private var readSource: DispatchSourceRead?
+    private var writeSource: DispatchSourceWrite?
+    private var timer: DispatchSourceTimer?
+    private var readPaused = false
+    private var writeArmed = false
+    private var writeBlocked = false
+    private var readWantsWrite = false
+    private var writeWantsRead = false
+
+    private var parser: RequestParser
+    private var output = OutputQueue()
+    private var stream: (next: HTTPResponse.BodyStream, chunked: Bool)?
+    private var closeAfterFlush = false
+    private var lingering = false
+    private var lingerDiscarded = 0
+    private var peerClosed = false
+    private var closed = false
+    private var draining = false
+    private var pendingCancels = 0
+
+    private let connectedAt: DispatchTime
+    private var messageStart: DispatchTime
+    private var bodyStart: DispatchTime
+    private var idleSince: DispatchTime
+    private var lastWriteProgress: DispatchTime
+    private var lingerStart: DispatchTime
+    private var requestsServed = 0
+    private var scheduledDeadline: DispatchTime?
+
+    /// Queued response bytes above which no further requests are parsed.
+    static let highWater = 256 * 1024
+    /// Queued bytes below which a streamed body is asked for more.
+    static let streamLowWater = 64 * 1024
+    /// Unread bytes drained during a lingering close before giving up.
+    static let maxLingerBytes = 1 << 20
+
+    init(id: Int, fd: Int32, remoteAddress: String, transport: Transport, core: ServerCore, target: DispatchQueue) {
+        self.id = id
+        self.fd = fd
+        self.remoteAddress = remoteAddress
+        self.transport = transport
+        self.core = core
+        self.configuration = core.configuration
+        self.queue = DispatchQueue(label: "animatic.http.connection", target: target)
+        self.parser = RequestParser(limits: core.configuration.parserLimits)
+        let now = DispatchTime.now()
+        connectedAt = now
+        messageStart = now
+        bodyStart = now
+        idleSince = now
+        lastWriteProgress = now
+        lingerStart = now
+    }
+
+    func start() {
+        queue.async { [self] in
+            let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+            source.setEventHandler { [self] in handleReadable() }
+            source.setCancelHandler { [self] in cancelled() }
+            readSource = source
+            let timer = DispatchSource.makeTimerSource(queue: queue)
+            timer.setEventHandler { [self] in timerFired() }
+            self.timer = timer
+            timer.schedule(deadline: .distantFuture)
+            timer.resume()
+            source.resume()
+            updateTimer()
+        }
+    }
+
+    /// Server shutdown: an idle connection closes now; one with a request in flight
+    /// finishes it and closes after its response.
+    func beginDrain() {
+        queue.async { [self] in
+            guard !closed else { return }
+            draining = true
+            if parser.isIdle, output.isEmpty, stream == nil, !closeAfterFlush {
+                closeNow()
+            }
+        }
+    }
+
+    /// Grace period over: close whatever state the connection is in.
+    func forceClose() {
+        queue.async { [self] in closeNow() }
+    }
+
+    // MARK: - Reading
+
+    private func handleReadable() {
+        guard !closed else { return }
+        if writeWantsRead {
+            writeWantsRead = false
+            writeBlocked = false
+        }
+        readLoop: while !closed {
+            if lingering {
+                if !discardInput() { break readLoop }
+                continue
+            }
+            guard wantsToRead else { break }
+            let result = withUnsafeTemporaryAllocation(byteCount: 16384, alignment: 1) { buffer -> TransportReadResult in
+                let result = transport.read(into: buffer)
+                if case .bytes(let n) = result {
+                    let wasIdle = parser.isIdle
+                    parser.append(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
+                    if wasIdle { messageStart = .now() }
+                }
+                return result
+            }
+            switch result {
+            case .bytes:
+                pump()
+            case .wouldBlock:
+                break readLoop
+            case .wantsWrite:
+                readWantsWrite = true
+                armWrite()
+                break readLoop
+            case .closed:
+                peerClosed = true
+                // A client that half-closes after a complete request still gets its
+                // responses; one that leaves mid-request is simply closed.
+                if !parser.isIdle || (output.isEmpty && stream == nil) { closeNow() }
+                break readLoop
+            case .failed(let reason):
+                core.logger.debug("connection read failed", metadata: ["remote": "\(remoteAddress)", "reason": "\(reason)"])
+                closeNow()
+                break readLoop
+            }
+        }
+        pump()
+    }
+
+    /// Lingering close: reads and drops what the client still sends. Returns false
+    /// when there is nothing more to read right now.
+    private func discardInput() -> Bool {
+        let result = withUnsafeTemporaryAllocation(byteCount: 16384, alignment: 1) { transport.read(into: $0) }
+        switch result {
+        case .bytes(let n):
+            lingerDiscarded += n
+            if lingerDiscarded > Self.maxLingerBytes { closeNow(); return false }
+            return true
+        case .wouldBlock, .wantsWrite:
+            return false
+        case .closed, .failed:
+            closeNow()
+            return false
+        }
+    }
+
+    /// Whether more requests may be parsed now.
+    private var canParse: Bool {
+        !closed && !closeAfterFlush && !lingering && stream == nil && output.count < Self.highWater
+    }
+
+    private var wantsToRead: Bool {
+        if closed { return false }
+        if lingering || writeWantsRead { return true }
+        return canParse && !peerClosed
+    }
+
+    // MARK: - The pump
+
+    /// Parses what can be parsed, runs handlers, pulls streamed bodies, writes what can
+    /// be written; then arms the sources and timer for what is left.
+    private func pump() {
+        while !closed {
+            var progressed = false
+            if canParse, processInput() { progressed = true }
+            if closed { return }
+            if let current = stream, output.count < Self.streamLowWater {
+                pullStream(current)
+                progressed = true
+            }
+            if !output.isEmpty, !writeBlocked {
+                switch transport.write(output) {
+                case .wrote(let n):
+                    output.consume(n)
+                    lastWriteProgress = .now()
+                    progressed = true
+                case .wouldBlock:
+                    writeBlocked = true
+                    armWrite()
+                case .wantsRead:
+                    writeBlocked = true
+                    writeWantsRead = true
+                case .failed(let reason):
+                    core.logger.debug("connection write failed", metadata: ["remote": "\(remoteAddress)", "reason": "\(reason)"])
+                    closeNow()
+                    return
+                }
+            }
+            if !progressed { break }
+        }
+        if closed { return }
+        if output.isEmpty, stream == nil {
+            if !readWantsWrite { disarmWrite() }
+            if closeAfterFlush, !lingering {
+                startLinger()
+                if closed { return }
+            } else if peerClosed, !lingering, parser.isIdle {
+                closeNow()
+                return
+            } else if draining, parser.isIdle, !lingering {
+                closeNow()
+                return
+            }
+        }
+        updateReading()
+        updateTimer()
+    }
+
+    /// Runs the parser over buffered bytes; returns whether anything happened.
+    private func processInput() -> Bool {
+        var progressed = false
+        while canParse {
+            let event: RequestParser.Event?
+            do {
+                event = try parser.next()
+            } catch {
+                respondToParseError(error)
+                return true
+            }
+            guard let event else { break }
+            progressed = true
+            switch event {
+            case .head(let head):
+                if head.hasUnsupportedExpectation {
+                    // RFC 9110 §10.1.1: an expectation we cannot meet → 417.
+                    respondWithError(status: 417, head: head, reason: "unsupported expectation")
+                    return true
+                }
+                if head.hasBody {
+                    bodyStart = .now()
+                    // RFC 9110 §10.1.1: send 100 Continue unless some body already came.
+                    if head.expectsContinue, head.version == .http1_1, parser.bufferedByteCount == 0 {
+                        output.append(ResponseSerializer.continueHead)
+                    }
+                }
+            case .message(let head, let body, let trailers):
+                respond(to: head, body: body, trailers: trailers)
+                if parser.isIdle { idleSince = .now() } else { messageStart = .now() }
+            }
+        }
+        return progressed
+    }
+
+    private func respond(to head: HTTPRequestHead, body: [UInt8], trailers: HTTPHeaders) {
+        let requestID = core.requestIDs.next(for: head.headers)
+        let request = HTTPRequest(method: head.method, target: head.target, version: head.version,
+                                  headers: head.headers, body: body, trailers: trailers,
+                                  remoteAddress: remoteAddress, requestID: requestID, isSecure: transport.isSecure)
+        let response = core.handler(request)
+        let keepAlive = head.keepAlive && !draining && !core.isDraining
+        let prepared = core.serializer.prepare(response, method: head.method, version: head.version,
+                                               requestHeaders: head.headers, requestID: requestID, keepAlive: keepAlive)
+        enqueue(prepared)
+        requestsServed += 1
+        logAccess(method: head.method, path: request.path, status: prepared.status,
+                  bytes: prepared.stream == nil ? prepared.body.count : nil, requestID: requestID)
+    }
+
+    private func respondToParseError(_ error: HTTPParseError) {
+        let head = parser.currentHead
+        core.logger.debug("bad request", metadata: ["remote": "\(remoteAddress)", "error": "\(error)"])
+        respondWithError(status: error.status, head: head, reason: error.description)
+    }
+
+    /// Answers with a short error and closes after it.
+    private func respondWithError(status: Int, head: HTTPRequestHead?, reason: String) {
+        let requestID = core.requestIDs.next(for: head?.headers ?? HTTPHeaders())
+        var response = HTTPResponse(status: status, text: "\(status) \(HTTPStatus.reasonPhrase(status)): \(reason)\n")
+        response.headers.set("Connection", "close")
+        let prepared = core.serializer.prepare(response, method: head?.method ?? "GET", version: .http1_1,
+                                               requestHeaders: HTTPHeaders(), requestID: requestID, keepAlive: false)
+        enqueue(prepared)
+        closeAfterFlush = true
+        let path = head.map { HTTPRequest.split(target: $0.target, method: $0.method).path } ?? "-"
+        logAccess(method: head?.method ?? "-", path: path, status: status, bytes: prepared.body.count, requestID: requestID)
+    }
+
+    private func enqueue(_ prepared: PreparedResponse) {
+        if prepared.body.count <= 4096 {
+            // Small bodies ride in the head's buffer: one iovec, one segment.
+            var bytes = prepared.head
+            bytes.append(contentsOf: prepared.body)
+            output.append(bytes)
+        } else {
+            output.append(prepared.head)
+            output.append(prepared.body)
+        }
+        if let next = prepared.stream { stream = (next, prepared.chunked) }
+        if !prepared.keepAlive { closeAfterFlush = true }
+    }
+
+    private func pullStream(_ current: (next: HTTPResponse.BodyStream, chunked: Bool)) {
+        var emptyPieces = 0
+        while output.count < Self.streamLowWater {
+            guard let piece = current.next() else {
+                if current.chunked { output.append(ResponseSerializer.lastChunk) } else { closeAfterFlush = true }
+                stream = nil
+                return
+            }
+            if piece.isEmpty {
+                emptyPieces += 1
+                if emptyPieces > 16 { return }
+                continue
+            }
+            output.append(current.chunked ? ResponseSerializer.chunk(piece) : piece)
+        }
+    }
+
+    private func logAccess(method: String, path: String, status: Int, bytes: Int?, requestID: String) {
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - messageStart.uptimeNanoseconds) / 1e6
+        let duration = (elapsed * 1000).rounded() / 1000
+        core.logger.info("\(method) \(path) \(status)", metadata: [
+            "method": "\(method)",
+            "path": "\(path)",
+            "status": "\(status)",
+            "bytes": bytes.map { "\($0)" } ?? "stream",
+            "duration_ms": "\(duration)",
+            "request_id": "\(requestID)",
+            "remote": "\(remoteAddress)",
+        ])
+    }
+
+    // MARK: - Closing
+
+    /// After the last response: send FIN (and TLS close_notify), then read and drop
+    /// what the client still sends for a moment, so a client that pipelined more
+    /// requests reads our response instead of a TCP reset (RFC 9112 §9.6).
+    private func startLinger() {
+        lingering = true
+        lingerStart = .now()
+        transport.shutdownWrite()
+        if peerClosed { closeNow() }
+    }
+
+    private func closeNow() {
+        guard !closed else { return }
+        closed = true
+        timer?.cancel()
+        pendingCancels = 0
+        if let readSource {
+            if readPaused { readSource.resume(); readPaused = false }
+            pendingCancels += 1
+            readSource.cancel()
+        }
+        if let writeSource {
+            if !writeArmed { writeSource.resume(); writeArmed = true }
+            pendingCancels += 1
+            writeSource.cancel()
+        }
+        if pendingCancels == 0 { finishClose() }
+    }
+
+    private func cancelled() {
+        pendingCancels -= 1
+        if pendingCancels == 0 { finishClose() }
+    }
+
+    /// Both sources are cancelled, so the descriptor is no longer watched: close it.
+    private func finishClose() {
+        transport.free()
+        Glibc.close(fd)
+        readSource = nil
+        writeSource = nil
+        timer = nil
+        stream = nil
+        core.connectionClosed(id)
+    }
+
+    // MARK: - Sources
+
+    private func armWrite() {
+        if writeSource == nil {
+            let source = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
+            source.setEventHandler { [self] in handleWritable() }
+            source.setCancelHandler { [self] in cancelled() }
+            writeSource = source
+            writeArmed = true
+            source.resume()
+        } else if !writeArmed {
+            writeArmed = true
+            writeSource?.resume()
+        }
+    }
+
+    private func disarmWrite() {
+        if writeArmed, let writeSource {
+            writeSource.suspend()
+            writeArmed = false
+        }
+    }
+
+    private func handleWritable() {
+        guard !closed else { return }
+        writeBlocked = false
+        if readWantsWrite {
+            readWantsWrite = false
+            handleReadable()
+            return
+        }
+        pump()
+    }
+
+    private func updateReading() {
+        guard let readSource, !closed else { return }
+        if wantsToRead {
+            if readPaused {
+                readPaused = false
+                readSource.resume()
+                // TLS may hold decrypted bytes the socket will not signal again.
+                if transport.isSecure { queue.async { [self] in handleReadable() } }
+            }
+        } else if !readPaused {
+            readPaused = true
+            readSource.suspend()
+        }
+    }
+
+    // MARK: - Timeouts
+
+    private enum Phase {
+        /// New connection (or TLS handshake) with no request yet: header timeout, quiet close.
+        case awaitingFirstRequest
+        /// Keep-alive between requests: idle timeout, quiet close.
+        case idle
+        /// Header section in progress: header timeout, 408.
+        case head
+        /// Body in progress: body timeout, 408.
+        case body
+        /// Response stuck in the client's socket: write timeout, abortive close.
+        case writing
+        /// Draining after the last response.
+        case linger
+    }
+
+    private func currentPhase() -> (Phase, DispatchTime)? {
+        if closed { return nil }
+        if lingering { return (.linger, lingerStart + configuration.lingerTimeout.dispatchInterval) }
+        if !output.isEmpty || stream != nil || closeAfterFlush {
+            return (.writing, lastWriteProgress + configuration.writeTimeout.dispatchInterval)
+        }
+        if parser.isReadingBody { return (.body, bodyStart + configuration.bodyTimeout.dispatchInterval) }
+        if !parser.isIdle { return (.head, messageStart + configuration.headerTimeout.dispatchInterval) }
+        if requestsServed == 0 {
+            return (.awaitingFirstRequest, connectedAt + configuration.headerTimeout.dispatchInterval)
+        }
+        return (.idle, idleSince + configuration.idleTimeout.dispatchInterval)
+    }
+
+    private func updateTimer() {
+        guard let timer else { return }
+        let deadline = currentPhase()?.1 ?? .distantFuture
+        if deadline != scheduledDeadline {
+            scheduledDeadline = deadline
+            timer.schedule(deadline: deadline, leeway: .milliseconds(10))
+        }
+    }
+
+    private func timerFired() {
+        guard let (phase, deadline) = currentPhase() else { return }
+        if DispatchTime.now() < deadline {
+            scheduledDeadline = nil
+            updateTimer()
+            return
+        }
+        switch phase {
+        case .head, .body:
+            // RFC 9110 §15.5.9: 408 when the request did not arrive in time, then close.
+            core.logger.debug("request timeout", metadata: ["remote": "\(remoteAddress)", "phase": "\(phase)"])
+            respondWithError(status: 408, head: parser.currentHead, reason: "request not received in time")
+            pump()
+        case .awaitingFirstRequest, .idle, .writing, .linger:
+            closeNow()
+        }
+    }
+}
+
+extension Duration {
+    var dispatchInterval: DispatchTimeInterval { .nanoseconds(nanoseconds) }
+}

@@ -1,0 +1,80 @@
+/// TLS settings: PEM files of the certificate chain (leaf first) and its private key.
+public struct TLSConfiguration: Sendable, Hashable {
+    public var certificateChainPath: String
+    public var privateKeyPath: String
+
+    public init(certificateChainPath: String, privateKeyPath: String) {
+        self.certificateChainPath = certificateChainPath
+        self.privateKeyPath = privateKeyPath
+    }
+}
+
+/// Everything the server can be told. Defaults are the documented limits (docs/HTTP.md).
+public struct HTTPServerConfiguration: Sendable {
+    /// A numeric address or a name. Every address it resolves to is bound
+    /// ("localhost" → 127.0.0.1 and ::1); "::" alone also accepts IPv4 (dual stack);
+    /// "*" or "" binds 0.0.0.0 and ::.
+    public var host: String = "127.0.0.1"
+    /// 0 picks a free port; `HTTPServer.start()` returns the bound one.
+    public var port: Int = 8080
+    /// Connections served at once. One more is accepted, answered `503` with
+    /// `Retry-After: 1` and closed.
+    public var maxConnections: Int = 4096
+    /// listen(2) backlog.
+    public var backlog: Int32 = 1024
+
+    /// Request line limit, excluding CRLF (→ 414).
+    public var maxRequestLineLength: Int = 8192
+    /// Header section limit in bytes (→ 431); trailers too.
+    public var maxHeaderBlockSize: Int = 16384
+    /// Header field count limit (→ 431); trailers too.
+    public var maxHeaderCount: Int = 100
+    /// Request body limit, declared or received (→ 413).
+    public var maxBodySize: Int = 1 << 20
+
+    /// From a request's first byte (or, for a new connection, from accept) until its
+    /// header section is complete; on expiry → 408 and close (quiet close if no byte
+    /// of a request arrived). Also bounds the TLS handshake.
+    public var headerTimeout: Duration = .seconds(10)
+    /// From the end of the header section until the body is complete (→ 408, close).
+    public var bodyTimeout: Duration = .seconds(30)
+    /// How long a keep-alive connection may wait for the next request (quiet close).
+    public var idleTimeout: Duration = .seconds(60)
+    /// How long a response may make no progress into a client's socket (abortive close).
+    public var writeTimeout: Duration = .seconds(30)
+    /// After the last response of a closing connection, how long unread client bytes
+    /// are drained so the response is not lost to a TCP reset (RFC 9112 §9.6).
+    public var lingerTimeout: Duration = .seconds(2)
+
+    /// TLS 1.2/1.3 when set.
+    public var tls: TLSConfiguration?
+
+    /// Bodies of compressible types at least this long are gzipped when accepted.
+    public var gzipMinimumSize: Int = 1024
+    /// zlib level 1–9.
+    public var gzipLevel: Int32 = 6
+    /// The `Server` header value; `nil` omits it.
+    public var serverName: String? = "animatic"
+    /// How long `shutdown()` lets in-flight requests finish before closing everything.
+    public var shutdownGracePeriod: Duration = .seconds(10)
+
+    public init() {}
+
+    public init(host: String = "127.0.0.1", port: Int = 8080, tls: TLSConfiguration? = nil) {
+        self.host = host
+        self.port = port
+        self.tls = tls
+    }
+
+    var parserLimits: RequestParser.Limits {
+        RequestParser.Limits(maxRequestLineLength: maxRequestLineLength, maxHeaderBlockSize: maxHeaderBlockSize,
+                             maxHeaderCount: maxHeaderCount, maxBodySize: maxBodySize)
+    }
+}
+
+extension Duration {
+    var nanoseconds: Int {
+        let (seconds, attoseconds) = components
+        return Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+    }
+}

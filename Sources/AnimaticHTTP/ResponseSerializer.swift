@@ -1,0 +1,130 @@
+/// A response turned into bytes: its head, the body to send, and how it is framed.
+struct PreparedResponse {
+    var head: [UInt8]
+    var body: [UInt8]
+    var stream: HTTPResponse.BodyStream?
+    /// The streamed body is sent with the chunked coding (else close-delimited).
+    var chunked: Bool
+    var keepAlive: Bool
+    var status: Int
+}
+
+/// Applies the server's rules to a handler's response and serializes its head.
+struct ResponseSerializer {
+    let serverName: String?
+    let gzip: GzipEncoder
+    let gzipMinimumSize: Int
+    let dates: DateCache
+
+    static let continueHead = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+
+    /// - Parameters:
+    ///   - keepAlive: whether the connection may stay open; the response may still close.
+    func prepare(_ response: HTTPResponse, method: String, version: HTTPVersion, requestHeaders: HTTPHeaders,
+                 requestID: String, keepAlive: Bool) -> PreparedResponse {
+        var keepAlive = keepAlive
+        var headers = HTTPHeaders()
+        var declaredLength: String?
+        for field in response.headers {
+            // Names must be tokens and values free of CR/LF/NUL, or a handler could split
+            // the response (RFC 9110 §5.5); such fields are dropped.
+            guard HTTPSyntax.isToken(field.name), field.value.utf8.allSatisfy(HTTPSyntax.isFieldValueChar) else { continue }
+            if HTTPHeaders.equalNames(field.name, "Content-Length") {
+                declaredLength = field.value
+            } else if HTTPHeaders.equalNames(field.name, "Transfer-Encoding") {
+                continue
+            } else if HTTPHeaders.equalNames(field.name, "Connection") {
+                if field.value.lowercased().contains("close") { keepAlive = false }
+            } else {
+                headers.add(field.name, field.value)
+            }
+        }
+
+        let status = response.status
+        let isHead = method == "HEAD"
+        let noBody = HTTPStatus.forbidsBody(status)
+        var body = noBody ? [] : response.body
+        let stream = noBody ? nil : response.stream
+
+        if stream == nil, !noBody, !headers.contains("Content-Encoding") {
+            let compressible = ContentCoding.isCompressible(contentType: headers["Content-Type"])
+            if compressible, !headers.containsToken("Accept-Encoding", in: "Vary"), headers["Vary"] != "*" {
+                headers.add("Vary", "Accept-Encoding")
+            }
+            let preferences = ContentCoding.preferences(requestHeaders)
+            let noTransform = headers.containsToken("no-transform", in: "Cache-Control")
+            // Gzip when accepted and worth it, or whenever identity was refused
+            // (RFC 9110 §12.5.3: `identity;q=0`) and gzip is acceptable.
+            let worthIt = compressible && body.count >= gzipMinimumSize && preferences.gzip >= preferences.identity
+            if preferences.gzip > 0, !body.isEmpty, !noTransform, worthIt || preferences.identity == 0,
+               let encoded = gzip.encode(body) {
+                body = encoded
+                headers.set("Content-Encoding", "gzip")
+                // The gzipped bytes are a different representation, so a strong validator
+                // of the identity bytes becomes weak (as nginx does); If-None-Match uses
+                // weak comparison, so revalidation still matches.
+                if let etag = headers["ETag"], !etag.hasPrefix("W/") { headers.set("ETag", ETag.weak(etag)) }
+            }
+        }
+
+        var chunked = false
+        if noBody {
+            // 1xx, 204, 304: no content and no Content-Length (RFC 9110 §8.6, §15.4.5).
+        } else if stream != nil {
+            if version == .http1_1 {
+                headers.add("Transfer-Encoding", "chunked")
+                chunked = true
+            } else {
+                keepAlive = false  // HTTP/1.0 has no chunked coding: the close ends the body.
+            }
+        } else if isHead, body.isEmpty, let declared = declaredLength, HTTPSyntax.parseContentLength(declared) != nil {
+            // A HEAD handler may state the length a GET would have (RFC 9110 §9.3.2).
+            headers.add("Content-Length", declared)
+        } else {
+            headers.add("Content-Length", String(body.count))
+        }
+
+        if !keepAlive {
+            headers.add("Connection", "close")
+        } else if version == .http1_0 {
+            headers.add("Connection", "keep-alive")
+        }
+        if !headers.contains("Date") { headers.add("Date", dates.current()) }
+        if let serverName, !headers.contains("Server") { headers.add("Server", serverName) }
+        if !requestID.isEmpty, !headers.contains("X-Request-ID") { headers.add("X-Request-ID", requestID) }
+
+        return PreparedResponse(head: Self.serializeHead(status: status, headers: headers),
+                                body: isHead ? [] : body, stream: isHead ? nil : stream,
+                                chunked: chunked, keepAlive: keepAlive, status: status)
+    }
+
+    static func serializeHead(status: Int, headers: HTTPHeaders) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(64 + headers.count * 40)
+        out.append(contentsOf: "HTTP/1.1 ".utf8)
+        out.append(contentsOf: String(status).utf8)
+        out.append(0x20)
+        out.append(contentsOf: HTTPStatus.reasonPhrase(status).utf8)
+        out.append(contentsOf: [0x0D, 0x0A])
+        for field in headers {
+            out.append(contentsOf: field.name.utf8)
+            out.append(contentsOf: [0x3A, 0x20])
+            out.append(contentsOf: field.value.utf8)
+            out.append(contentsOf: [0x0D, 0x0A])
+        }
+        out.append(contentsOf: [0x0D, 0x0A])
+        return out
+    }
+
+    /// One chunk of the chunked coding: size in hex, CRLF, data, CRLF (RFC 9112 §7.1).
+    static func chunk(_ data: [UInt8]) -> [UInt8] {
+        var out = Array(String(data.count, radix: 16).utf8)
+        out.reserveCapacity(out.count + data.count + 4)
+        out.append(contentsOf: [0x0D, 0x0A])
+        out.append(contentsOf: data)
+        out.append(contentsOf: [0x0D, 0x0A])
+        return out
+    }
+
+    static let lastChunk = Array("0\r\n\r\n".utf8)
+}

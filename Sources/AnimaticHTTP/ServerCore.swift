@@ -1,0 +1,253 @@
+import Dispatch
+import Logging
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The shared state of a running server: listeners, the connection registry, and the
+/// pieces every connection uses. `HTTPServer` is its public face.
+final class ServerCore: Sendable {
+    enum Phase: Sendable { case idle, running, draining, stopped }
+
+    struct State: ~Copyable {
+        var phase: Phase = .idle
+        var listeners: [Listener] = []
+        var openListeners = 0
+        var connections: [Int: Connection] = [:]
+        var nextID = 0
+        var boundPort: Int?
+    }
+
+    final class Listener: @unchecked Sendable {
+        let fd: Int32
+        let source: DispatchSourceRead
+        var paused = false  // touched only on the accept queue
+        init(fd: Int32, source: DispatchSourceRead) {
+            self.fd = fd
+            self.source = source
+        }
+    }
+
+    let configuration: HTTPServerConfiguration
+    let handler: HTTPHandler
+    let logger: Logger
+    let serializer: ResponseSerializer
+    let requestIDs = RequestIDGenerator()
+    let tls: TLSContext?
+    let acceptQueue = DispatchQueue(label: "animatic.http.accept")
+    let ioQueue = DispatchQueue(label: "animatic.http.io", qos: .userInitiated, attributes: .concurrent)
+    let state = Mutex(State())
+    let stopped = DispatchGroup()
+    private let drainingFlag = Atomic<Bool>(false)
+
+    init(configuration: HTTPServerConfiguration, logger: Logger, handler: @escaping HTTPHandler) throws {
+        self.configuration = configuration
+        self.logger = logger
+        self.handler = handler
+        self.serializer = ResponseSerializer(serverName: configuration.serverName,
+                                             gzip: GzipEncoder(level: configuration.gzipLevel),
+                                             gzipMinimumSize: configuration.gzipMinimumSize, dates: DateCache())
+        self.tls = try configuration.tls.map { try TLSContext(configuration: $0) }
+    }
+
+    var isDraining: Bool { drainingFlag.load(ordering: .relaxed) }
+
+    var openConnectionCount: Int { state.withLock { $0.connections.count } }
+
+    var boundPort: Int? { state.withLock { $0.boundPort } }
+
+    // MARK: - Start
+
+    func start() throws -> Int {
+        // A peer that vanishes must not kill the process; writes report EPIPE instead.
+        signal(SIGPIPE, SIG_IGN)
+        let addresses = try Socket.resolve(host: configuration.host, port: configuration.port)
+        guard !addresses.isEmpty else { throw Socket.Error(call: "resolve \(configuration.host)", code: EADDRNOTAVAIL) }
+        let hasIPv4 = addresses.contains { Int32($0.ss_family) == AF_INET }
+        var port = configuration.port
+        var fds: [Int32] = []
+        do {
+            for address in addresses {
+                // With an IPv4 address bound too, IPv6 sockets are IPv6-only; "::" alone is dual-stack.
+                let fd = try Socket.listen(on: address, port: port, backlog: configuration.backlog, v6Only: hasIPv4)
+                fds.append(fd)
+                if port == 0 { port = Socket.localPort(fd) }
+            }
+        } catch {
+            for fd in fds { Glibc.close(fd) }
+            throw error
+        }
+        let listeners = fds.map { fd -> Listener in
+            let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: acceptQueue)
+            let listener = Listener(fd: fd, source: source)
+            source.setEventHandler { [self] in acceptConnections(listener) }
+            source.setCancelHandler { [self] in
+                Glibc.close(fd)
+                listenerClosed()
+            }
+            return listener
+        }
+        let alreadyStarted = state.withLock { state -> Bool in
+            guard state.phase == .idle else { return true }
+            state.phase = .running
+            state.listeners = listeners
+            state.openListeners = listeners.count
+            state.boundPort = port
+            return false
+        }
+        if alreadyStarted {
+            for fd in fds { Glibc.close(fd) }
+            throw Socket.Error(call: "start: server already started", code: EALREADY)
+        }
+        stopped.enter()
+        for listener in listeners { listener.source.resume() }
+        logger.info("listening", metadata: ["host": "\(configuration.host)", "port": "\(port)",
+                                            "tls": "\(configuration.tls != nil)"])
+        return port
+    }
+
+    // MARK: - Accept
+
+    private func acceptConnections(_ listener: Listener) {
+        while true {
+            guard let (fd, address) = Socket.accept(listener.fd) else {
+                switch errno {
+                case EINTR, ECONNABORTED, EPROTO:
+                    continue
+                case EMFILE, ENFILE, ENOBUFS, ENOMEM:
+                    // Out of descriptors: stop watching for a moment instead of spinning.
+                    logger.warning("accept failed, pausing accepts", metadata: ["errno": "\(errno)"])
+                    if !listener.paused {
+                        listener.paused = true
+                        listener.source.suspend()
+                        acceptQueue.asyncAfter(deadline: .now() + .milliseconds(100)) {
+                            listener.paused = false
+                            listener.source.resume()
+                        }
+                    }
+                    return
+                default:
+                    return
+                }
+            }
+            admit(fd: fd, address: address)
+        }
+    }
+
+    private func admit(fd: Int32, address: sockaddr_storage) {
+        Socket.setNoDelay(fd)
+        let remote = Socket.describe(address)
+        let transport: Transport
+        if let tls {
+            guard let t = TLSTransport(context: tls, fd: fd) else {
+                Glibc.close(fd)
+                return
+            }
+            transport = t
+        } else {
+            transport = PlainTransport(fd: fd)
+        }
+        enum Admission { case accepted(Connection), overCapacity, notRunning }
+        let admission = state.withLock { state -> Admission in
+            guard state.phase == .running else { return .notRunning }
+            guard state.connections.count < configuration.maxConnections else { return .overCapacity }
+            state.nextID += 1
+            let connection = Connection(id: state.nextID, fd: fd, remoteAddress: remote, transport: transport,
+                                        core: self, target: ioQueue)
+            state.connections[state.nextID] = connection
+            return .accepted(connection)
+        }
+        switch admission {
+        case .accepted(let connection):
+            connection.start()
+        case .overCapacity:
+            logger.warning("connection limit reached, answering 503", metadata: ["remote": "\(remote)",
+                                                                                  "limit": "\(configuration.maxConnections)"])
+            reject(fd: fd, transport: transport)
+        case .notRunning:
+            transport.free()
+            Glibc.close(fd)
+        }
+    }
+
+    /// Over the connection cap: a canned 503 if the socket takes it at once (plain
+    /// TCP only; a TLS client just sees the close), then close.
+    private func reject(fd: Int32, transport: Transport) {
+        if !transport.isSecure {
+            let response = ResponseSerializer.serializeHead(status: 503, headers: [
+                "Content-Type": "text/plain; charset=utf-8", "Content-Length": "24", "Retry-After": "1",
+                "Connection": "close",
+            ]) + Array("503 Service Unavailable\n".utf8)
+            _ = response.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            Glibc.shutdown(fd, Int32(SHUT_WR))
+            // Drop the request bytes already received so close() sends FIN, not RST.
+            Socket.discardPending(fd)
+        }
+        transport.free()
+        Glibc.close(fd)
+    }
+
+    // MARK: - Stop
+
+    func shutdown() {
+        enum Action { case none, stopNow, drain([Listener], [Connection]) }
+        let action = state.withLock { state -> Action in
+            switch state.phase {
+            case .idle:
+                state.phase = .stopped
+                return .stopNow
+            case .running:
+                state.phase = .draining
+                let listeners = state.listeners
+                state.listeners = []
+                return .drain(listeners, Array(state.connections.values))
+            case .draining, .stopped:
+                return .none
+            }
+        }
+        drainingFlag.store(true, ordering: .relaxed)
+        guard case .drain(let listeners, let connections) = action else { return }
+        logger.info("shutting down", metadata: ["connections": "\(connections.count)",
+                                                "grace_s": "\(configuration.shutdownGracePeriod)"])
+        for listener in listeners {
+            acceptQueue.async {
+                if listener.paused { listener.paused = false; listener.source.resume() }
+                listener.source.cancel()
+            }
+        }
+        for connection in connections { connection.beginDrain() }
+        acceptQueue.asyncAfter(deadline: .now() + configuration.shutdownGracePeriod.dispatchInterval) { [self] in
+            let remaining = state.withLock { Array($0.connections.values) }
+            if !remaining.isEmpty {
+                logger.warning("grace period over, closing connections", metadata: ["connections": "\(remaining.count)"])
+            }
+            for connection in remaining { connection.forceClose() }
+        }
+        finishIfDone()
+    }
+
+    func connectionClosed(_ id: Int) {
+        _ = state.withLock { $0.connections.removeValue(forKey: id) }
+        finishIfDone()
+    }
+
+    private func listenerClosed() {
+        state.withLock { $0.openListeners -= 1 }
+        finishIfDone()
+    }
+
+    private func finishIfDone() {
+        let done = state.withLock { state -> Bool in
+            guard state.phase == .draining, state.connections.isEmpty, state.openListeners == 0 else { return false }
+            state.phase = .stopped
+            return true
+        }
+        if done {
+            logger.info("stopped")
+            stopped.leave()
+        }
+    }
+}
