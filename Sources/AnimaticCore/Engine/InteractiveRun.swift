@@ -81,7 +81,9 @@ public struct InteractiveRun: Hashable, Sendable {
         return 0
     }
 
-    public var duration: Double { releaseTime + completionDuration }
+    public var duration: Double {
+        drive == .direct ? max(transitionDuration, releaseTime) : releaseTime + completionDuration
+    }
 
     public var phases: [Phase] {
         [Phase(name: "interactive", start: 0, end: releaseTime),
