@@ -100,7 +100,7 @@ enum PresetSupport {
             PresetParameter("interactive", .bool, default: .bool(false),
                             "drive the transition with a gesture (\(summary))"),
             PresetParameter("progress", .progressSamples, default: .samples(progress),
-                            "update(percent) calls while interactive; ignored in favour of `gesture` when that is given"),
+                            "update(percent) calls while interactive (give these or `gesture`, not both)"),
             PresetParameter("gesture", .gestureSamples, default: .null,
                             "finger positions while interactive, turned into percent by the preset's rule"),
             PresetParameter("cancelled", .bool, default: .bool(false),
