@@ -46,4 +46,19 @@ import Testing
         let tl = try timeline(#"{"progress": [[0, 0], [0.1, 0.5]]}"#)
         #expect(tl.run?.drive == .percent)
     }
+
+    @Test func theRunLengthLimitCountsTheRunItself() throws {
+        func problems(_ interaction: String) -> [String] {
+            let json = #"{"layers": [{"id": "v", "frame": [0, 0, 1, 1]}], "animations": [{"duration": 1, "changes": {"v": {"alpha": 0}}}], "interaction": \#(interaction)}"#
+            if case .failure(let p) = SpecDecoder.decode(bytes: Array(json.utf8)) { return p.problems.map(\.pointer) }
+            return []
+        }
+        // 59.9 + (1 − 0.6) × 1 / 0.5 = 60.7 s.
+        #expect(problems(#"{"progress": [[0, 0], [59.9, 0.6]], "completionSpeed": 0.5}"#) == ["/interaction"])
+        #expect(problems(#"{"progress": [[0, 0], [59, 0.6]], "completionSpeed": 0.5}"#) == [])
+        // The fold's swipe: completionSpeed = 1 − percent, so finishing takes the duration, not 100 ×.
+        let fold = try presetTimeline("fold", #"{"interactive": true, "progress": [[0, 0], [0.3, 0.99]]}"#)
+        #expect(near(fold.spec.interaction!.completionSpeed, 0.01, 1e-12))
+        #expect(near(fold.duration, 1.3, 1e-9))
+    }
 }
