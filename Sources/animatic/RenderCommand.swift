@@ -9,12 +9,15 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Compute the timeline of a transition spec and write it out.",
         discussion: """
-        SPEC is a JSON transition spec (see docs/SPEC.md), or '-' to read it from standard input.
+        SPEC is a JSON transition spec (see docs/SPEC.md) or a preset reference
+        {"preset": "fold", "params": {…}} (see docs/PRESETS.md, `animatic presets`),
+        or '-' to read it from standard input.
         A spec with problems prints every problem with its JSON pointer and exits with status 65.
 
         Examples:
           animatic render examples/tab-slide.json --frames --fps 30
           cat spec.json | animatic render - --out timeline.json
+          echo '{"preset": "tabSlide", "params": {"from": 2, "to": 1}}' | animatic render -
         """
     )
 
@@ -53,7 +56,7 @@ struct RenderCommand: ParsableCommand {
             input = data
         }
         let limits = SpecLimits.standard
-        switch SpecDecoder.decode(bytes: [UInt8](input), limits: limits) {
+        switch SpecDecoder.decodeDocument(bytes: [UInt8](input), limits: limits) {
         case .failure(let problems):
             var message = "\(spec): \(problems.problems.count == 1 ? "1 problem" : "\(problems.problems.count) problems")\n"
             for p in problems.problems { message += "  \(p.description)\n" }

@@ -5,6 +5,8 @@
 /// value). On release it finishes — the remaining `(1 − p) × duration / completionSpeed`
 /// seconds — or cancels — `p × duration / completionSpeed` seconds back to the start —
 /// with `completionCurve` shaping that run's time. A cancelled run ends in its initial state.
+/// A `.direct` run (see `InteractionDrive`) shows the spec in wall time and only names
+/// the phases.
 public struct InteractiveRun: Hashable, Sendable {
     /// A span of wall-clock time with a name: `interactive`, then `finish` or `cancel`.
     public struct Phase: Hashable, Sendable {
@@ -23,6 +25,8 @@ public struct InteractiveRun: Hashable, Sendable {
     public let outcome: InteractionOutcome
     public let completionDuration: Double
     public let completionCurve: CubicBezier
+    /// Percent-driven or direct manipulation (see `InteractionDrive`).
+    public let drive: InteractionDrive
 
     init(interaction: InteractionSpec, transitionDuration: Double) {
         let (samples, raw) = Self.percentSamples(interaction.input)
@@ -41,8 +45,15 @@ public struct InteractiveRun: Hashable, Sendable {
         } else {
             outcome = percentAtRelease > release.threshold ? .finish : .cancel
         }
-        let remaining = outcome == .finish ? 1 - percentAtRelease : percentAtRelease
-        completionDuration = remaining * transitionDuration / interaction.completionSpeed
+        drive = interaction.drive
+        switch drive {
+        case .percent:
+            let remaining = outcome == .finish ? 1 - percentAtRelease : percentAtRelease
+            completionDuration = remaining * transitionDuration / interaction.completionSpeed
+        case .direct:
+            // The release animation is part of the spec: it runs to the transition's end.
+            completionDuration = max(transitionDuration - releaseTime, 0)
+        }
         completionCurve = interaction.completionCurve
     }
 
@@ -70,7 +81,9 @@ public struct InteractiveRun: Hashable, Sendable {
         return 0
     }
 
-    public var duration: Double { releaseTime + completionDuration }
+    public var duration: Double {
+        drive == .direct ? max(transitionDuration, releaseTime) : releaseTime + completionDuration
+    }
 
     public var phases: [Phase] {
         [Phase(name: "interactive", start: 0, end: releaseTime),
@@ -93,6 +106,7 @@ public struct InteractiveRun: Hashable, Sendable {
 
     /// The transition time shown at wall time `t`.
     public func transitionTime(atWallTime t: Double) -> Double {
+        if drive == .direct { return t }
         let d = transitionDuration
         if t <= releaseTime { return percent(atWallTime: t) * d }
         let p = percentAtRelease

@@ -32,8 +32,8 @@ public struct Timeline: Hashable, Sendable {
     /// Every layer's state at wall time `t` (clamped to 0…duration), in spec order.
     public func states(at t: Double) -> [LayerState] {
         let clamped = min(max(t, 0), duration)
-        if let run, run.outcome == .cancel, clamped >= run.duration {
-            // A cancelled transition ends in its initial state.
+        if let run, run.drive == .percent, run.outcome == .cancel, clamped >= run.duration {
+            // A cancelled percent-driven transition ends in its initial state.
             return layers.map { $0.state(at: 0, containerSublayer: containerSublayer) }
         }
         let transitionTime = run?.transitionTime(atWallTime: clamped) ?? clamped

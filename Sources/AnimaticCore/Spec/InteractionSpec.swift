@@ -8,14 +8,32 @@ public struct InteractionSpec: Hashable, Sendable {
     public var completionSpeed: Double
     /// The curve of the finish or cancel run (a Bézier; default easeInEaseOut, as documented).
     public var completionCurve: CubicBezier
+    /// Percent-driven (the default) or direct manipulation.
+    public var drive: InteractionDrive
 
     public init(input: InteractionInput, release: ReleaseRule = ReleaseRule(),
-                completionSpeed: Double = 1, completionCurve: CubicBezier = .easeInEaseOut) {
+                completionSpeed: Double = 1, completionCurve: CubicBezier = .easeInEaseOut,
+                drive: InteractionDrive = .percent) {
         self.input = input
         self.release = release
         self.completionSpeed = completionSpeed
         self.completionCurve = completionCurve
+        self.drive = drive
     }
+}
+
+/// How the interaction moves the layers.
+public enum InteractionDrive: String, Hashable, Sendable, CaseIterable {
+    /// `UIPercentDrivenInteractiveTransition`: the animations are paused and scrubbed to
+    /// percent × duration, then finish or cancel at `completionSpeed`.
+    case percent
+    /// Direct manipulation (a custom `UIViewControllerInteractiveTransitioning`, such as
+    /// the zoom dismissal): the spec's animations already play the gesture in wall time —
+    /// keyframes at the sample times up to the release, then the release animation — so
+    /// wall time is transition time. The samples only mark the release (the last sample's
+    /// time) and the reported percent; the outcome names the phase after it, and a
+    /// cancel ends wherever its release animation takes the layers (no rewind).
+    case direct
 }
 
 /// What drives the percentage.

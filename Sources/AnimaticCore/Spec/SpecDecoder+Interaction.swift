@@ -2,7 +2,7 @@
 extension SpecDecoder {
     mutating func interaction(_ json: JSONValue, at pointer: String) -> InteractionSpec? {
         guard object(json, at: pointer, allowed: ["progress", "gesture", "axis", "distance", "direction", "release",
-                                                  "completionSpeed", "completionCurve"]) != nil else { return nil }
+                                                  "completionSpeed", "completionCurve", "drive"]) != nil else { return nil }
         func at(_ key: String) -> String { JSONPointer.appending(pointer, key) }
         var input: InteractionInput?
         if let progress = json["progress"] {
@@ -45,6 +45,16 @@ extension SpecDecoder {
             case .bezier(let b)?: spec.completionCurve = b
             case nil: break
             default: problem(p, "the completion curve is a Bézier curve (a name or {\"cubicBezier\": […]})")
+            }
+        }
+        if let d = json["drive"], let name = string(d, at: at("drive")) {
+            if let drive = InteractionDrive(rawValue: name) { spec.drive = drive } else {
+                problem(at("drive"), "must be \"percent\" or \"direct\"")
+            }
+        }
+        if spec.drive == .direct {
+            for key in ["completionSpeed", "completionCurve"] where json[key] != nil {
+                problem(at(key), "a direct interaction has no completion run: its release animation is in \"animations\"")
             }
         }
         guard let input else { return nil }

@@ -65,8 +65,8 @@ public struct SpecDecoder {
         return spec
     }
 
-    /// Every block must end within the limit, and so must an interactive run at its
-    /// longest (the last sample, then the whole transition again at completionSpeed).
+    /// Every block must end within the limit, and so must an interactive run (the last
+    /// sample, then the rest of the transition at completionSpeed).
     mutating func checkDuration(of spec: TransitionSpec, at pointer: String) {
         var transitionEnd = 0.0
         for (i, animation) in spec.animations.enumerated() {
@@ -82,15 +82,12 @@ public struct SpecDecoder {
             }
         }
         if let interaction = spec.interaction {
-            let lastSample: Double
-            switch interaction.input {
-            case .progress(let s): lastSample = s.last?.time ?? 0
-            case .gesture(let g, _): lastSample = g.last?.time ?? 0
-            }
-            let longest = lastSample + transitionEnd / interaction.completionSpeed
+            // The run's own length: the last sample, then the remaining (finish) or
+            // elapsed (cancel) part at completionSpeed — or, driven directly, the spec itself.
+            let longest = InteractiveRun(interaction: interaction, transitionDuration: transitionEnd).duration
             if longest > limits.maxDuration {
                 problem(JSONPointer.appending(pointer, "interaction"),
-                        "the run could last \(Self.format(longest)) s (last sample + duration / completionSpeed), past the limit of \(Self.format(limits.maxDuration)) s")
+                        "the run lasts \(Self.format(longest)) s (last sample, then the rest at completionSpeed), past the limit of \(Self.format(limits.maxDuration)) s")
             }
         }
     }

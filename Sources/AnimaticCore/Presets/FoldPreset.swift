@@ -1,0 +1,128 @@
+/// `fold` — Colin Eberhardt's fold animation controller (VCTransitionsLibrary
+/// `CEFoldAnimationController`, document 003): each view is cut into 2 × folds snapshot
+/// strips of width W / (2 × folds), anchored at their left or right edge; in one
+/// ease-in-ease-out `UIView.animate` (1 s, the library's default) the from strips move to
+/// x = W, rotated ±90° about y (edge-on), while the to strips, which start edge-on at
+/// x = 0, open to their offsets; the container's `sublayerTransform` has m34 = −1/200
+/// (−0.005). Over each strip a black gradient darkens as it folds (alpha 0 → 1 for the
+/// from strips, 1 → 0 for the to strips). The from and to views are out of sight during
+/// and back at the container bounds on completion, when the strips are removed. Going to
+/// a higher tab index (the library's `reverse`) mirrors it. Interactive: the library's
+/// horizontal swipe, percent = |Δx| / 200 (at most 0.99), finish if > 0.5,
+/// completionSpeed 1 − percent.
+public enum FoldPreset {
+    public static let definition = PresetDefinition(
+        name: "fold",
+        summary: "Paper fold: 2×folds snapshot strips rotate ±90° about y with perspective (m34 −0.005), 1 s ease-in-ease-out, shadows darken with the fold.",
+        source: "003 Colin Eberhardt, interactive tab bar fold — CEFoldAnimationController, CEHorizontalSwipeInteractionController",
+        parameters: [
+            PresetParameter("folds", .integer(min: 1, max: 20), default: .number(2), "number of folds; each is a left and a right strip"),
+            PresetParameter("from", .integer(min: 0, max: 99), default: .number(1), "index of the selected tab"),
+            PresetParameter("to", .integer(min: 0, max: 99), default: .number(0),
+                            "index of the new tab (≠ from; ±1 when interactive); to > from mirrors the fold (reverse)"),
+            PresetParameter("tabs", .integer(min: 2, max: 100), default: .number(3), "number of tabs; indices run 0 … tabs − 1"),
+            PresetParameter("perspective", .number(min: 0, max: 1e6, minExclusive: true), default: .number(200),
+                            "eye distance d of the container's sublayerTransform, m34 = −1/d"),
+            PresetParameter.orientation, PresetParameter.width, PresetParameter.height,
+            .duration(1, "transitionDuration, seconds (CEReversibleAnimationController's default)"),
+        ] + PresetSupport.interactionParameters(
+            progress: [[0, 0], [0.1, 0.15], [0.2, 0.35], [0.3, 0.6]],
+            summary: "horizontal swipe: percent = |Δx| / 200, finish if > 0.5, completionSpeed 1 − percent"),
+        build: build)
+
+    /// Ids of the strips of fold `i`: from-left, from-right, to-left, to-right.
+    public static func stripIDs(fold i: Int) -> [String] {
+        ["fromFold\(i)L", "fromFold\(i)R", "toFold\(i)L", "toFold\(i)R"]
+    }
+
+    static func build(_ p: inout PresetParameters) -> TransitionSpec? {
+        let fromIndex = p.integer("from"), toIndex = p.integer("to"), tabs = p.integer("tabs")
+        let interactive = PresetSupport.checkInteraction(&p)
+        if fromIndex >= tabs { p.problem("from", "there are \(tabs) tabs: indices 0 … \(tabs - 1)") }
+        if toIndex >= tabs { p.problem("to", "there are \(tabs) tabs: indices 0 … \(tabs - 1)") }
+        if fromIndex == toIndex { p.problem("to", "must differ from \"from\" (\(fromIndex)): selecting the current tab has no transition") }
+        if interactive && abs(fromIndex - toIndex) != 1 {
+            p.problem("to", "a swipe selects the next or previous tab: \"to\" must be from ± 1")
+        }
+        guard p.isValid else { return nil }
+
+        let size = p.containerSize
+        let w = size.width, h = size.height
+        let folds = p.integer("folds")
+        let foldWidth = w * 0.5 / Double(folds)
+        let reverse = fromIndex < toIndex
+        let bounds = PresetSupport.bounds(size)
+        let left = Point(x: 0, y: 0.5), right = Point(x: 1, y: 0.5)
+        let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+        // addShadowToView:reverse: with reverse = the strip is a left one.
+        let leftShadow = GradientSpec(colors: [clear, .black], start: Point(x: 0, y: 0.2), end: Point(x: 1, y: 0))
+        let rightShadow = GradientSpec(colors: [clear, .black], start: Point(x: 1, y: 0), end: Point(x: 0, y: 1))
+
+        // The views themselves are moved out of sight (the library sets their centre to
+        // (1000, 0)); here they are hidden, and restored on completion.
+        var layers = [
+            PresetSupport.view("from", bounds, fill: TabSlidePreset.tabColor(fromIndex), label: TabSlidePreset.tabName(fromIndex), hidden: true),
+            PresetSupport.view("to", bounds, fill: TabSlidePreset.tabColor(toIndex), label: TabSlidePreset.tabName(toIndex), hidden: true),
+        ]
+        var changes: [PropertyChange] = []
+        var completion: [PropertyChange] = []
+        let collapsedFrom = reverse ? 0.0 : w   // where the from strips fold to
+        let collapsedTo = reverse ? w : 0.0     // where the to strips start
+
+        func strip(_ id: String, of source: String, region x: Double, anchor: Point, position: Double, angle: Double,
+                   shadow: GradientSpec, shadowAlpha: Double, endPosition: Double, endAngle: Double, endShadowAlpha: Double) {
+            var layer = LayerSpec(id: id, frame: Rect(x: 0, y: 0, width: foldWidth, height: h), anchor: anchor,
+                                  transform: angle == 0 ? .identity : PresetSupport.rotateY(angle),
+                                  content: .snapshot(of: source, rect: Rect(x: x, y: 0, width: foldWidth, height: h)))
+            layer.position = Point(x: position, y: h / 2)
+            var shade = LayerSpec(id: id + "Shadow", frame: Rect(x: 0, y: 0, width: foldWidth, height: h), anchor: anchor,
+                                  alpha: shadowAlpha, transform: layer.transform, gradient: shadow)
+            shade.position = layer.position
+            layers += [layer, shade]
+            let endTransform = PropertyValue.transform(endAngle == 0 ? .identity : PresetSupport.rotateY(endAngle))
+            for target in [id, id + "Shadow"] {
+                changes.append(PresetSupport.change(target, .position, .point(Point(x: endPosition, y: h / 2))))
+                changes.append(PresetSupport.change(target, .transform, endTransform))
+                completion.append(PresetSupport.change(target, .hidden, .bool(true)))
+            }
+            changes.append(PresetSupport.change(id + "Shadow", .alpha, .number(endShadowAlpha)))
+        }
+
+        for i in 0..<folds {
+            let offset = Double(i) * foldWidth * 2
+            let ids = stripIDs(fold: i)
+            strip(ids[0], of: "from", region: offset, anchor: left, position: offset, angle: 0,
+                  shadow: leftShadow, shadowAlpha: 0, endPosition: collapsedFrom, endAngle: 90, endShadowAlpha: 1)
+            strip(ids[1], of: "from", region: offset + foldWidth, anchor: right, position: offset + foldWidth * 2, angle: 0,
+                  shadow: rightShadow, shadowAlpha: 0, endPosition: collapsedFrom, endAngle: -90, endShadowAlpha: 1)
+            strip(ids[2], of: "to", region: offset, anchor: left, position: collapsedTo, angle: 90,
+                  shadow: leftShadow, shadowAlpha: 1, endPosition: offset, endAngle: 0, endShadowAlpha: 0)
+            strip(ids[3], of: "to", region: offset + foldWidth, anchor: right, position: collapsedTo, angle: -90,
+                  shadow: rightShadow, shadowAlpha: 1, endPosition: offset + foldWidth * 2, endAngle: 0, endShadowAlpha: 0)
+        }
+        // toView.frame = fromView.frame = containerView.bounds.
+        completion += [PresetSupport.change("from", .hidden, .bool(false)), PresetSupport.change("to", .hidden, .bool(false))]
+
+        let block = BlockAnimation(duration: p.number("duration"), timing: .easeInEaseOut, changes: changes)
+        var spec = TransitionSpec(container: ContainerSpec(size: size, perspective: p.number("perspective")),
+                                  layers: layers, animations: [.block(block)], completion: completion)
+        if interactive {
+            var samples: [ProgressSample]
+            if let gesture = p.gesture("gesture"), p.isGiven("gesture") {
+                // fraction = fabs(translation.x / 200), clamped; 1 is written as 0.99.
+                let x0 = gesture.first?.location.x ?? 0
+                samples = gesture.map { ProgressSample(time: $0.time, percent: min(abs($0.location.x - x0) / 200, 1)) }
+            } else {
+                samples = p.progress("progress") ?? []
+            }
+            samples = samples.map { ProgressSample(time: $0.time, percent: min($0.percent, 0.99)) }
+            let last = samples.last?.percent ?? 0
+            spec.interaction = InteractionSpec(
+                input: .progress(samples),
+                release: ReleaseRule(threshold: 0.5, decision: p.bool("cancelled") ? .cancel : nil),
+                // CEHorizontalSwipeInteractionController: completionSpeed = 1 − percentComplete.
+                completionSpeed: 1 - last)
+        }
+        return spec
+    }
+}

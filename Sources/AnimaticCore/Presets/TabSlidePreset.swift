@@ -1,0 +1,69 @@
+/// `tabSlide` — the Health Beat chapter's `TabAnimator` with its
+/// `TabInteractiveTransition` (document 000): the to-view slides in from one side by the
+/// container width while the from-view slides out the other, 0.25 s, UIKit's default
+/// curve — linear when the transition is interactive. goRight = from < to: the to-view
+/// starts at offscreenRight and the from-view ends at offscreenLeft (mirrored
+/// otherwise). Interactive: an edge pan, percent = translation.x / W (sign by direction)
+/// clamped to 0…1, completionSpeed 0.5, finish if percent > 0.5 at release, cancel when
+/// the recognizer is cancelled; a cancelled transition puts both views back.
+public enum TabSlidePreset {
+    static let tabNames = ["History", "Graph", "Entries", "Settings", "More"]
+    static let tabColors = ["#f2f2f7", "#34c759", "#007aff", "#ff9500", "#af52de"]
+
+    static func tabName(_ i: Int) -> String { i < tabNames.count ? tabNames[i] : "Tab \(i)" }
+    static func tabColor(_ i: Int) -> String { tabColors[i % tabColors.count] }
+
+    public static let definition = PresetDefinition(
+        name: "tabSlide",
+        summary: "Tab bar slide by the container width, direction from the tab indices, 0.25 s ease-in-ease-out (linear when interactive).",
+        source: "000 Health Beat, \"Custom Transitions\" — TabAnimator, TabInteractiveTransition",
+        parameters: [
+            PresetParameter("from", .integer(min: 0, max: 99), default: .number(0), "index of the selected tab"),
+            PresetParameter("to", .integer(min: 0, max: 99), default: .number(1), "index of the new tab (≠ from; ±1 when interactive)"),
+            PresetParameter("tabs", .integer(min: 2, max: 100), default: .number(3), "number of tabs; indices run 0 … tabs − 1"),
+            PresetParameter.orientation, PresetParameter.width, PresetParameter.height,
+            .duration(0.25, "AnimationDuration, seconds"),
+        ] + PresetSupport.interactionParameters(
+            progress: [[0, 0], [0.1, 0.2], [0.2, 0.4], [0.3, 0.6]],
+            summary: "TabInteractiveTransition: edge pan, percent = translation.x / W, completionSpeed 0.5, finish if > 0.5"),
+        build: build)
+
+    static func build(_ p: inout PresetParameters) -> TransitionSpec? {
+        let fromIndex = p.integer("from"), toIndex = p.integer("to"), tabs = p.integer("tabs")
+        let interactive = PresetSupport.checkInteraction(&p)
+        if fromIndex >= tabs { p.problem("from", "there are \(tabs) tabs: indices 0 … \(tabs - 1)") }
+        if toIndex >= tabs { p.problem("to", "there are \(tabs) tabs: indices 0 … \(tabs - 1)") }
+        if fromIndex == toIndex { p.problem("to", "must differ from \"from\" (\(fromIndex)): selecting the current tab has no transition") }
+        if interactive && abs(fromIndex - toIndex) != 1 {
+            p.problem("to", "the pan selects the next or previous tab: \"to\" must be from ± 1")
+        }
+        guard p.isValid else { return nil }
+
+        let size = p.containerSize
+        let initialFrom = PresetSupport.bounds(size)
+        let finalTo = initialFrom
+        let goRight = fromIndex < toIndex
+        let offscreenLeft = initialFrom.offsetBy(dx: -size.width, dy: 0)
+        let offscreenRight = initialFrom.offsetBy(dx: size.width, dy: 0)
+        let initialTo = goRight ? offscreenRight : offscreenLeft
+        let finalFrom = goRight ? offscreenLeft : offscreenRight
+
+        let from = PresetSupport.view("from", initialFrom, fill: tabColor(fromIndex), label: tabName(fromIndex))
+        let to = PresetSupport.view("to", initialTo, fill: tabColor(toIndex), label: tabName(toIndex))
+        let block = BlockAnimation(duration: p.number("duration"), timing: interactive ? .linear : .easeInEaseOut,
+                                   changes: PresetSupport.frameChanges("to", finalTo) + PresetSupport.frameChanges("from", finalFrom))
+        var spec = TransitionSpec(container: ContainerSpec(size: size), layers: [from, to], animations: [.block(block)])
+        if interactive {
+            // handleLeftPan: percent = −translation.x / W (going right the finger moves left).
+            let rule = ProgressRule(axis: .x, distance: size.width, direction: goRight ? -1 : 1)
+            let input: InteractionInput = p.isGiven("gesture")
+                ? .gesture(p.gesture("gesture") ?? [], rule: rule)
+                : .progress(p.progress("progress") ?? [])
+            spec.interaction = InteractionSpec(
+                input: input,
+                release: ReleaseRule(threshold: 0.5, decision: p.bool("cancelled") ? .cancel : nil),
+                completionSpeed: 0.5)
+        }
+        return spec
+    }
+}

@@ -1,0 +1,95 @@
+import AnimaticCore
+import ArgumentParser
+import Foundation
+
+/// `animatic presets` — the transitions of the source documents, with their parameters.
+struct PresetsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "presets",
+        abstract: "List the presets (the source documents' transitions) with their parameters and defaults.",
+        discussion: """
+        A preset is used in place of an inline spec: {"preset": "fold", "params": {"folds": 3}}.
+        See docs/PRESETS.md.
+
+        Examples:
+          animatic presets
+          animatic presets zoom --json
+          animatic presets flip --spec > flip.json
+        """
+    )
+
+    @Argument(help: "Show only this preset.")
+    var name: String?
+
+    @Flag(help: "Machine-readable output: a JSON array of presets.")
+    var json = false
+
+    @Flag(help: "Print the preset's expanded spec with every parameter at its default (needs a NAME).")
+    var spec = false
+
+    func validate() throws {
+        if let name, PresetCatalog.named(name) == nil {
+            throw ValidationError("unknown preset \"\(name)\" (known: \(PresetCatalog.names.joined(separator: ", ")))")
+        }
+        if spec && name == nil { throw ValidationError("--spec needs a preset NAME") }
+    }
+
+    func run() throws {
+        let presets = name.flatMap(PresetCatalog.named).map { [$0] } ?? PresetCatalog.all
+        if spec {
+            var writer = JSONWriter(fractionDigits: 9)
+            writer.value(SpecEncoder.encode(presets[0].defaultSpec))
+            FileHandle.standardOutput.write(Data(writer.bytes + Array("\n".utf8)))
+            return
+        }
+        if json {
+            var writer = JSONWriter(fractionDigits: 9)
+            writer.value(.array(presets.map(Self.describe)))
+            FileHandle.standardOutput.write(Data(writer.bytes + Array("\n".utf8)))
+            return
+        }
+        var out = ""
+        for preset in presets {
+            out += "\(preset.name) — \(preset.summary)\n"
+            out += "  from: \(preset.source)\n"
+            let width = preset.parameters.map(\.name.count).max() ?? 0
+            for p in preset.parameters {
+                let padded = p.name.padding(toLength: width, withPad: " ", startingAt: 0)
+                let defaultText = p.defaultValue == .null ? "—" : Self.text(p.defaultValue)
+                out += "  \(padded)  \(p.kind.summary); default \(defaultText). \(p.summary)\n"
+            }
+            out += "\n"
+        }
+        FileHandle.standardOutput.write(Data(out.utf8))
+    }
+
+    static func describe(_ preset: PresetDefinition) -> JSONValue {
+        .object([
+            ("name", .string(preset.name)),
+            ("summary", .string(preset.summary)),
+            ("source", .string(preset.source)),
+            ("parameters", .array(preset.parameters.map { p in
+                var kind: [(key: String, value: JSONValue)] = [("type", .string(p.kind.name))]
+                switch p.kind {
+                case let .number(lo, hi, open):
+                    kind.append((open ? "exclusiveMinimum" : "minimum", .number(lo)))
+                    kind.append(("maximum", .number(hi)))
+                case let .integer(lo, hi):
+                    kind.append(("minimum", .number(Double(lo))))
+                    kind.append(("maximum", .number(Double(hi))))
+                case .choice(let words):
+                    kind.append(("values", .array(words.map { .string($0) })))
+                default:
+                    break
+                }
+                return .object([("name", .string(p.name))] + kind + [("default", p.defaultValue), ("description", .string(p.summary))])
+            })),
+        ])
+    }
+
+    static func text(_ value: JSONValue) -> String {
+        var writer = JSONWriter(fractionDigits: 6)
+        writer.value(value)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+}
