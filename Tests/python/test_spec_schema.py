@@ -62,3 +62,39 @@ def test_schema_and_decoder_both_refuse(spec, what):
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 65, out.stdout
     assert "/" in out.stderr and "problem" in out.stderr
+
+
+def preset_names():
+    out = subprocess.run([str(ANIMATIC), "presets", "--json"], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    return [p["name"] for p in json.loads(out.stdout)]
+
+
+def test_every_preset_is_listed():
+    assert preset_names() == ["popup", "tabSlide", "containerSpring", "scaleFade", "zoom", "fold", "flip"]
+
+
+INTERACTIVE = {
+    "tabSlide": {"interactive": True},
+    "zoom": {"operation": "dismiss", "interactive": True},
+    "fold": {"interactive": True},
+    "flip": {"operation": "dismiss", "interactive": True},
+}
+
+
+@pytest.mark.parametrize("name", ["popup", "tabSlide", "containerSpring", "scaleFade", "zoom", "fold", "flip"])
+def test_every_preset_expands_to_a_spec_the_schema_accepts(name):
+    expanded = subprocess.run([str(ANIMATIC), "presets", name, "--spec"], capture_output=True, text=True, timeout=60)
+    assert expanded.returncode == 0, expanded.stderr
+    errors = list(validator().iter_errors(json.loads(expanded.stdout)))
+    assert not errors, f"{name}: {errors[0].message} at {list(errors[0].absolute_path)}"
+    # The preset form renders, with its defaults and in its documented interactive run.
+    for params in [{}] + ([INTERACTIVE[name]] if name in INTERACTIVE else []):
+        document = json.dumps({"preset": name, "params": params})
+        out = subprocess.run([str(ANIMATIC), "render", "-", "--frames", "--fps", "30"], input=document,
+                             capture_output=True, text=True, timeout=60)
+        assert out.returncode == 0, f"{name} {params}: {out.stderr}"
+        timeline = json.loads(out.stdout)
+        assert timeline["frames"][-1]["t"] == timeline["duration"]
+        if params.get("interactive"):
+            assert [p["name"] for p in timeline["interaction"]["phases"]][0] == "interactive"
