@@ -1,16 +1,16 @@
 /// Content negotiation for gzip (RFC 9110 §12.5.3) and which media types are worth it.
-enum ContentCoding {
+public enum ContentCoding {
     /// The client's preferences: q-values of gzip and of identity (no coding).
-    struct Preferences: Equatable {
-        var gzip: Double
-        var identity: Double
+    public struct Preferences: Equatable, Sendable {
+        public var gzip: Double
+        public var identity: Double
     }
 
     /// Reads `Accept-Encoding`. No field: identity only (any coding would be allowed,
     /// but clients that want gzip say so). `gzip`/`x-gzip` take their q, else `*`'s.
     /// identity takes its own q, else `*`'s (so `*;q=0` with no identity entry refuses
     /// it), else 1. Ties go to gzip.
-    static func preferences(_ headers: HTTPHeaders) -> Preferences {
+    public static func preferences(_ headers: HTTPHeaders) -> Preferences {
         guard headers.contains("Accept-Encoding") else { return Preferences(gzip: 0, identity: 1) }
         var gzip: Double?, identity: Double?, star: Double?
         for member in headers.listValues("Accept-Encoding") {
@@ -35,7 +35,7 @@ enum ContentCoding {
 
     /// Whether a body of this media type compresses well: text, JSON, XML, SVG,
     /// JavaScript, CSS, WebAssembly.
-    static func isCompressible(contentType: String?) -> Bool {
+    public static func isCompressible(contentType: String?) -> Bool {
         guard let contentType else { return false }
         let type = contentType.split(separator: ";")[0].trimmingOWS().lowercased()
         if type.hasPrefix("text/") { return true }

@@ -44,7 +44,7 @@ struct PresetsCommand: ParsableCommand {
         }
         if json {
             var writer = JSONWriter(fractionDigits: 9)
-            writer.value(.array(presets.map(Self.describe)))
+            writer.value(.array(presets.map(\.jsonDescription)))
             FileHandle.standardOutput.write(Data(writer.bytes + Array("\n".utf8)))
             return
         }
@@ -61,30 +61,6 @@ struct PresetsCommand: ParsableCommand {
             out += "\n"
         }
         FileHandle.standardOutput.write(Data(out.utf8))
-    }
-
-    static func describe(_ preset: PresetDefinition) -> JSONValue {
-        .object([
-            ("name", .string(preset.name)),
-            ("summary", .string(preset.summary)),
-            ("source", .string(preset.source)),
-            ("parameters", .array(preset.parameters.map { p in
-                var kind: [(key: String, value: JSONValue)] = [("type", .string(p.kind.name))]
-                switch p.kind {
-                case let .number(lo, hi, open):
-                    kind.append((open ? "exclusiveMinimum" : "minimum", .number(lo)))
-                    kind.append(("maximum", .number(hi)))
-                case let .integer(lo, hi):
-                    kind.append(("minimum", .number(Double(lo))))
-                    kind.append(("maximum", .number(Double(hi))))
-                case .choice(let words):
-                    kind.append(("values", .array(words.map { .string($0) })))
-                default:
-                    break
-                }
-                return .object([("name", .string(p.name))] + kind + [("default", p.defaultValue), ("description", .string(p.summary))])
-            })),
-        ])
     }
 
     static func text(_ value: JSONValue) -> String {

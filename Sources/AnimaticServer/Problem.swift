@@ -1,0 +1,75 @@
+import AnimaticCore
+import AnimaticHTTP
+
+/// An RFC 9457 problem detail (`application/problem+json`): every error the API returns.
+///
+/// `type` names the kind of problem (a stable identifier documented in docs/API.md),
+/// `errors` lists spec problems with their JSON pointers, `parameter` names a bad query
+/// parameter or header.
+public struct Problem: Sendable {
+    public var status: Int
+    public var type: String
+    public var title: String
+    public var detail: String
+    public var errors: [SpecProblem] = []
+    /// Extra members, e.g. `offset` of malformed JSON or `parameter`.
+    public var extensions: [(String, JSONValue)] = []
+
+    public static let typeBase = "https://animatic.dev/problems/"
+
+    public init(status: Int, type: String, title: String, detail: String, errors: [SpecProblem] = [],
+                extensions: [(String, JSONValue)] = []) {
+        self.status = status
+        self.type = Problem.typeBase + type
+        self.title = title
+        self.detail = detail
+        self.errors = errors
+        self.extensions = extensions
+    }
+
+    public var json: JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("type", .string(type)), ("title", .string(title)), ("status", .number(Double(status))),
+            ("detail", .string(detail)),
+        ]
+        if !errors.isEmpty {
+            members.append(("errors", .array(errors.map {
+                .object([("pointer", .string($0.pointer)), ("message", .string($0.message))])
+            })))
+        }
+        for (key, value) in extensions { members.append((key, value)) }
+        return .object(members)
+    }
+
+    public var response: HTTPResponse {
+        var w = JSONWriter()
+        w.value(json)
+        var response = HTTPResponse(status: status, body: w.bytes, contentType: "application/problem+json")
+        response.headers.set("Cache-Control", "no-store")
+        return response
+    }
+
+    // MARK: The problems the API returns
+
+    static func invalidSpec(_ problems: [SpecProblem]) -> Problem {
+        let count = problems.count
+        return Problem(status: 422, type: "invalid-spec", title: "The spec has problems",
+                       detail: count == 1 ? "1 problem: \(problems[0].description)" : "\(count) problems, each with its JSON pointer in errors",
+                       errors: problems)
+    }
+
+    static func malformedJSON(_ error: JSONParseError) -> Problem {
+        Problem(status: 400, type: "malformed-json", title: "The body is not JSON", detail: error.description,
+                errors: [SpecProblem(pointer: "", message: error.description)],
+                extensions: [("offset", .number(Double(error.offset)))])
+    }
+
+    static func badParameter(_ name: String, _ detail: String) -> Problem {
+        Problem(status: 400, type: "bad-parameter", title: "A query parameter is not valid", detail: detail,
+                extensions: [("parameter", .string(name))])
+    }
+
+    static func notFound(_ detail: String) -> Problem {
+        Problem(status: 404, type: "not-found", title: "Not found", detail: detail)
+    }
+}

@@ -1,0 +1,101 @@
+import AnimaticCore
+import AnimaticHTTP
+import AnimaticRender
+
+/// What a timeline request asks for besides the spec: the format (from `?format=` or
+/// `Accept`) and the encoder options from the query (`fps`, `frames`, `loop`,
+/// `filmstripFrames`). Everything else in the query of a preset route is a preset parameter.
+struct TimelineRequest {
+    static let optionNames: Set<String> = ["format", "fps", "frames", "loop", "filmstripFrames", "params"]
+
+    var format: OutputFormat
+    var options: TimelineOptions
+
+    /// Reads the query and `Accept`; a bad option is a 400 problem, nothing acceptable a 406.
+    static func parse(_ request: HTTPRequest, limits: SpecLimits) -> Result<TimelineRequest, Problem> {
+        var options = TimelineOptions()
+        var explicitFormat: OutputFormat?
+        for (name, value) in request.queryItems {
+            switch name {
+            case "format":
+                guard let f = OutputFormat(rawValue: value) else {
+                    return .failure(.badParameter("format", "format must be one of: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))"))
+                }
+                explicitFormat = f
+            case "fps":
+                guard let n = Int(value), (1...limits.maxFPS).contains(n) else {
+                    return .failure(.badParameter("fps", "fps must be a whole number from 1 to \(limits.maxFPS)"))
+                }
+                options.fps = n
+            case "frames", "loop":
+                guard let b = parseBool(value) else {
+                    return .failure(.badParameter(name, "\(name) must be true or false"))
+                }
+                if name == "frames" { options.includeFrames = b } else { options.loop = b }
+            case "filmstripFrames":
+                guard let n = Int(value), (1...64).contains(n) else {
+                    return .failure(.badParameter("filmstripFrames", "filmstripFrames must be a whole number from 1 to 64"))
+                }
+                options.filmstripFrames = n
+            default:
+                continue
+            }
+        }
+        let format: OutputFormat
+        if let explicitFormat {
+            format = explicitFormat
+        } else if let negotiated = MediaNegotiation.format(for: request.headers) {
+            format = negotiated
+        } else {
+            let offered = OutputFormat.negotiable.map(\.mediaType).joined(separator: ", ")
+            return .failure(Problem(status: 406, type: "not-acceptable", title: "No acceptable format",
+                                    detail: "Accept allows none of: \(offered). Or choose with ?format=.",
+                                    extensions: [("parameter", .string("Accept"))]))
+        }
+        return .success(TimelineRequest(format: format, options: options))
+    }
+
+    static func parseBool(_ value: String) -> Bool? {
+        switch value.lowercased() {
+        case "", "true", "1", "yes": return true
+        case "false", "0", "no": return false
+        default: return nil
+        }
+    }
+
+    /// The options as bytes for the content hash: only those the format's bytes depend on.
+    var hashKey: [UInt8] {
+        var key = "\(format.rawValue);fps=\(options.fps)"
+        key += format == .json ? ";frames=\(options.includeFrames)"
+            : ";frames=\(options.includeFrames);loop=\(options.loop);strip=\(options.filmstripFrames)"
+        return Array(key.utf8)
+    }
+
+    /// Frame samples this request would compute, for the work limit.
+    func frameSamples(_ timeline: Timeline) -> Int {
+        Timeline.frameCount(duration: timeline.duration, fps: options.fps) * max(timeline.layers.count, 1)
+    }
+}
+
+/// Preset parameters from a query: `?folds=3&operation=tab` or `?params={"folds":3}`.
+/// Each value is read as JSON when it parses (`3`, `true`, `[0,0,100,200]`) and as a
+/// string otherwise (`tab`), so the preset's own checks report type errors at `/params/x`.
+enum PresetQuery {
+    static func params(_ request: HTTPRequest) -> Result<JSONValue?, Problem> {
+        var members: [(key: String, value: JSONValue)] = []
+        for (name, value) in request.queryItems {
+            if name == "params" {
+                guard case .success(let parsed) = Result(catching: { try JSONParser.parse(value) }),
+                      let object = parsed.objectMembers else {
+                    return .failure(.badParameter("params", "params must be a JSON object, e.g. {\"folds\":3}"))
+                }
+                members.append(contentsOf: object)
+                continue
+            }
+            if TimelineRequest.optionNames.contains(name) { continue }
+            let parsed = (try? JSONParser.parse(value)) ?? .string(value)
+            members.append((name, parsed))
+        }
+        return .success(members.isEmpty ? nil : .object(members))
+    }
+}
