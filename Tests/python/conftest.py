@@ -10,6 +10,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 CLI = ROOT / ".build" / "debug" / "animatic"
 EXAMPLES = sorted((ROOT / "examples").glob("*.json"))
+# Specs that exercise what the examples do not (perspective strips with snapshots,
+# gradients, images, hidden, springs on 2-D transforms, steps, an interaction).
+TEST_SPECS = sorted((Path(__file__).resolve().parent / "specs").glob("*.json"))
 # Frames per second used by the export tests: enough frames to catch mistakes, few
 # enough to keep the whole suite fast.
 FPS = 30
@@ -50,7 +53,7 @@ _PRESET_DIR = Path(tempfile.mkdtemp(prefix="animatic-presets-"))
 
 def spec_cases():
     """(test id, spec path) for every example and every preset."""
-    cases = [pytest.param(p, id=p.stem) for p in EXAMPLES]
+    cases = [pytest.param(p, id=p.stem) for p in EXAMPLES + TEST_SPECS]
     for name in preset_names():
         path = _PRESET_DIR / f"{name}.json"
         path.write_text(json.dumps({"preset": name}))

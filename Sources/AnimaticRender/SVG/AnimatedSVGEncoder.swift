@@ -68,6 +68,13 @@ public enum AnimatedSVGEncoder {
         var dynamics = SVGPainter.Dynamics()
         smil.animate("width", channels.size.mapValues { [$0[0]] }, into: &dynamics.size, value: SMILWriter.number(4))
         smil.animate("height", channels.size.mapValues { [$0[1]] }, into: &dynamics.size, value: SMILWriter.number(4))
+        let initial = first.size
+        smil.animate("x", channels.size.mapValues { [$0[0] / 2] }, into: &dynamics.labelPosition, value: SMILWriter.number(4))
+        smil.animate("y", channels.size.mapValues { [$0[1] / 2] }, into: &dynamics.labelPosition, value: SMILWriter.number(4))
+        if spec.content != nil, initial.width > 0, initial.height > 0 {
+            smil.animate("transform", channels.size.mapValues { [$0[0] / initial.width, $0[1] / initial.height] },
+                         transform: "scale", into: &dynamics.contentScale, value: SMILWriter.pair(6))
+        }
         smil.animate("rx", channels.radius, into: &dynamics.radius, value: SMILWriter.number(4))
         if let fill = channels.fill {
             smil.animate("fill", fill, into: &dynamics.fill, value: SMILWriter.rgb)

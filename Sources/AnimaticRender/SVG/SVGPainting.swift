@@ -2,19 +2,22 @@ import AnimaticCore
 
 /// Draws a layer's static look in SVG, shared by the animated SVG and the filmstrip.
 ///
-/// The look is a nested `<svg>` the size of the bounds (origin at the bounds' top-left),
-/// so everything inside is sized in percent and follows an animated size: the fill as a
-/// rounded rect, the gradient (`linearGradient` in bounding-box units, stops evenly spaced
+/// The look is drawn in bounds coordinates: the fill as a rounded rect, the gradient (`linearGradient` in bounding-box units, stops evenly spaced
 /// as `CAGradientLayer` without locations), the content (an image placeholder drawn
 /// aspect-fit, or a snapshot: the source layer's look seen through a `viewBox` on the
 /// snapshot's rect, stretched to the bounds), then the label centred. `clips` cuts the
-/// content to the bounds rectangle (`overflow`).
+/// content to the bounds rectangle (`overflow` of the content's nested `<svg>`).
 enum SVGPainter {
     /// SMIL children to put inside the look's elements (already written).
     struct Dynamics {
+        /// `width` and `height` of the bounds rects.
         var size = JSONWriter()
         var radius = JSONWriter()
         var fill = JSONWriter()
+        /// `x`, `y` of the label (the bounds' centre).
+        var labelPosition = JSONWriter()
+        /// A `scale` transform of the content from its initial size to the current one.
+        var contentScale = JSONWriter()
     }
 
     static let fontFamily = "-apple-system, system-ui, &quot;Helvetica Neue&quot;, Helvetica, Arial, sans-serif"
@@ -47,56 +50,81 @@ enum SVGPainter {
         }
         for i in sources.sorted() {
             let spec = layers[i].spec
-            look(spec, index: i, timeline: timeline, size: spec.size, radius: spec.cornerRadius,
-                 fill: spec.fill, drawFill: true, attributes: " id=\"look\(i)\"", into: &w)
+            sourceLook(spec, index: i, timeline: timeline, into: &w)
             w.raw("\n")
         }
         w.raw("</defs>\n")
     }
 
-    /// The look: `<svg x="0" y="0" width height overflow ATTRIBUTES>…</svg>`.
+    /// The look in bounds coordinates (origin at the bounds' top-left): a bounds rect
+    /// (the fill, or unfilled) carrying `attributes`, the gradient, the content in a
+    /// nested `<svg>` of the initial size (scaled to the current size by
+    /// `dynamics.contentScale`), then the label. Animations never sit inside a nested
+    /// `<svg>`: browsers give each one its own SMIL clock, which the root's
+    /// `setCurrentTime` does not seek.
     static func look(_ spec: LayerSpec, index: Int, timeline: Timeline, size: Size, radius: Double, fill: Color?,
                      drawFill: Bool, attributes: String = "", dynamics: Dynamics = Dynamics(), into w: inout JSONWriter) {
-        w.raw("<svg x=\"0\" y=\"0\" width=\""); w.number(size.width, digits: 4)
-        w.raw("\" height=\""); w.number(size.height, digits: 4)
-        w.raw(spec.clips ? "\" overflow=\"hidden\"" : "\" overflow=\"visible\"")
-        w.raw(attributes); w.raw(">")
-        w.append(dynamics.size)
-        if drawFill, let fill {
-            w.raw("<rect width=\"100%\" height=\"100%\"")
+        func bounds(_ paint: (inout JSONWriter) -> Void, animations: [JSONWriter], extra: String = "") {
+            w.raw("<rect"); w.raw(extra); w.raw(" width=\""); w.number(size.width, digits: 4)
+            w.raw("\" height=\""); w.number(size.height, digits: 4); w.raw("\"")
             cornerRadius(radius, into: &w)
-            w.raw(" fill=\""); w.rgb(fill); w.raw("\"")
-            if fill.alpha < 1 || !dynamics.fill.bytes.isEmpty { w.raw(" fill-opacity=\""); w.number(fill.alpha, digits: 4); w.raw("\"") }
-            w.raw(">"); w.append(dynamics.radius); w.append(dynamics.fill); w.raw("</rect>")
+            paint(&w)
+            w.raw(">")
+            w.append(dynamics.size); w.append(dynamics.radius)
+            for a in animations { w.append(a) }
+            w.raw("</rect>")
+        }
+        if drawFill, let fill {
+            bounds({ w in
+                w.raw(" fill=\""); w.rgb(fill); w.raw("\"")
+                if fill.alpha < 1 || !dynamics.fill.bytes.isEmpty { w.raw(" fill-opacity=\""); w.number(fill.alpha, digits: 4); w.raw("\"") }
+            }, animations: [dynamics.fill], extra: attributes)
+        } else {
+            bounds({ w in w.raw(" fill=\"none\"") }, animations: [], extra: attributes)
         }
         if spec.gradient != nil {
-            w.raw("<rect width=\"100%\" height=\"100%\"")
-            cornerRadius(radius, into: &w)
-            w.raw(" fill=\"url(#g"); w.integer(index); w.raw(")\">"); w.append(dynamics.radius); w.raw("</rect>")
+            bounds({ w in w.raw(" fill=\"url(#g"); w.integer(index); w.raw(")\"") }, animations: [])
         }
-        switch spec.content {
-        case let .image(aspect, imageFill)?:
-            w.raw("<svg width=\"100%\" height=\"100%\" viewBox=\"0 0 "); w.number(aspect, digits: 6)
-            w.raw(" 1\" preserveAspectRatio=\"xMidYMid meet\"><rect width=\""); w.number(aspect, digits: 6)
-            w.raw("\" height=\"1\" fill=\""); w.rgb(imageFill ?? placeholderFill); w.raw("\"/></svg>")
-        case let .snapshot(of, rect)?:
-            if let source = timeline.layerIndex(of) {
-                let r = rect ?? Rect(origin: .zero, size: timeline.layers[source].spec.size)
-                w.raw("<svg width=\"100%\" height=\"100%\" viewBox=\"")
-                w.number(r.minX, digits: 4); w.raw(" "); w.number(r.minY, digits: 4); w.raw(" ")
-                w.number(max(r.width, 1e-4), digits: 4); w.raw(" "); w.number(max(r.height, 1e-4), digits: 4)
-                w.raw("\" preserveAspectRatio=\"none\"><use href=\"#look"); w.integer(source); w.raw("\"/></svg>")
+        if let content = spec.content {
+            let scaled = !dynamics.contentScale.bytes.isEmpty
+            if scaled { w.raw("<g>"); w.append(dynamics.contentScale) }
+            w.raw("<svg x=\"0\" y=\"0\" width=\""); w.number(size.width, digits: 4)
+            w.raw("\" height=\""); w.number(size.height, digits: 4)
+            w.raw(spec.clips ? "\" overflow=\"hidden\"" : "\" overflow=\"visible\"")
+            switch content {
+            case let .image(aspect, imageFill):
+                w.raw(" viewBox=\"0 0 "); w.number(aspect, digits: 6)
+                w.raw(" 1\" preserveAspectRatio=\"xMidYMid meet\"><rect width=\""); w.number(aspect, digits: 6)
+                w.raw("\" height=\"1\" fill=\""); w.rgb(imageFill ?? placeholderFill); w.raw("\"/>")
+            case let .snapshot(of, rect):
+                if let source = timeline.layerIndex(of) {
+                    let r = rect ?? Rect(origin: .zero, size: timeline.layers[source].spec.size)
+                    w.raw(" viewBox=\"")
+                    w.number(r.minX, digits: 4); w.raw(" "); w.number(r.minY, digits: 4); w.raw(" ")
+                    w.number(max(r.width, 1e-4), digits: 4); w.raw(" "); w.number(max(r.height, 1e-4), digits: 4)
+                    w.raw("\" preserveAspectRatio=\"none\"><use href=\"#look"); w.integer(source); w.raw("\"/>")
+                } else {
+                    w.raw(">")
+                }
             }
-        case nil:
-            break
+            w.raw("</svg>")
+            if scaled { w.raw("</g>") }
         }
         if let label = spec.label, !label.isEmpty {
             let background = fill ?? spec.gradient?.colors.first ?? .white
-            w.raw("<text x=\"50%\" y=\"50%\" text-anchor=\"middle\" dominant-baseline=\"central\" font-family=\"")
+            w.raw("<text x=\""); w.number(size.width / 2, digits: 4); w.raw("\" y=\""); w.number(size.height / 2, digits: 4)
+            w.raw("\" text-anchor=\"middle\" dominant-baseline=\"central\" font-family=\"")
             w.raw(fontFamily); w.raw("\" font-size=\""); w.number(labelSize, digits: 2); w.raw("\" fill=\"")
-            w.rgb(background.contrastingText); w.raw("\">"); w.xml(label); w.raw("</text>")
+            w.rgb(background.contrastingText); w.raw("\">"); w.append(dynamics.labelPosition); w.xml(label); w.raw("</text>")
         }
-        w.raw("</svg>")
+    }
+
+    /// A snapshot source's look for `<defs>`: a `<g id>` at its initial state.
+    static func sourceLook(_ spec: LayerSpec, index: Int, timeline: Timeline, into w: inout JSONWriter) {
+        w.raw("<g id=\"look"); w.integer(index); w.raw("\">")
+        look(spec, index: index, timeline: timeline, size: spec.size, radius: spec.cornerRadius, fill: spec.fill,
+             drawFill: true, into: &w)
+        w.raw("</g>")
     }
 
     static func cornerRadius(_ r: Double, into w: inout JSONWriter) {
