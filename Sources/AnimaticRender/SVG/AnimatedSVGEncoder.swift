@@ -13,8 +13,8 @@ import AnimaticCore
 /// - **Sampled 2-D**: the screen map sampled per frame and written as
 ///   `translate › rotate › skewX › scale`, linear between frames (exact at frame times).
 /// - **Projected** (perspective): the fill is a `<polygon>` whose `points` are the
-///   projected quad at every frame; the content is drawn through the affine map of three
-///   corners, clipped to that polygon.
+///   projected quad at every frame; the content is drawn in the quad's two triangles,
+///   each through the affine map exact at its corners (piecewise-affine inside).
 ///
 /// Opacity, size, corner radius and fill are exact from the tracks (Bézier splines) when
 /// the timeline has no interaction, else sampled per frame. Visibility is discrete.
@@ -116,15 +116,19 @@ public enum AnimatedSVGEncoder {
     /// Opens translate › rotate › skewX › scale groups following the layer's (approximate)
     /// affine map at each frame; returns how many groups to close.
     static func sampledAffine(_ i: Int, samples: FrameSamples, smil: SMILWriter, into w: inout JSONWriter) -> Int {
+        sampledAffine(samples.layer(i).map(\.affine), times: samples.times, smil: smil, into: &w)
+    }
+
+    /// Opens translate › rotate › skewX › scale groups following `maps` at the frame times.
+    static func sampledAffine(_ maps: [Affine2D?], times: [Double], smil: SMILWriter, into w: inout JSONWriter) -> Int {
         var parts: [Affine2D.Parts] = []
         var previous: Affine2D.Parts?
-        for state in samples.layer(i) {
-            let p = state.affine?.decomposed(near: previous?.rotation)
+        for map in maps {
+            let p = map?.decomposed(near: previous?.rotation)
                 ?? previous ?? Affine2D.Parts(tx: 0, ty: 0, rotation: 0, skewX: 0, sx: 0, sy: 0)
             parts.append(p)
             previous = p
         }
-        let times = samples.times
         let translate = Channel.sampled(times: times, values: parts.map { [$0.tx, $0.ty] })
         let rotate = Channel.sampled(times: times, values: parts.map { [$0.rotation] })
         let skew = Channel.sampled(times: times, values: parts.map { [$0.skewX] })
@@ -152,7 +156,8 @@ public enum AnimatedSVGEncoder {
     }
 
     /// A perspective layer: the quad as an animated polygon (fill and outline exact at
-    /// every frame), content through the three-corner affine map clipped to the quad.
+    /// every frame); the content drawn twice, clipped to the triangles TL-TR-BR and
+    /// TL-BR-BL, each through the affine map exact at its three corners.
     static func projected(_ i: Int, samples: FrameSamples, smil: SMILWriter, channels: LayerChannels,
                           dynamics: SVGPainter.Dynamics, into w: inout JSONWriter) {
         let timeline = samples.timeline
@@ -162,9 +167,6 @@ public enum AnimatedSVGEncoder {
         let quads = Channel.sampled(times: samples.times, values: states.map { s in s.quad.flatMap { [$0.x, $0.y] } })
         var pointsAnimation = JSONWriter()
         smil.animate("points", quads, into: &pointsAnimation, value: SMILWriter.points)
-
-        w.raw("<clipPath id=\"c"); w.integer(i); w.raw("\"><polygon points=\"")
-        SVGPainter.points(first.quad, into: &w); w.raw("\">"); w.append(pointsAnimation); w.raw("</polygon></clipPath>\n")
 
         w.raw("<polygon"); w.raw(quadAttribute(spec.id)); w.raw(" points=\"")
         SVGPainter.points(first.quad, into: &w); w.raw("\"")
@@ -177,13 +179,22 @@ public enum AnimatedSVGEncoder {
 
         let hasContent = spec.gradient != nil || spec.content != nil || !(spec.label ?? "").isEmpty
         guard hasContent else { return }
-        w.raw("<g clip-path=\"url(#c"); w.integer(i); w.raw(")\">")
-        let closers = sampledAffine(i, samples: samples, smil: smil, into: &w)
         var contentDynamics = dynamics
         contentDynamics.fill = JSONWriter()
-        SVGPainter.look(spec, index: i, timeline: timeline, size: first.size, radius: first.cornerRadius, fill: first.fill,
-                        drawFill: false, dynamics: contentDynamics, into: &w)
-        for _ in 0..<closers { w.raw("</g>") }
-        w.raw("</g>")
+        for (k, corners) in LayerState.contentTriangles.enumerated() {
+            let triangle = Channel.sampled(times: samples.times, values: states.map { s in
+                let q = s.quad
+                return corners.flatMap { [q[$0].x, q[$0].y] }
+            })
+            w.raw("<clipPath id=\"c"); w.integer(i); w.raw("t"); w.integer(k); w.raw("\"><polygon points=\"")
+            SMILWriter.points(&w, triangle.values[0]); w.raw("\">")
+            smil.animate("points", triangle, into: &w, value: SMILWriter.points)
+            w.raw("</polygon></clipPath>\n<g clip-path=\"url(#c"); w.integer(i); w.raw("t"); w.integer(k); w.raw(")\">")
+            let closers = sampledAffine(states.map { $0.triangleMap(k) }, times: samples.times, smil: smil, into: &w)
+            SVGPainter.look(spec, index: i, timeline: timeline, size: first.size, radius: first.cornerRadius, fill: first.fill,
+                            drawFill: false, dynamics: contentDynamics, into: &w)
+            for _ in 0..<closers { w.raw("</g>") }
+            w.raw("</g>\n")
+        }
     }
 }

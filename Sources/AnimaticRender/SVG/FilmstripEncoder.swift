@@ -4,7 +4,7 @@ import AnimaticCore
 /// at the duration) with the time under each — a picture of a transition for docs and
 /// reviews. Each frame draws every visible layer at its state: 2-D layers through their
 /// exact affine map, perspective layers as their projected quad (fill exact) with the
-/// content through the three-corner affine map, clipped to the quad.
+/// content drawn in two triangles, each through the affine map exact at its corners.
 public enum FilmstripEncoder {
     /// Width of one frame in the picture, in SVG pixels.
     public static let cellWidth = 160.0
@@ -67,18 +67,24 @@ public enum FilmstripEncoder {
         w.raw(">")
         let hasContent = spec.gradient != nil || spec.content != nil || !(spec.label ?? "").isEmpty
         if state.isProjective {
-            w.raw("<clipPath id=\""); w.raw(clipID); w.raw("\"><polygon points=\""); SVGPainter.points(state.quad, into: &w)
-            w.raw("\"/></clipPath><polygon points=\""); SVGPainter.points(state.quad, into: &w); w.raw("\"")
+            w.raw("<polygon points=\""); SVGPainter.points(state.quad, into: &w); w.raw("\"")
             if let fill = state.fill {
                 w.raw(" fill=\""); w.rgb(fill); w.raw("\" fill-opacity=\""); w.number(fill.alpha, digits: 4); w.raw("\"/>")
             } else {
                 w.raw(" fill=\"none\"/>")
             }
-            if hasContent, let affine = state.affine {
-                w.raw("<g clip-path=\"url(#"); w.raw(clipID); w.raw(")\"><g"); SVGPainter.matrixAttribute(affine, into: &w); w.raw(">")
-                SVGPainter.look(spec, index: i, timeline: timeline, size: state.size, radius: state.cornerRadius,
-                                fill: state.fill, drawFill: false, into: &w)
-                w.raw("</g></g>")
+            if hasContent {
+                let q = state.quad
+                for (k, corners) in LayerState.contentTriangles.enumerated() {
+                    guard let map = state.triangleMap(k) else { continue }
+                    w.raw("<clipPath id=\""); w.raw(clipID); w.raw("t"); w.integer(k); w.raw("\"><polygon points=\"")
+                    SVGPainter.points(corners.map { q[$0] }, into: &w)
+                    w.raw("\"/></clipPath><g clip-path=\"url(#"); w.raw(clipID); w.raw("t"); w.integer(k); w.raw(")\"><g")
+                    SVGPainter.matrixAttribute(map, into: &w); w.raw(">")
+                    SVGPainter.look(spec, index: i, timeline: timeline, size: state.size, radius: state.cornerRadius,
+                                    fill: state.fill, drawFill: false, into: &w)
+                    w.raw("</g></g>")
+                }
             }
         } else if let affine = state.affine {
             w.raw("<g"); SVGPainter.matrixAttribute(affine, into: &w); w.raw(">")

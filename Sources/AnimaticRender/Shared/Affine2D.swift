@@ -38,6 +38,18 @@ struct Affine2D: Hashable, Sendable {
                         c: (bl.x - tl.x) / height, d: (bl.y - tl.y) / height, e: tl.x, f: tl.y)
     }
 
+    /// The affine map taking three points to three others; nil when the first three are collinear.
+    static func mapping(_ l: [Point], to s: [Point]) -> Affine2D? {
+        let det = (l[1].x - l[0].x) * (l[2].y - l[0].y) - (l[2].x - l[0].x) * (l[1].y - l[0].y)
+        guard abs(det) > 1e-12 else { return nil }
+        let (u1, v1) = (l[1].x - l[0].x, l[1].y - l[0].y), (u2, v2) = (l[2].x - l[0].x, l[2].y - l[0].y)
+        let (dx1, dy1) = (s[1].x - s[0].x, s[1].y - s[0].y), (dx2, dy2) = (s[2].x - s[0].x, s[2].y - s[0].y)
+        // [a c; b d] · [u1 u2; v1 v2] = [dx1 dx2; dy1 dy2]
+        let a = (dx1 * v2 - dx2 * v1) / det, c = (dx2 * u1 - dx1 * u2) / det
+        let b = (dy1 * v2 - dy2 * v1) / det, d = (dy2 * u1 - dy1 * u2) / det
+        return Affine2D(a: a, b: b, c: c, d: d, e: s[0].x - a * l[0].x - c * l[0].y, f: s[0].y - b * l[0].x - d * l[0].y)
+    }
+
     /// translate(e, f) · rotate(θ) · skewX(φ) · scale(sx, sy), angles in degrees; `near`
     /// (degrees) picks the turn of θ closest to it so sampled rotations do not jump by 360°.
     struct Parts: Hashable, Sendable {
@@ -72,6 +84,20 @@ extension LayerState {
         if let exact = Affine2D(planeOf: matrix) { return exact }
         let q = quad
         return Affine2D.through(tl: q[0], tr: q[1], bl: q[3], width: size.width, height: size.height)
+    }
+
+    /// The two triangles a projected layer's content is drawn in — top-left, top-right,
+    /// bottom-right and top-left, bottom-right, bottom-left — each with the affine map that
+    /// is exact at its three corners (`corner` indices into the quad).
+    static let contentTriangles = [[0, 1, 2], [0, 2, 3]]
+
+    /// The affine map of triangle `k` (of `contentTriangles`), nil when the bounds have no area.
+    func triangleMap(_ k: Int) -> Affine2D? {
+        let w = size.width, h = size.height
+        let local = [Point(x: 0, y: 0), Point(x: w, y: 0), Point(x: w, y: h), Point(x: 0, y: h)]
+        let q = quad
+        let corners = Self.contentTriangles[k]
+        return Affine2D.mapping(corners.map { local[$0] }, to: corners.map { q[$0] })
     }
 
     /// Whether the layer's plane maps through a true perspective (not an affine map).
