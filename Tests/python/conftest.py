@@ -54,6 +54,9 @@ _PRESET_DIR = Path(tempfile.mkdtemp(prefix="animatic-presets-"))
 def spec_cases():
     """(test id, spec path) for every example and every preset."""
     cases = [pytest.param(p, id=p.stem) for p in EXAMPLES + TEST_SPECS]
+    # More specs to try, e.g. expanded presets: ANIMATIC_EXTRA_SPECS=dir1:dir2
+    for folder in filter(None, os.environ.get("ANIMATIC_EXTRA_SPECS", "").split(":")):
+        cases += [pytest.param(p, id=f"extra-{p.stem}") for p in sorted(Path(folder).glob("*.json"))]
     for name in preset_names():
         path = _PRESET_DIR / f"{name}.json"
         path.write_text(json.dumps({"preset": name}))

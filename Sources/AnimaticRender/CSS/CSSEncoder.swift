@@ -115,16 +115,38 @@ public enum CSSEncoder {
             let a = timeline.states(at: tween.start)[i], b = timeline.states(at: tween.end)[i]
             let easing = tween.curve.cssEasing(duration: tween.end - tween.start, maxError: springEasingError)
             if tween.start > 0 { keyframe(0, a, easing: nil) }
-            keyframe(tween.start / duration * 100, a, easing: easing)
-            keyframe(tween.end / duration * 100, b, easing: nil)
+            keyframe(offset(tween.start, duration), a, easing: easing)
+            keyframe(offset(tween.end, duration), b, easing: nil)
             if tween.end < duration { keyframe(100, b, easing: nil) }
         } else {
+            var previous = -1.0
             for (k, t) in samples.times.enumerated() {
-                keyframe(k == samples.times.count - 1 ? 100 : t / duration * 100, states[k], easing: nil)
+                let percent = k == samples.times.count - 1 ? 100 : offset(t, duration)
+                if k > 0, states[k].visible != states[k - 1].visible, percent - visibilityLead > previous + visibilityLead {
+                    var lead = states[k]
+                    lead.hidden = true
+                    keyframe(((percent - visibilityLead) * 1e4).rounded() / 1e4, lead, easing: nil)
+                }
+                keyframe(percent, states[k], easing: nil)
+                previous = percent
             }
         }
         w.raw("}\n")
     }
+
+    /// A keyframe's offset in percent (4 decimals; 100 at the end).
+    static func offset(_ t: Double, _ duration: Double) -> Double {
+        guard t > 0 else { return 0 }
+        guard t < duration else { return 100 }
+        return ((t / duration * 100) * 1e4).rounded() / 1e4
+    }
+
+    /// How far before a frame whose visibility differs from the previous frame's an extra
+    /// `visibility: hidden` keyframe sits, in percent. CSS shows `visible` anywhere
+    /// strictly between a visible and a hidden keyframe; the extra keyframe keeps a layer
+    /// that appears hidden until its frame, and hides a layer that disappears by its
+    /// frame, even when a seek lands a rounding error off the keyframe.
+    static let visibilityLead = 0.002
 
     /// The layer's only animation when it is one tween of position or alpha that CSS
     /// interpolates exactly between its end matrices (a translation or an opacity).

@@ -20,7 +20,13 @@ struct SMILWriter {
         w.raw(" keyTimes=\"")
         for (k, t) in channel.times.enumerated() {
             if k > 0 { w.raw(";") }
-            w.number(k == channel.times.count - 1 && !channel.discrete ? 1 : min(t / duration, 1), digits: 6)
+            if channel.discrete {
+                // A change shows from its key time on: round key times down (and a hair
+                // early) so a seek to the change's exact time never lands just before it.
+                w.number(k == 0 ? 0 : max(((min(t / duration, 1) * 1e6) - 0.5).rounded(.down) / 1e6, 0), digits: 6)
+            } else {
+                w.number(k == channel.times.count - 1 ? 1 : min(t / duration, 1), digits: 6)
+            }
         }
         w.raw("\" values=\"")
         for (k, v) in channel.values.enumerated() {
