@@ -3,12 +3,24 @@ import AnimaticCore
 /// The formats a timeline can be written in, by the names the CLI's `--format` and the
 /// API's `format` take.
 public enum OutputFormat: String, CaseIterable, Sendable {
+    /// The JSON timeline (docs/TIMELINE.md).
     case json
+    /// A self-playing SVG (SMIL, no script).
+    case svg
+    /// A static SVG grid of evenly spaced frames.
+    case filmstrip
+    /// Lottie (bodymovin) JSON.
+    case lottie
+    /// CSS `@keyframes` and a class per layer.
+    case css
 
-    /// The media type of the encoded bytes.
+    /// The media type of the encoded bytes. Lottie has no registered type; it is served
+    /// as `application/json`, what Lottie players and the bodymovin tools expect.
     public var mediaType: String {
         switch self {
-        case .json: return "application/json"
+        case .json, .lottie: return "application/json"
+        case .svg, .filmstrip: return "image/svg+xml"
+        case .css: return "text/css"
         }
     }
 
@@ -16,12 +28,20 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     public var fileExtension: String {
         switch self {
         case .json: return "json"
+        case .svg: return "svg"
+        case .filmstrip: return "svg"
+        case .lottie: return "json"
+        case .css: return "css"
         }
     }
 
     public func encode(_ timeline: Timeline, options: TimelineOptions) -> [UInt8] {
         switch self {
         case .json: return TimelineJSONEncoder.encode(timeline, options: options)
+        case .svg: return AnimatedSVGEncoder.encode(timeline, options: options)
+        case .filmstrip: return FilmstripEncoder.encode(timeline, options: options)
+        case .lottie: return LottieEncoder.encode(timeline, options: options)
+        case .css: return CSSEncoder.encode(timeline, options: options)
         }
     }
 }

@@ -18,6 +18,8 @@ struct RenderCommand: ParsableCommand {
           animatic render examples/tab-slide.json --frames --fps 30
           cat spec.json | animatic render - --out timeline.json
           echo '{"preset": "tabSlide", "params": {"from": 2, "to": 1}}' | animatic render -
+          animatic render examples/design-example.json --format svg --loop --out design.svg
+          animatic render examples/design-example.json --format filmstrip --filmstrip-frames 8 --out strip.svg
         """
     )
 
@@ -33,12 +35,23 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Output format: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: String = "json"
 
+    @Flag(help: "SVG and CSS: repeat the animation forever instead of playing it once.")
+    var loop = false
+
+    @Option(help: "Filmstrip: how many evenly spaced frames to show (2…\(RenderCommand.maxFilmstripFrames)).")
+    var filmstripFrames: Int = 8
+
+    static let maxFilmstripFrames = 64
+
     @Option(help: "Write to this file instead of standard output.")
     var out: String?
 
     func validate() throws {
         guard (1...SpecLimits.standard.maxFPS).contains(fps) else {
             throw ValidationError("--fps must be from 1 to \(SpecLimits.standard.maxFPS)")
+        }
+        guard (2...Self.maxFilmstripFrames).contains(filmstripFrames) else {
+            throw ValidationError("--filmstrip-frames must be from 2 to \(Self.maxFilmstripFrames)")
         }
         guard OutputFormat(rawValue: format) != nil else {
             throw ValidationError("--format must be one of: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -64,15 +77,16 @@ struct RenderCommand: ParsableCommand {
             throw ExitCode(65)
         case .success(let decoded):
             let timeline = TimelineCompiler.compile(decoded)
-            if frames {
+            let format = OutputFormat(rawValue: format)!
+            if frames || [.svg, .lottie, .css].contains(format) {
                 let count = Timeline.frameCount(duration: timeline.duration, fps: fps) * max(decoded.layers.count, 1)
                 guard count <= limits.maxFrameSamples else {
                     FileHandle.standardError.write(Data("\(spec): \(count) frame samples, more than the limit of \(limits.maxFrameSamples); lower --fps\n".utf8))
                     throw ExitCode(65)
                 }
             }
-            let options = TimelineOptions(fps: fps, includeFrames: frames)
-            let bytes = OutputFormat(rawValue: format)!.encode(timeline, options: options)
+            let options = TimelineOptions(fps: fps, includeFrames: frames, loop: loop, filmstripFrames: filmstripFrames)
+            let bytes = format.encode(timeline, options: options)
             if let out {
                 guard FileManager.default.createFile(atPath: out, contents: Data(bytes)) else {
                     throw ValidationError("cannot write \(out)")

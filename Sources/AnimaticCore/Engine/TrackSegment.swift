@@ -24,7 +24,7 @@ public enum TrackSegment: Hashable, Sendable {
     }
 
     /// The value at `t` seconds (≥ `start`).
-    func value(at t: Double) -> TrackValue {
+    public func value(at t: Double) -> TrackValue {
         switch self {
         case let .tween(start, end, from, to, curve):
             if t >= end { return to }

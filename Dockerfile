@@ -1,0 +1,70 @@
+# syntax=docker/dockerfile:1
+# animatic — an HTTP service computing iOS transition timelines.
+#
+#   docker build -t animatic .
+#   docker run --rm -p 8080:8080 animatic
+#
+# Two stages: the build stage compiles a release binary with the Swift runtime linked in
+# statically, by the same script `make release` and the tests run (scripts/build-release.sh);
+# the runtime stage is plain Ubuntu with only the C libraries that binary links (libssl for
+# TLS, zlib for gzip), CA certificates and time zones. See docs/DEPLOY.md.
+
+# ---------------------------------------------------------------------------------------------
+FROM swift:6.3-noble AS build
+WORKDIR /src
+
+# The C libraries the Swift targets link (libssl-dev, zlib1g-dev), installed by the script
+# `make` uses; its own layer, so source edits do not repeat it.
+COPY scripts/install-deps.sh scripts/
+RUN scripts/install-deps.sh build && rm -rf /var/lib/apt/lists/*
+
+COPY . .
+# .build is a cache mount (dependencies and objects survive between builds); the script
+# copies what the image ships out of it into /staging.
+RUN --mount=type=cache,target=/src/.build \
+    ANIMATIC_STATIC_STDLIB=1 ANIMATIC_STAGING_DIR=/staging scripts/build-release.sh
+
+# ---------------------------------------------------------------------------------------------
+FROM ubuntu:noble
+
+ARG VERSION=dev
+ARG SOURCE_URL=""
+ARG LICENSES=NOASSERTION
+LABEL org.opencontainers.image.title="animatic" \
+      org.opencontainers.image.description="HTTP service computing keyframe timelines of iOS view-controller transitions, exact to UIKit's animation math" \
+      org.opencontainers.image.source="${SOURCE_URL}" \
+      org.opencontainers.image.licenses="${LICENSES}" \
+      org.opencontainers.image.version="${VERSION}"
+
+# Runtime libraries only. Versions are not pinned (DL3008): Ubuntu's archive keeps only the
+# newest build of each package in noble-updates/noble-security, so an exact pin breaks the
+# build at the next security update; the base image tag is the pin, and a rebuild picks up
+# fixes. The user is numeric (10001) so Kubernetes can check runAsNonRoot.
+# hadolint ignore=DL3008
+RUN export DEBIAN_FRONTEND=noninteractive \
+    && apt-get update \
+    && apt-get install -y --no-install-recommends libssl3t64 zlib1g ca-certificates tzdata \
+    && rm -rf /var/lib/apt/lists/* \
+    && groupadd --system --gid 10001 animatic \
+    && useradd --system --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent \
+       --shell /usr/sbin/nologin animatic
+
+WORKDIR /app
+# Owned by root and not writable by the service user: the container can run with a
+# read-only root file system.
+COPY --from=build /staging/ /app/
+COPY public/ /app/public/
+
+ENV ANIMATIC_HOST=0.0.0.0 \
+    ANIMATIC_PORT=8080 \
+    ANIMATIC_PUBLIC=/app/public \
+    SWIFT_BACKTRACE=enable=yes,sanitize=yes,threads=all,images=all,interactive=no,swift-backtrace=/app/swift-backtrace-static
+
+USER 10001:10001
+EXPOSE 8080
+STOPSIGNAL SIGTERM
+HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
+    CMD ["/app/animatic", "healthcheck"]
+
+ENTRYPOINT ["/app/animatic"]
+CMD ["serve"]

@@ -1,0 +1,206 @@
+import Foundation
+import AnimaticCore
+
+/// CSS for a web page: a container class, a class per layer and one `@keyframes` per
+/// layer, ready to paste (the file opens with the HTML it expects).
+///
+/// Each layer element sits at the container's top-left (`position: absolute; left: 0;
+/// top: 0`) with `transform-origin: 0 0` and the bounds' size, and its `transform` is
+/// `matrix3d()` of the engine's **composed matrix with the container's perspective baked
+/// in** (no CSS `perspective` on the container), so its box lands exactly on the quad.
+///
+/// Keyframes: a layer whose only animation is a single tween of its position or alpha
+/// (no interaction, no container perspective, no perspective in its transform) gets four
+/// keyframes — start state, hold until the tween starts, the tween with its own easing
+/// (`cubic-bezier()`, `steps()`, or a spring as `linear()` from `TimingCurve.cssEasing`,
+/// within 0.0005 of progress), end state. Every other layer gets a keyframe at every frame
+/// (`fps`), linear between frames: exact at frame times. Opacity, visibility, and where
+/// they change size, corner radius and background colour animate alongside.
+public enum CSSEncoder {
+    /// Largest error of a spring's `linear()` easing, in progress units.
+    public static let springEasingError = 0.0005
+
+    public static func encode(_ timeline: Timeline, options: TimelineOptions = TimelineOptions()) -> [UInt8] {
+        let samples = FrameSamples(timeline, fps: options.fps)
+        let container = timeline.spec.container
+        let names = classNames(timeline)
+        let duration = timeline.duration
+        var w = JSONWriter(fractionDigits: 6, reserve: 8192 + samples.times.count * timeline.layers.count * 200)
+
+        // Usage.
+        w.raw("/* animatic: CSS animation of a transition, "); w.number(duration, digits: 6)
+        w.raw(options.loop ? " s, looping.\n" : " s, plays once and holds its end state.\n")
+        w.raw(" * Paste into a page with this HTML (layers in drawing order):\n *\n")
+        w.raw(" *   <div class=\"animatic\">\n")
+        for i in samples.drawOrder {
+            let spec = timeline.layers[i].spec
+            w.raw(" *     <div class=\""); w.raw(names[i]); w.raw("\" data-layer=\""); commentSafe(htmlEscaped(spec.id), into: &w); w.raw("\">")
+            if let label = spec.label { commentSafe(htmlEscaped(label), into: &w) }
+            w.raw("</div>\n")
+        }
+        w.raw(" *   </div>\n *\n")
+        w.raw(" * Each layer's transform is matrix3d() of its composed matrix, container perspective\n")
+        w.raw(" * included, applied from the container's top-left (transform-origin 0 0).\n")
+        w.raw(" * Replay: remove and re-add the elements, or use document.getAnimations().\n")
+        w.raw(" * Seek: for (const a of document.getAnimations()) { a.pause(); a.currentTime = ms; }\n */\n")
+
+        w.raw(".animatic {\n  position: relative;\n  width: "); w.number(container.size.width, digits: 4)
+        w.raw("px;\n  height: "); w.number(container.size.height, digits: 4); w.raw("px;\n  overflow: hidden;\n")
+        if let background = container.background { w.raw("  background-color: "); color(background, into: &w); w.raw(";\n") }
+        w.raw("}\n")
+
+        for (z, i) in samples.drawOrder.enumerated() {
+            layer(i, zIndex: z, name: names[i], samples: samples, loop: options.loop, into: &w)
+        }
+        return w.bytes
+    }
+
+    /// `animatic-<id>` with the id cut to CSS identifier characters; a numeric suffix
+    /// keeps two layers apart when their ids cut to the same name.
+    static func classNames(_ timeline: Timeline) -> [String] {
+        var used = Set<String>()
+        return timeline.layers.enumerated().map { i, layer in
+            var name = "animatic-" + cssIdentifier(layer.spec.id)
+            if used.contains(name) { name += "-\(i)" }
+            used.insert(name)
+            return name
+        }
+    }
+
+    static func layer(_ i: Int, zIndex: Int, name: String, samples: FrameSamples, loop: Bool, into w: inout JSONWriter) {
+        let timeline = samples.timeline
+        let compiled = timeline.layers[i]
+        let spec = compiled.spec
+        let states = samples.layer(i)
+        let first = states[0]
+        let sizeMoves = compiled.track(.size).isAnimated
+        let radiusMoves = compiled.track(.cornerRadius).isAnimated
+        let fillMoves = compiled.track(.fill).isAnimated
+
+        w.raw("."); w.raw(name); w.raw(" {\n  position: absolute;\n  left: 0;\n  top: 0;\n  box-sizing: border-box;\n")
+        w.raw("  width: "); w.number(first.size.width, digits: 4); w.raw("px;\n  height: "); w.number(first.size.height, digits: 4)
+        w.raw("px;\n  transform-origin: 0 0;\n  z-index: "); w.integer(zIndex); w.raw(";\n")
+        if spec.clips { w.raw("  overflow: hidden;\n") }
+        if first.cornerRadius > 0 || radiusMoves { w.raw("  border-radius: "); w.number(first.cornerRadius, digits: 4); w.raw("px;\n") }
+        if let fill = first.fill { w.raw("  background-color: "); color(fill, into: &w); w.raw(";\n") }
+        if let g = spec.gradient { w.raw("  background-image: "); gradient(g, size: first.size, into: &w); w.raw(";\n") }
+        if let label = spec.label, !label.isEmpty {
+            let background = first.fill ?? spec.gradient?.colors.first ?? .white
+            w.raw("  display: flex;\n  align-items: center;\n  justify-content: center;\n")
+            w.raw("  font: 17px -apple-system, system-ui, \"Helvetica Neue\", Helvetica, Arial, sans-serif;\n  color: ")
+            color(background.contrastingText, into: &w); w.raw(";\n")
+        }
+        w.raw("  transform: "); matrix(first.matrix, into: &w); w.raw(";\n")
+        w.raw("  opacity: "); w.number(first.opacity, digits: 4); w.raw(";\n")
+        w.raw("  visibility: "); w.raw(first.visible ? "visible" : "hidden"); w.raw(";\n")
+        let duration = timeline.duration
+        guard duration > 0 else { w.raw("}\n"); return }
+        w.raw("  animation: "); w.raw(name); w.raw(" "); w.number(duration, digits: 6)
+        w.raw(loop ? "s linear 0s infinite both;\n}\n" : "s linear 0s 1 both;\n}\n")
+
+        w.raw("@keyframes "); w.raw(name); w.raw(" {\n")
+        func keyframe(_ percent: Double, _ s: LayerState, easing: String?) {
+            w.raw("  "); w.number(percent, digits: 4); w.raw("% { transform: "); matrix(s.matrix, into: &w)
+            w.raw("; opacity: "); w.number(s.opacity, digits: 4)
+            w.raw("; visibility: "); w.raw(s.visible ? "visible" : "hidden")
+            if sizeMoves {
+                w.raw("; width: "); w.number(s.size.width, digits: 4); w.raw("px; height: "); w.number(s.size.height, digits: 4); w.raw("px")
+            }
+            if radiusMoves { w.raw("; border-radius: "); w.number(s.cornerRadius, digits: 4); w.raw("px") }
+            if fillMoves { w.raw("; background-color: "); color(s.fill ?? .clear, into: &w) }
+            if let easing { w.raw("; animation-timing-function: "); w.raw(easing) }
+            w.raw("; }\n")
+        }
+        if let tween = singleTween(i, timeline: timeline) {
+            let a = timeline.states(at: tween.start)[i], b = timeline.states(at: tween.end)[i]
+            let easing = tween.curve.cssEasing(duration: tween.end - tween.start, maxError: springEasingError)
+            if tween.start > 0 { keyframe(0, a, easing: nil) }
+            keyframe(offset(tween.start, duration), a, easing: easing)
+            keyframe(offset(tween.end, duration), b, easing: nil)
+            if tween.end < duration { keyframe(100, b, easing: nil) }
+        } else {
+            var previous = -1.0
+            for (k, t) in samples.times.enumerated() {
+                let percent = k == samples.times.count - 1 ? 100 : offset(t, duration)
+                if k > 0, states[k].visible != states[k - 1].visible, percent - visibilityLead > previous + visibilityLead {
+                    var lead = states[k]
+                    lead.hidden = true
+                    keyframe(((percent - visibilityLead) * 1e4).rounded() / 1e4, lead, easing: nil)
+                }
+                keyframe(percent, states[k], easing: nil)
+                previous = percent
+            }
+        }
+        w.raw("}\n")
+    }
+
+    /// A keyframe's offset in percent (4 decimals; 100 at the end).
+    static func offset(_ t: Double, _ duration: Double) -> Double {
+        guard t > 0 else { return 0 }
+        guard t < duration else { return 100 }
+        return ((t / duration * 100) * 1e4).rounded() / 1e4
+    }
+
+    /// How far before a frame whose visibility differs from the previous frame's an extra
+    /// `visibility: hidden` keyframe sits, in percent. CSS shows `visible` anywhere
+    /// strictly between a visible and a hidden keyframe; the extra keyframe keeps a layer
+    /// that appears hidden until its frame, and hides a layer that disappears by its
+    /// frame, even when a seek lands a rounding error off the keyframe.
+    static let visibilityLead = 0.002
+
+    /// The layer's only animation when it is one tween of position or alpha that CSS
+    /// interpolates exactly between its end matrices (a translation or an opacity).
+    static func singleTween(_ i: Int, timeline: Timeline) -> (start: Double, end: Double, curve: TimingCurve)? {
+        guard timeline.run == nil, timeline.containerSublayer.isIdentity else { return nil }
+        let layer = timeline.layers[i]
+        let t = layer.spec.transform.matrix
+        guard t.m14 == 0, t.m24 == 0, t.m34 == 0, t.m44 == 1 else { return nil }
+        let animated = layer.tracks.filter(\.isAnimated)
+        guard animated.count == 1, let track = animated.first, [.position, .alpha].contains(track.property),
+              track.segments.count == 1, case let .tween(start, end, _, _, curve) = track.segments[0],
+              end > start, end <= timeline.duration else { return nil }
+        return (start, end, curve)
+    }
+
+    static func matrix(_ m: Transform3D, into w: inout JSONWriter) {
+        w.raw("matrix3d(")
+        for (k, v) in m.entries.enumerated() {
+            if k > 0 { w.raw(", ") }
+            w.number(v, digits: k % 4 == 3 ? 9 : 6)
+        }
+        w.raw(")")
+    }
+
+    static func color(_ c: Color, into w: inout JSONWriter) {
+        if c.alpha >= 1 { w.rgb(c); return }
+        w.raw("rgba("); w.integer(Int((c.red * 255).rounded())); w.raw(", "); w.integer(Int((c.green * 255).rounded()))
+        w.raw(", "); w.integer(Int((c.blue * 255).rounded())); w.raw(", "); w.number(c.alpha, digits: 4); w.raw(")")
+    }
+
+    /// A CSS gradient along the layer's start → end direction (the angle is exact; CSS
+    /// stretches the gradient line to the box's corners where Core Animation uses the
+    /// two points, so stops sit somewhat differently unless the points are on the edges).
+    static func gradient(_ g: GradientSpec, size: Size, into w: inout JSONWriter) {
+        let dx = (g.end.x - g.start.x) * size.width, dy = (g.end.y - g.start.y) * size.height
+        // CSS angles: 0deg points up, clockwise.
+        var degrees = dx == 0 && dy == 0 ? 180 : atan2(dx, -dy) * 180 / .pi
+        if degrees < 0 { degrees += 360 }
+        w.raw("linear-gradient("); w.number(degrees, digits: 3); w.raw("deg")
+        for (k, c) in g.colors.enumerated() {
+            w.raw(", "); color(c, into: &w); w.raw(" ")
+            w.number(g.colors.count > 1 ? Double(k) / Double(g.colors.count - 1) * 100 : 0, digits: 3); w.raw("%")
+        }
+        w.raw(")")
+    }
+
+    static func htmlEscaped(_ s: String) -> String {
+        var w = JSONWriter()
+        w.xml(s)
+        return String(decoding: w.bytes, as: UTF8.self)
+    }
+
+    /// Text inside a CSS comment: `*/` would end it.
+    static func commentSafe(_ s: String, into w: inout JSONWriter) {
+        w.raw(s.replacingOccurrences(of: "*/", with: "*&#47;"))
+    }
+}

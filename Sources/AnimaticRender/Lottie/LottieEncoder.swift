@@ -1,0 +1,317 @@
+import AnimaticCore
+
+/// Lottie (bodymovin) JSON of a timeline, for lottie-web, lottie-ios, lottie-android,
+/// rlottie and Skottie.
+///
+/// Lottie players have no dependable 3-D (rlottie ignores the camera, iOS and Android
+/// players drop `ddd`), so every layer is a 2-D shape layer (`ty` 4) whose **paths are
+/// the projected geometry**: the bounds (rounded when the layer has a corner radius) mapped
+/// through the layer's composed matrix, perspective divide included, keyframed at every
+/// frame of the timeline (`fr` = the fps asked for), linear between frames. Players
+/// therefore show the engine's quads exactly at frame times. Opacity (and visibility, as
+/// opacity 0 with hold keyframes) is the layer's `ks.o`.
+///
+/// What each layer draws (bottom to top): its fill (`fl`), its gradient (`gf`, end points
+/// mapped like the path), its content — an image placeholder as its aspect-fit rect, a
+/// snapshot as the bounds painted with the source layer's fill and gradient (the
+/// source's label, content and corner radius are not reproduced). Labels are not drawn
+/// (text layers need fonts). `LottieEncoder.features` lists every Lottie feature used.
+public enum LottieEncoder {
+    /// The bodymovin version written in `v`.
+    public static let version = "5.7.4"
+
+    /// Everything the files use, for players' support tables and the tests.
+    public static let features: [String: [String]] = [
+        "top": ["v", "fr", "ip", "op", "w", "h", "nm", "ddd", "assets", "layers"],
+        "layerTypes": ["4"], // shape layers only
+        "layer": ["ddd", "ind", "ty", "nm", "sr", "ks", "ao", "shapes", "ip", "op", "st", "bm"],
+        "transform": ["o", "r", "p", "a", "s"], // only o is animated; the others are identity
+        "shapeTypes": ["gr", "sh", "fl", "gf", "tr"],
+        "animated": ["ks.o", "sh.ks", "fl.c", "fl.o", "gf.s", "gf.e"],
+        "keyframe": ["t", "s", "i", "o", "h"], // linear easing (o 0,0 → i 1,1); h for visibility jumps
+    ]
+
+    public static func encode(_ timeline: Timeline, options: TimelineOptions = TimelineOptions()) -> [UInt8] {
+        let samples = FrameSamples(timeline, fps: options.fps)
+        let container = timeline.spec.container
+        let fps = Double(samples.fps)
+        let lastFrame = max((timeline.duration * fps - 1e-9).rounded(.up), 1)
+        var w = JSONWriter(fractionDigits: 3, reserve: 8192 + samples.times.count * timeline.layers.count * 400)
+        w.raw("{"); w.key("v"); w.string(version)
+        w.raw(","); w.key("fr"); w.integer(samples.fps)
+        w.raw(","); w.key("ip"); w.integer(0)
+        w.raw(","); w.key("op"); w.number(lastFrame)
+        w.raw(","); w.key("w"); w.number(container.size.width)
+        w.raw(","); w.key("h"); w.number(container.size.height)
+        w.raw(","); w.key("nm"); w.string("animatic")
+        w.raw(","); w.key("ddd"); w.integer(0)
+        w.raw(","); w.key("assets"); w.raw("[]")
+        w.raw(","); w.key("layers"); w.raw("[")
+        var index = 1
+        // Lottie draws the first layer on top.
+        for (n, i) in samples.drawOrder.reversed().enumerated() {
+            if n > 0 { w.raw(",") }
+            layer(i, ind: index, samples: samples, lastFrame: lastFrame, into: &w)
+            index += 1
+        }
+        if let background = container.background {
+            if index > 1 { w.raw(",") }
+            let size = container.size
+            let rect = [Point(x: 0, y: 0), Point(x: size.width, y: 0), Point(x: size.width, y: size.height), Point(x: 0, y: size.height)]
+            layerHeader(name: "background", ind: index, lastFrame: lastFrame, into: &w)
+            w.raw("\"ks\":"); staticTransform(opacity: 100, into: &w)
+            w.raw(",\"shapes\":[")
+            group("background", path: { w in staticPath(Path(vertices: rect), into: &w) }, paint: { w in
+                solidFill(color: { w in color(background, into: &w) }, opacity: { w in w.raw("{\"a\":0,\"k\":"); w.number(background.alpha * 100); w.raw("}") }, into: &w)
+            }, into: &w)
+            w.raw("]}")
+        }
+        w.raw("]}")
+        return w.bytes
+    }
+
+    // MARK: Layers
+
+    static func layerHeader(name: String, ind: Int, lastFrame: Double, into w: inout JSONWriter) {
+        w.raw("{\"ddd\":0,\"ind\":"); w.integer(ind); w.raw(",\"ty\":4,\"nm\":"); w.string(name)
+        w.raw(",\"sr\":1,\"ao\":0,\"ip\":0,\"op\":"); w.number(lastFrame); w.raw(",\"st\":0,\"bm\":0,")
+    }
+
+    static func staticTransform(opacity: Double, into w: inout JSONWriter) {
+        w.raw("{\"o\":{\"a\":0,\"k\":"); w.number(opacity)
+        w.raw("},\"r\":{\"a\":0,\"k\":0},\"p\":{\"a\":0,\"k\":[0,0,0]},\"a\":{\"a\":0,\"k\":[0,0,0]},\"s\":{\"a\":0,\"k\":[100,100,100]}}")
+    }
+
+    static func layer(_ i: Int, ind: Int, samples: FrameSamples, lastFrame: Double, into w: inout JSONWriter) {
+        let timeline = samples.timeline
+        let spec = timeline.layers[i].spec
+        let states = samples.layer(i)
+        let frames = samples.times.map { min($0 * Double(samples.fps), lastFrame) }
+        layerHeader(name: spec.id, ind: ind, lastFrame: lastFrame, into: &w)
+
+        // Opacity: 0 while hidden; hold where visibility changes so the jump stays a jump.
+        let opacities = states.map { $0.visible ? $0.opacity * 100 : 0 }
+        let holds = states.indices.map { k in k + 1 < states.count && states[k].visible != states[k + 1].visible }
+        w.raw("\"ks\":{\"o\":")
+        scalarProperty(opacities, frames: frames, holds: holds, into: &w)
+        w.raw(",\"r\":{\"a\":0,\"k\":0},\"p\":{\"a\":0,\"k\":[0,0,0]},\"a\":{\"a\":0,\"k\":[0,0,0]},\"s\":{\"a\":0,\"k\":[100,100,100]}}")
+        w.raw(",\"shapes\":[")
+        var groups: [(inout JSONWriter) -> Void] = [] // bottom to top
+        let rounded = states.contains { $0.cornerRadius > 0 }
+
+        if states[0].fill != nil {
+            let paths = states.map { boundsPath($0, rounded: rounded) }
+            let fills = states.map { $0.fill ?? .clear }
+            groups.append { w in
+                group("fill", path: { w in pathProperty(paths, frames: frames, into: &w) }, paint: { w in
+                    solidFill(color: { w in colorProperty(fills, frames: frames, into: &w) },
+                              opacity: { w in scalarProperty(fills.map { $0.alpha * 100 }, frames: frames, holds: nil, into: &w) }, into: &w)
+                }, into: &w)
+            }
+        }
+        if let gradient = spec.gradient {
+            let paths = states.map { boundsPath($0, rounded: rounded) }
+            let starts = states.map { $0.matrix.apply(to: Point(x: gradient.start.x * $0.size.width, y: gradient.start.y * $0.size.height)) }
+            let ends = states.map { $0.matrix.apply(to: Point(x: gradient.end.x * $0.size.width, y: gradient.end.y * $0.size.height)) }
+            groups.append { w in
+                group("gradient", path: { w in pathProperty(paths, frames: frames, into: &w) }, paint: { w in
+                    gradientFill(gradient.colors, starts: starts, ends: ends, frames: frames, into: &w)
+                }, into: &w)
+            }
+        }
+        switch spec.content {
+        case let .image(aspect, imageFill)?:
+            let paths = states.map { s -> Path in
+                let fit = aspectFit(aspect, in: s.size)
+                return Path(vertices: fit.map { s.matrix.apply(to: $0) })
+            }
+            let fill = imageFill ?? SVGPainter.placeholderFill
+            groups.append { w in
+                group("image", path: { w in pathProperty(paths, frames: frames, into: &w) }, paint: { w in
+                    solidFill(color: { w in color(fill, into: &w) }, opacity: { w in w.raw("{\"a\":0,\"k\":"); w.number(fill.alpha * 100); w.raw("}") }, into: &w)
+                }, into: &w)
+            }
+        case let .snapshot(of, rect)?:
+            if let source = timeline.layerIndex(of) {
+                let src = timeline.layers[source].spec
+                let paths = states.map { boundsPath($0, rounded: false) }
+                if let fill = src.fill {
+                    groups.append { w in
+                        group("snapshot", path: { w in pathProperty(paths, frames: frames, into: &w) }, paint: { w in
+                            solidFill(color: { w in color(fill, into: &w) }, opacity: { w in w.raw("{\"a\":0,\"k\":"); w.number(fill.alpha * 100); w.raw("}") }, into: &w)
+                        }, into: &w)
+                    }
+                }
+                if let g = src.gradient {
+                    let r = rect ?? Rect(origin: .zero, size: src.size)
+                    func local(_ u: Point, _ s: LayerState) -> Point {
+                        let p = Point(x: u.x * src.size.width, y: u.y * src.size.height)
+                        return Point(x: (p.x - r.minX) * s.size.width / max(r.width, 1e-9),
+                                     y: (p.y - r.minY) * s.size.height / max(r.height, 1e-9))
+                    }
+                    let starts = states.map { $0.matrix.apply(to: local(g.start, $0)) }
+                    let ends = states.map { $0.matrix.apply(to: local(g.end, $0)) }
+                    groups.append { w in
+                        group("snapshot gradient", path: { w in pathProperty(paths, frames: frames, into: &w) }, paint: { w in
+                            gradientFill(g.colors, starts: starts, ends: ends, frames: frames, into: &w)
+                        }, into: &w)
+                    }
+                }
+            }
+        case nil:
+            break
+        }
+        for (n, g) in groups.reversed().enumerated() {
+            if n > 0 { w.raw(",") }
+            g(&w)
+        }
+        w.raw("]}")
+    }
+
+    // MARK: Paths
+
+    /// A closed Bézier path: vertices with in and out tangents relative to them.
+    struct Path: Equatable {
+        var vertices: [Point]
+        var inTangents: [Point]
+        var outTangents: [Point]
+
+        init(vertices: [Point], inTangents: [Point]? = nil, outTangents: [Point]? = nil) {
+            self.vertices = vertices
+            self.inTangents = inTangents ?? vertices.map { _ in .zero }
+            self.outTangents = outTangents ?? vertices.map { _ in .zero }
+        }
+    }
+
+    /// Bézier circle constant: a quarter circle's handles are 0.5523 of its radius.
+    static let kappa = 0.5522847498
+
+    /// The bounds (rounded when `rounded`, always 8 vertices then) through the layer's matrix.
+    static func boundsPath(_ s: LayerState, rounded: Bool) -> Path {
+        let w = s.size.width, h = s.size.height, m = s.matrix
+        guard rounded else {
+            return Path(vertices: [Point(x: 0, y: 0), Point(x: w, y: 0), Point(x: w, y: h), Point(x: 0, y: h)].map { m.apply(to: $0) })
+        }
+        let r = min(s.cornerRadius, w / 2, h / 2), k = r * kappa
+        let v = [Point(x: r, y: 0), Point(x: w - r, y: 0), Point(x: w, y: r), Point(x: w, y: h - r),
+                 Point(x: w - r, y: h), Point(x: r, y: h), Point(x: 0, y: h - r), Point(x: 0, y: r)]
+        let i = [Point(x: -k, y: 0), .zero, Point(x: 0, y: -k), .zero, Point(x: k, y: 0), .zero, Point(x: 0, y: k), .zero]
+        let o = [Point.zero, Point(x: k, y: 0), .zero, Point(x: 0, y: k), .zero, Point(x: -k, y: 0), .zero, Point(x: 0, y: -k)]
+        let mv = v.map { m.apply(to: $0) }
+        return Path(vertices: mv,
+                    inTangents: zip(v, i).enumerated().map { n, p in m.apply(to: p.0 + p.1) - mv[n] },
+                    outTangents: zip(v, o).enumerated().map { n, p in m.apply(to: p.0 + p.1) - mv[n] })
+    }
+
+    /// The corners of an aspect-fit rect of `aspect` (width / height) centred in `size`.
+    static func aspectFit(_ aspect: Double, in size: Size) -> [Point] {
+        let a = max(aspect, 1e-9)
+        var w = size.width, h = size.width / a
+        if h > size.height { h = size.height; w = h * a }
+        let x = (size.width - w) / 2, y = (size.height - h) / 2
+        return [Point(x: x, y: y), Point(x: x + w, y: y), Point(x: x + w, y: y + h), Point(x: x, y: y + h)]
+    }
+
+    // MARK: Writing
+
+    static func group(_ name: String, path: (inout JSONWriter) -> Void, paint: (inout JSONWriter) -> Void, into w: inout JSONWriter) {
+        w.raw("{\"ty\":\"gr\",\"nm\":"); w.string(name); w.raw(",\"it\":[{\"ty\":\"sh\",\"nm\":\"path\",\"ks\":")
+        path(&w)
+        w.raw("},")
+        paint(&w)
+        w.raw(",{\"ty\":\"tr\",\"p\":{\"a\":0,\"k\":[0,0]},\"a\":{\"a\":0,\"k\":[0,0]},\"s\":{\"a\":0,\"k\":[100,100]},\"r\":{\"a\":0,\"k\":0},\"o\":{\"a\":0,\"k\":100},\"sk\":{\"a\":0,\"k\":0},\"sa\":{\"a\":0,\"k\":0}}]}")
+    }
+
+    static func solidFill(color: (inout JSONWriter) -> Void, opacity: (inout JSONWriter) -> Void, into w: inout JSONWriter) {
+        w.raw("{\"ty\":\"fl\",\"nm\":\"fill\",\"r\":1,\"c\":"); color(&w); w.raw(",\"o\":"); opacity(&w); w.raw("}")
+    }
+
+    static func gradientFill(_ colors: [Color], starts: [Point], ends: [Point], frames: [Double], into w: inout JSONWriter) {
+        w.raw("{\"ty\":\"gf\",\"nm\":\"gradient\",\"r\":1,\"t\":1,\"o\":{\"a\":0,\"k\":100},\"s\":")
+        pointProperty(starts, frames: frames, into: &w)
+        w.raw(",\"e\":"); pointProperty(ends, frames: frames, into: &w)
+        w.raw(",\"g\":{\"p\":"); w.integer(colors.count); w.raw(",\"k\":{\"a\":0,\"k\":[")
+        let offsets = colors.indices.map { colors.count > 1 ? Double($0) / Double(colors.count - 1) : 0 }
+        var first = true
+        for (c, t) in zip(colors, offsets) {
+            for v in [t, c.red, c.green, c.blue] { if !first { w.raw(",") }; first = false; w.number(v) }
+        }
+        if colors.contains(where: { $0.alpha < 1 }) {
+            for (c, t) in zip(colors, offsets) { w.raw(","); w.number(t); w.raw(","); w.number(c.alpha) }
+        }
+        w.raw("]}}}")
+    }
+
+    static func color(_ c: Color, into w: inout JSONWriter) {
+        w.raw("{\"a\":0,\"k\":["); w.number(c.red); w.raw(","); w.number(c.green); w.raw(","); w.number(c.blue); w.raw(",1]}")
+    }
+
+    /// `{"a":0,"k":v}` when all values are equal, else a keyframe per frame (linear, or
+    /// hold where `holds[k]`).
+    static func keyframed<V: Equatable>(_ values: [V], frames: [Double], holds: [Bool]?,
+                                        into w: inout JSONWriter, write: (inout JSONWriter, V) -> Void) {
+        if values.allSatisfy({ $0 == values[0] }) {
+            w.raw("{\"a\":0,\"k\":"); write(&w, values[0]); w.raw("}")
+            return
+        }
+        w.raw("{\"a\":1,\"k\":[")
+        for (k, v) in values.enumerated() {
+            if k > 0 { w.raw(",") }
+            w.raw("{\"t\":"); w.number(frames[k]); w.raw(",\"s\":"); write(&w, v)
+            if k < values.count - 1 {
+                if holds?[k] == true { w.raw(",\"h\":1") }
+                else { w.raw(",\"i\":{\"x\":[1],\"y\":[1]},\"o\":{\"x\":[0],\"y\":[0]}") }
+            }
+            w.raw("}")
+        }
+        w.raw("]}")
+    }
+
+    static func scalarProperty(_ values: [Double], frames: [Double], holds: [Bool]?, into w: inout JSONWriter) {
+        if values.allSatisfy({ $0 == values[0] }) {
+            w.raw("{\"a\":0,\"k\":"); w.number(values[0]); w.raw("}")
+            return
+        }
+        keyframed(values, frames: frames, holds: holds, into: &w) { w, v in
+            w.raw("["); w.number(v); w.raw("]")
+        }
+    }
+
+    static func pointProperty(_ values: [Point], frames: [Double], into w: inout JSONWriter) {
+        keyframed(values, frames: frames, holds: nil, into: &w) { w, p in
+            w.raw("["); w.number(p.x); w.raw(","); w.number(p.y); w.raw("]")
+        }
+    }
+
+    static func colorProperty(_ values: [Color], frames: [Double], into w: inout JSONWriter) {
+        let opaque = values.map { Color(red: $0.red, green: $0.green, blue: $0.blue) }
+        keyframed(opaque, frames: frames, holds: nil, into: &w) { w, c in
+            w.raw("["); w.number(c.red); w.raw(","); w.number(c.green); w.raw(","); w.number(c.blue); w.raw(",1]")
+        }
+    }
+
+    static func pathProperty(_ paths: [Path], frames: [Double], into w: inout JSONWriter) {
+        func points(_ ps: [Point], into w: inout JSONWriter) {
+            w.raw("[")
+            for (k, p) in ps.enumerated() {
+                if k > 0 { w.raw(",") }
+                w.raw("["); w.number(p.x); w.raw(","); w.number(p.y); w.raw("]")
+            }
+            w.raw("]")
+        }
+        func shape(_ w: inout JSONWriter, _ p: Path) {
+            w.raw("{\"c\":true,\"v\":"); points(p.vertices, into: &w)
+            w.raw(",\"i\":"); points(p.inTangents, into: &w)
+            w.raw(",\"o\":"); points(p.outTangents, into: &w); w.raw("}")
+        }
+        if paths.allSatisfy({ $0 == paths[0] }) {
+            w.raw("{\"a\":0,\"k\":"); shape(&w, paths[0]); w.raw("}")
+            return
+        }
+        keyframed(paths, frames: frames, holds: nil, into: &w) { w, p in
+            w.raw("["); shape(&w, p); w.raw("]")
+        }
+    }
+
+    static func staticPath(_ p: Path, into w: inout JSONWriter) { pathProperty([p], frames: [0], into: &w) }
+}

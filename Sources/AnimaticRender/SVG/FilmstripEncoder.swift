@@ -1,0 +1,105 @@
+import AnimaticCore
+
+/// A static SVG grid of `filmstripFrames` evenly spaced frames (the first at 0, the last
+/// at the duration) with the time under each — a picture of a transition for docs and
+/// reviews. Each frame draws every visible layer at its state: 2-D layers through their
+/// exact affine map, perspective layers as their projected quad (fill exact) with the
+/// content drawn in two triangles, each through the affine map exact at its corners.
+public enum FilmstripEncoder {
+    /// Width of one frame in the picture, in SVG pixels.
+    public static let cellWidth = 160.0
+    public static let maxColumns = 4
+
+    public static func encode(_ timeline: Timeline, options: TimelineOptions = TimelineOptions()) -> [UInt8] {
+        let count = max(options.filmstripFrames, 1)
+        let times = frameTimes(duration: timeline.duration, count: count)
+        let container = timeline.spec.container.size
+        let scale = cellWidth / max(container.width, 1)
+        let cellHeight = container.height * scale
+        let gap = 16.0, caption = 26.0
+        let columns = min(count, maxColumns)
+        let rows = (count + columns - 1) / columns
+        let width = gap + Double(columns) * (cellWidth + gap)
+        let height = gap + Double(rows) * (cellHeight + caption + gap)
+
+        let order = FrameSamples(timeline, fps: 1).drawOrder
+        var w = JSONWriter(reserve: 4096 + count * timeline.layers.count * 600)
+        SVGPainter.header(width: width, height: height, title: "animatic filmstrip: \(count) frames", into: &w)
+        SVGPainter.defs(timeline, into: &w)
+        w.raw("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n")
+        for (j, t) in times.enumerated() {
+            let x = gap + Double(j % columns) * (cellWidth + gap)
+            let y = gap + Double(j / columns) * (cellHeight + caption + gap)
+            let states = timeline.states(at: t)
+            w.raw("<g data-time=\""); w.number(t, digits: 6); w.raw("\" transform=\"translate(")
+            w.number(x, digits: 4); w.raw(" "); w.number(y, digits: 4); w.raw(")\">\n")
+            w.raw("<clipPath id=\"frame"); w.integer(j); w.raw("\"><rect width=\""); w.number(container.width, digits: 4)
+            w.raw("\" height=\""); w.number(container.height, digits: 4); w.raw("\"/></clipPath>\n")
+            w.raw("<g transform=\"scale("); w.number(scale, digits: 6); w.raw(")\"><g clip-path=\"url(#frame"); w.integer(j); w.raw(")\">")
+            w.raw("<rect width=\""); w.number(container.width, digits: 4); w.raw("\" height=\""); w.number(container.height, digits: 4)
+            w.raw("\" fill=\""); w.rgb(timeline.spec.container.background ?? .white); w.raw("\"/>\n")
+            for i in order {
+                layer(i, state: states[i], timeline: timeline, clipID: "c\(j)-\(i)", into: &w)
+            }
+            w.raw("</g></g>\n")
+            w.raw("<rect width=\""); w.number(cellWidth, digits: 4); w.raw("\" height=\""); w.number(cellHeight, digits: 4)
+            w.raw("\" fill=\"none\" stroke=\"#c7c7cc\"/>\n")
+            w.raw("<text x=\""); w.number(cellWidth / 2, digits: 4); w.raw("\" y=\""); w.number(cellHeight + 18, digits: 4)
+            w.raw("\" text-anchor=\"middle\" font-family=\""); w.raw(SVGPainter.fontFamily)
+            w.raw("\" font-size=\"13\" fill=\"#3a3a3c\">t = "); w.raw(fixed3(t)); w.raw(" s</text>\n</g>\n")
+        }
+        w.raw("</svg>\n")
+        return w.bytes
+    }
+
+    /// `count` times evenly spaced over 0…duration, both ends included.
+    public static func frameTimes(duration: Double, count: Int) -> [Double] {
+        guard count > 1 else { return [0] }
+        return (0..<count).map { $0 == count - 1 ? duration : duration * Double($0) / Double(count - 1) }
+    }
+
+    /// One layer at one state, static.
+    static func layer(_ i: Int, state: LayerState, timeline: Timeline, clipID: String, into w: inout JSONWriter) {
+        guard state.visible, state.opacity > 0 else { return }
+        let spec = timeline.layers[i].spec
+        w.raw("<g data-layer=\""); w.xml(spec.id); w.raw("\"")
+        if state.opacity < 1 { w.raw(" opacity=\""); w.number(state.opacity, digits: 4); w.raw("\"") }
+        w.raw(">")
+        let hasContent = spec.gradient != nil || spec.content != nil || !(spec.label ?? "").isEmpty
+        if state.isProjective {
+            w.raw("<polygon points=\""); SVGPainter.points(state.quad, into: &w); w.raw("\"")
+            if let fill = state.fill {
+                w.raw(" fill=\""); w.rgb(fill); w.raw("\" fill-opacity=\""); w.number(fill.alpha, digits: 4); w.raw("\"/>")
+            } else {
+                w.raw(" fill=\"none\"/>")
+            }
+            if hasContent {
+                let q = state.quad
+                for (k, corners) in LayerState.contentTriangles.enumerated() {
+                    guard let map = state.triangleMap(k) else { continue }
+                    w.raw("<clipPath id=\""); w.raw(clipID); w.raw("t"); w.integer(k); w.raw("\"><polygon points=\"")
+                    SVGPainter.points(corners.map { q[$0] }, into: &w)
+                    w.raw("\"/></clipPath><g clip-path=\"url(#"); w.raw(clipID); w.raw("t"); w.integer(k); w.raw(")\"><g")
+                    SVGPainter.matrixAttribute(map, into: &w); w.raw(">")
+                    SVGPainter.look(spec, index: i, timeline: timeline, size: state.size, radius: state.cornerRadius,
+                                    fill: state.fill, drawFill: false, into: &w)
+                    w.raw("</g></g>")
+                }
+            }
+        } else if let affine = state.affine {
+            w.raw("<g"); SVGPainter.matrixAttribute(affine, into: &w); w.raw(">")
+            SVGPainter.look(spec, index: i, timeline: timeline, size: state.size, radius: state.cornerRadius,
+                            fill: state.fill, drawFill: true, into: &w)
+            w.raw("</g>")
+        }
+        w.raw("</g>\n")
+    }
+
+    /// Seconds with three decimals, always shown (0.250).
+    static func fixed3(_ t: Double) -> String {
+        let ms = Int((max(t, 0) * 1000).rounded())
+        let frac = ms % 1000
+        let digits = frac < 10 ? "00\(frac)" : frac < 100 ? "0\(frac)" : "\(frac)"
+        return "\(ms / 1000).\(digits)"
+    }
+}

@@ -1,0 +1,71 @@
+import AnimaticCore
+
+/// Writes channels as SMIL animation elements over one timeline.
+struct SMILWriter {
+    let duration: Double
+    let loop: Bool
+
+    /// `<animate>` (or `<animateTransform type=…>`) of `attribute` along `channel`; nothing
+    /// when the channel is constant or the timeline has no duration.
+    func animate(_ attribute: StaticString, _ channel: Channel, transform type: StaticString? = nil,
+                 into w: inout JSONWriter, value: (inout JSONWriter, [Double]) -> Void) {
+        guard duration > 0, !channel.isConstant else { return }
+        if let type {
+            w.raw("<animateTransform attributeName=\""); w.raw(attribute); w.raw("\" type=\""); w.raw(type); w.raw("\"")
+        } else {
+            w.raw("<animate attributeName=\""); w.raw(attribute); w.raw("\"")
+        }
+        w.raw(" begin=\"0s\" dur=\""); w.number(duration, digits: 6); w.raw("s\"")
+        w.raw(channel.discrete ? " calcMode=\"discrete\"" : channel.hasSplines ? " calcMode=\"spline\"" : " calcMode=\"linear\"")
+        w.raw(" keyTimes=\"")
+        for (k, t) in channel.times.enumerated() {
+            if k > 0 { w.raw(";") }
+            if channel.discrete {
+                // A change shows from its key time on: round key times down (and a hair
+                // early) so a seek to the change's exact time never lands just before it.
+                w.number(k == 0 ? 0 : max(((min(t / duration, 1) * 1e6) - 0.5).rounded(.down) / 1e6, 0), digits: 6)
+            } else {
+                w.number(k == channel.times.count - 1 ? 1 : min(t / duration, 1), digits: 6)
+            }
+        }
+        w.raw("\" values=\"")
+        for (k, v) in channel.values.enumerated() {
+            if k > 0 { w.raw(";") }
+            value(&w, v)
+        }
+        w.raw("\"")
+        if channel.hasSplines && !channel.discrete {
+            w.raw(" keySplines=\"")
+            for (k, s) in channel.splines.enumerated() {
+                if k > 0 { w.raw(";") }
+                let c = s ?? .linear
+                w.number(c.x1, digits: 6); w.raw(" "); w.number(c.y1, digits: 6); w.raw(" ")
+                w.number(c.x2, digits: 6); w.raw(" "); w.number(c.y2, digits: 6)
+            }
+            w.raw("\"")
+        }
+        w.raw(loop ? " repeatCount=\"indefinite\"/>" : " fill=\"freeze\"/>")
+    }
+
+    static func number(_ digits: Int) -> (inout JSONWriter, [Double]) -> Void {
+        { w, v in w.number(v[0], digits: digits) }
+    }
+
+    static func pair(_ digits: Int) -> (inout JSONWriter, [Double]) -> Void {
+        { w, v in w.number(v[0], digits: digits); w.raw(","); w.number(v[1], digits: digits) }
+    }
+
+    static func rgb(_ w: inout JSONWriter, _ v: [Double]) { w.rgb(Color(components: v)) }
+
+    static func alpha(_ w: inout JSONWriter, _ v: [Double]) { w.number(v[3], digits: 4) }
+
+    static func visibility(_ w: inout JSONWriter, _ v: [Double]) { w.raw(v[0] > 0.5 ? "visible" : "hidden") }
+
+    /// Polygon points from 8 numbers.
+    static func points(_ w: inout JSONWriter, _ v: [Double]) {
+        for k in 0..<(v.count / 2) {
+            if k > 0 { w.raw(" ") }
+            w.number(v[2 * k], digits: 4); w.raw(","); w.number(v[2 * k + 1], digits: 4)
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import AnimaticCore
+
+/// A timeline sampled at its frame times once, shared by the encoders.
+struct FrameSamples {
+    let timeline: Timeline
+    let fps: Int
+    let times: [Double]
+    /// `states[k][i]`: layer i at frame k.
+    let states: [[LayerState]]
+
+    init(_ timeline: Timeline, fps: Int) {
+        self.timeline = timeline
+        self.fps = max(fps, 1)
+        times = timeline.frameTimes(fps: self.fps)
+        states = times.map { timeline.states(at: $0) }
+    }
+
+    var layerCount: Int { timeline.layers.count }
+
+    /// Layer indices in drawing order: a stable sort by initial `zPosition` (spec order on ties).
+    var drawOrder: [Int] {
+        timeline.layers.enumerated().sorted { a, b in
+            a.element.spec.zPosition != b.element.spec.zPosition
+                ? a.element.spec.zPosition < b.element.spec.zPosition : a.offset < b.offset
+        }.map(\.offset)
+    }
+
+    /// Whether layer `i` is projected through a perspective at any frame.
+    func isProjective(_ i: Int) -> Bool { states.contains { $0[i].isProjective } }
+
+    /// Layer `i` at every frame.
+    func layer(_ i: Int) -> [LayerState] { states.map { $0[i] } }
+}

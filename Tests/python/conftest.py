@@ -1,0 +1,117 @@
+"""Shared helpers for the export tests: the built CLI, the specs to try, frames, Chromium."""
+import json
+import os
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CLI = ROOT / ".build" / "debug" / "animatic"
+EXAMPLES = sorted((ROOT / "examples").glob("*.json"))
+# Specs that exercise what the examples do not (perspective strips with snapshots,
+# gradients, images, hidden, springs on 2-D transforms, steps, an interaction).
+TEST_SPECS = sorted((Path(__file__).resolve().parent / "specs").glob("*.json"))
+# Frames per second used by the export tests: enough frames to catch mistakes, few
+# enough to keep the whole suite fast.
+FPS = 30
+
+
+def run_cli(*args, stdin=None):
+    """Runs the CLI; returns stdout bytes, raising with stderr on failure."""
+    proc = subprocess.run([str(CLI), *map(str, args)], input=stdin, capture_output=True, timeout=120)
+    if proc.returncode != 0:
+        raise RuntimeError(f"animatic {' '.join(map(str, args))} failed ({proc.returncode}): {proc.stderr.decode()}")
+    return proc.stdout
+
+
+def preset_names():
+    """Names from `animatic presets --json`, or [] when the command does not exist (yet)."""
+    if not CLI.exists():
+        return []
+    proc = subprocess.run([str(CLI), "presets", "--json"], capture_output=True, timeout=60)
+    if proc.returncode != 0:
+        return []
+    try:
+        data = json.loads(proc.stdout)
+    except ValueError:
+        return []
+    if isinstance(data, dict):
+        data = data.get("presets", [])
+    names = []
+    for item in data:
+        if isinstance(item, str):
+            names.append(item)
+        elif isinstance(item, dict) and isinstance(item.get("name"), str):
+            names.append(item["name"])
+    return names
+
+
+_PRESET_DIR = Path(tempfile.mkdtemp(prefix="animatic-presets-"))
+
+
+def spec_cases():
+    """(test id, spec path) for every example and every preset."""
+    cases = [pytest.param(p, id=p.stem) for p in EXAMPLES + TEST_SPECS]
+    # More specs to try, e.g. expanded presets: ANIMATIC_EXTRA_SPECS=dir1:dir2
+    for folder in filter(None, os.environ.get("ANIMATIC_EXTRA_SPECS", "").split(":")):
+        cases += [pytest.param(p, id=f"extra-{p.stem}") for p in sorted(Path(folder).glob("*.json"))]
+    for name in preset_names():
+        path = _PRESET_DIR / f"{name}.json"
+        path.write_text(json.dumps({"preset": name}))
+        cases.append(pytest.param(path, id=f"preset-{name}"))
+    return cases
+
+
+def render(spec, fmt, *extra):
+    return run_cli("render", spec, "--format", fmt, "--fps", FPS, *extra)
+
+
+def frames(spec, fps=FPS):
+    """The JSON timeline with frames."""
+    return json.loads(run_cli("render", spec, "--frames", "--fps", fps))
+
+
+def sample_indices(count, n=6):
+    """n frame indices spread over 0…count−1, both ends included."""
+    if count <= n:
+        return list(range(count))
+    return sorted({round(k * (count - 1) / (n - 1)) for k in range(n)} | {1, count - 2})
+
+
+def quad_bounds(quad):
+    xs = [p[0] for p in quad]
+    ys = [p[1] for p in quad]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Chromium for the session (selenium)."""
+    webdriver = pytest.importorskip("selenium.webdriver")
+    from selenium.webdriver.chrome.service import Service
+
+    binary = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    driver_path = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
+    if not (Path(binary).exists() and Path(driver_path).exists()):
+        pytest.skip("chromium/chromedriver not installed (scripts/install-deps.sh test)")
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = binary
+    for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars"):
+        opts.add_argument(a)
+    drv = webdriver.Chrome(service=Service(driver_path), options=opts)
+    try:
+        yield drv
+    finally:
+        drv.quit()
+
+
+def set_viewport(driver, width, height):
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": int(round(width)), "height": int(round(height)), "deviceScaleFactor": 1, "mobile": False})
+
+
+@pytest.fixture
+def workdir(tmp_path):
+    return tmp_path
