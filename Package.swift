@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "AnimaticCore", targets: ["AnimaticCore"]),
         .library(name: "AnimaticRender", targets: ["AnimaticRender"]),
         .library(name: "AnimaticHTTP", targets: ["AnimaticHTTP"]),
+        .library(name: "AnimaticServer", targets: ["AnimaticServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -22,8 +23,9 @@ let package = Package(
         .executableTarget(
             name: "animatic",
             dependencies: [
-                "AnimaticCore", "AnimaticRender",
+                "AnimaticCore", "AnimaticRender", "AnimaticHTTP", "AnimaticServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "AnimaticCoreTests", dependencies: ["AnimaticCore"]),
@@ -41,5 +43,13 @@ let package = Package(
         // libFuzzer target for the request parser. A plain `swift build` builds a replay
         // driver; scripts/fuzz-http.sh builds the real fuzzer (-sanitize=fuzzer) into .build-fuzz.
         .executableTarget(name: "AnimaticHTTPFuzz", dependencies: ["AnimaticHTTP"]),
+
+        // The public API: routes, content negotiation, caching, metrics, static files.
+        .target(
+            name: "AnimaticServer",
+            dependencies: ["AnimaticCore", "AnimaticRender", "AnimaticHTTP", "COpenSSL",
+                           .product(name: "Logging", package: "swift-log")]
+        ),
+        .testTarget(name: "AnimaticServerTests", dependencies: ["AnimaticServer", "AnimaticHTTP", "AnimaticCore"]),
     ]
 )

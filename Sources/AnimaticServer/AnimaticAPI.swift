@@ -3,13 +3,16 @@ import AnimaticHTTP
 import AnimaticRender
 import Foundation
 
-/// The public API on AnimaticHTTP: timelines, presets, validation, health, metrics,
-/// the OpenAPI document and the player page. Documented in docs/API.md.
+/// The public API on AnimaticHTTP: timelines, presets, validation, health, metrics, the
+/// OpenAPI document and the player page. Documented in docs/API.md.
 ///
-/// Every route's response goes through one place (`respond`) that adds CORS headers and
+/// `@unchecked Sendable`: its one `var`, the router, is written only in `init`; the cache
+/// and the metrics lock themselves.
+///
+/// Every route's response goes through one place (`finish`) that adds CORS headers and
 /// records metrics; every error is a `Problem`. A spec can cause a 4xx, never a 5xx: all
 /// checks (including the work limits) run before anything is computed.
-public final class AnimaticAPI: Sendable {
+public final class AnimaticAPI: @unchecked Sendable {
     public let configuration: APIConfiguration
     public let cache: ResponseCache
     public let metrics = Metrics()
@@ -18,17 +21,17 @@ public final class AnimaticAPI: Sendable {
     private let gzip = GzipEncoder(level: 6)
     /// Bodies below this are not worth compressing (the server's own threshold).
     private let gzipMinimumSize = 1024
-    private let router: Router
+    /// Set once, at the end of `init` (its handlers capture `self`); read-only after.
+    private var router = Router()
 
     public init(configuration: APIConfiguration, state: ServerState = ServerState()) {
         self.configuration = configuration
         self.cache = ResponseCache(capacityBytes: configuration.cacheBytes)
         self.state = state
         self.staticFiles = configuration.publicDirectory.map { StaticFileHandler(root: $0) }
-        var router = Router()
-        router.options = { request, allowed in AnimaticAPI.preflight(request, allowed: allowed) }
-        self.router = router
-        self.router = makeRouter(router)
+        var base = Router()
+        base.options = { request, allowed in AnimaticAPI.preflight(request, allowed: allowed) }
+        router = makeRouter(base)
     }
 
     /// The handler to give `HTTPServer`.
@@ -250,7 +253,8 @@ public final class AnimaticAPI: Sendable {
         } else {
             let timeline = TimelineCompiler.compile(spec)
             let samples = parsed.frameSamples(timeline)
-            if parsed.options.includeFrames || parsed.format != .json, samples > configuration.limits.maxFrameSamples {
+            if parsed.options.includeFrames || [.svg, .lottie, .css].contains(parsed.format),
+               samples > configuration.limits.maxFrameSamples {
                 return Problem(status: 422, type: "too-much-work", title: "The timeline would be too large",
                                detail: "\(samples) frame samples (frames × layers) at \(parsed.options.fps) fps, more than the limit of \(configuration.limits.maxFrameSamples); lower fps.",
                                errors: [SpecProblem(pointer: "", message: "\(samples) frame samples, more than \(configuration.limits.maxFrameSamples)")],

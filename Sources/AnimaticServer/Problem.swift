@@ -6,7 +6,7 @@ import AnimaticHTTP
 /// `type` names the kind of problem (a stable identifier documented in docs/API.md),
 /// `errors` lists spec problems with their JSON pointers, `parameter` names a bad query
 /// parameter or header.
-public struct Problem: Sendable {
+public struct Problem: Error, Sendable {
     public var status: Int
     public var type: String
     public var title: String
