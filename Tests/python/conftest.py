@@ -115,3 +115,70 @@ def set_viewport(driver, width, height):
 @pytest.fixture
 def workdir(tmp_path):
     return tmp_path
+
+
+class LiveServer:
+    """`animatic serve` on a free port of 127.0.0.1, as users run it; stopped with SIGTERM."""
+
+    def __init__(self, *extra_args, env=None, public=None):
+        import re
+        import signal  # noqa: F401  (used by stop)
+        args = [str(CLI), "serve", "--port", "0", *map(str, extra_args)]
+        if public is not None:
+            args += ["--public", str(public)]
+        self.process = subprocess.Popen(args, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                        env={**os.environ, **(env or {})}, text=True)
+        self.log = []
+        for line in self.process.stderr:
+            self.log.append(line)
+            match = re.search(r"listening on (https?)://[^ ]*:(\d+)/", line)
+            if match:
+                self.scheme, self.port = match.group(1), int(match.group(2))
+                break
+        else:
+            raise RuntimeError("animatic serve did not start:\n" + "".join(self.log))
+        self.url = f"{self.scheme}://127.0.0.1:{self.port}"
+        # Keep draining stderr so the server never blocks on a full pipe.
+        import threading
+        threading.Thread(target=lambda: [self.log.append(l) for l in self.process.stderr], daemon=True).start()
+
+    def stop(self, timeout=15):
+        import signal
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+        return self.process.wait(timeout=timeout)
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory):
+    public = ROOT / "public"
+    if not public.is_dir():
+        public = tmp_path_factory.mktemp("public")
+        (public / "index.html").write_text("<!doctype html><title>animatic</title><p>player</p>\n")
+    server = LiveServer(public=public)
+    yield server
+    assert server.stop() == 0, "".join(server.log[-20:])
+
+
+def curl(*args, data=None):
+    """Runs the real curl; returns (status, headers dict with lower-case names, body bytes)."""
+    import tempfile as _tempfile
+    with _tempfile.NamedTemporaryFile() as head:
+        cmd = ["curl", "-sS", "-D", head.name, "-o", "-", *map(str, args)]
+        proc = subprocess.run(cmd, input=data, capture_output=True, timeout=60)
+        assert proc.returncode == 0, proc.stderr.decode()
+        lines = Path(head.name).read_bytes().decode(errors="replace").split("\r\n")
+    # The last response block (after any 100 Continue).
+    blocks, current = [], []
+    for line in lines:
+        if line.startswith("HTTP/"):
+            current = [line]
+            blocks.append(current)
+        elif line:
+            current.append(line)
+    status_line, *fields = blocks[-1]
+    headers = {}
+    for f in fields:
+        name, _, value = f.partition(":")
+        headers[name.strip().lower()] = value.strip()
+    return int(status_line.split()[1]), headers, proc.stdout
