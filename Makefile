@@ -19,9 +19,11 @@ build: deps
 release: deps
 	scripts/build-release.sh
 
-# Until the server lands, `make run` renders an example spec with the CLI.
+# `make run` starts the API and the player page on 127.0.0.1:8080 (PORT=… to change it).
+PORT ?= 8080
 run: build
-	$(SWIFT) run animatic render examples/tab-slide.json --frames --fps 10
+	@echo "animatic: open http://127.0.0.1:$(PORT)/ (the player page); the API is under /v1 — see docs/API.md"
+	$(SWIFT) run animatic serve --host 127.0.0.1 --port $(PORT) --public public
 
 test: deps-test test-swift test-python
 
@@ -36,6 +38,8 @@ test-python: build
 bench-engine: deps
 	$(SWIFT) build -c release --package-path Benchmarks --product EngineBenchmark
 	Benchmarks/.build/release/EngineBenchmark
+
+include mk/http.mk
 
 clean:
 	rm -rf .build Benchmarks/.build
