@@ -16,4 +16,6 @@ mkdir -p fuzz-corpus/http fuzz-corpus/http-crashes
 if [ -d scripts/fuzz-seeds/http ]; then
   cp -n scripts/fuzz-seeds/http/* fuzz-corpus/http/ 2>/dev/null || true
 fi
+# Let libFuzzer, not the Swift runtime backtracer, handle crashes so it saves the input.
+export SWIFT_BACKTRACE=enable=no
 exec "$bin" -runs="$runs" -max_len=2048 -artifact_prefix=fuzz-corpus/http-crashes/ "$@" fuzz-corpus/http

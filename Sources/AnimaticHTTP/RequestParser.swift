@@ -271,6 +271,9 @@ public struct RequestParser: Sendable {
             if end - lineStart > limit + 1 { throw error }
             return nil
         }
+        // Checked before the line ending, as the no-LF branch above would have: a line
+        // over the limit fails the same way however its bytes were split.
+        if lf - lineStart > limit + 1 { throw error }
         // Only CRLF ends a line; a bare LF is rejected (RFC 9112 §2.2 allows either).
         guard lf > lineStart, buffer[lf - 1] == 0x0D else { throw .invalidLineEnding }
         let line = lineStart..<(lf - 1)

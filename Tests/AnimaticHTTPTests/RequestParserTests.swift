@@ -167,6 +167,20 @@ private func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
         #expect(parse(bytes("GET /" + String(repeating: "a", count: 9000))).error == .requestLineTooLong)
     }
 
+    @Test func overlongLineEndingInBareLFFailsTheSameWhateverTheSplit() {
+        // Found by the fuzzer: whole, the bare LF was seen first (400); split, the
+        // length limit fired first (414). Now the limit is checked first either way.
+        let limits = RequestParser.Limits(maxRequestLineLength: 256)
+        let raw = bytes("GET /" + String(repeating: "a", count: 300) + "\n")
+        let whole = parse(raw, limits: limits)
+        #expect(whole.error == .requestLineTooLong)
+        #expect(parse(raw, pieces: Array(repeating: 7, count: 60), limits: limits).error == whole.error)
+        let header = bytes("GET / HTTP/1.1\r\nX: " + String(repeating: "b", count: 2000) + "\n")
+        let headerLimits = RequestParser.Limits(maxHeaderBlockSize: 1024)
+        #expect(parse(header, limits: headerLimits).error == .headersTooLarge)
+        #expect(parse(header, pieces: Array(repeating: 5, count: 500), limits: headerLimits).error == .headersTooLarge)
+    }
+
     @Test func headerLimits() {
         let many = "GET / HTTP/1.1\r\nHost: a\r\n" + (1...100).map { "X-\($0): v\r\n" }.joined() + "\r\n"
         #expect(parse(bytes(many)).error == .headersTooLarge)
