@@ -297,7 +297,8 @@ final class Connection: @unchecked Sendable {
     /// Answers with a short error and closes after it.
     private func respondWithError(status: Int, head: HTTPRequestHead?, reason: String) {
         let requestID = core.requestIDs.next(for: head?.headers ?? HTTPHeaders())
-        var response = HTTPResponse(status: status, text: "\(status) \(HTTPStatus.reasonPhrase(status)): \(reason)\n")
+        var response = core.configuration.errorResponder?(status, reason)
+            ?? HTTPResponse(status: status, text: "\(status) \(HTTPStatus.reasonPhrase(status)): \(reason)\n")
         response.headers.set("Connection", "close")
         let prepared = core.serializer.prepare(response, method: head?.method ?? "GET", version: .http1_1,
                                                requestHeaders: HTTPHeaders(), requestID: requestID, keepAlive: false)

@@ -69,6 +69,19 @@ public struct Problem: Error, Sendable {
                 extensions: [("parameter", .string(name))])
     }
 
+    /// A request the HTTP layer refused before the API saw it (400, 408, 413, 414, 431).
+    public static func protocolError(status: Int, reason: String) -> Problem {
+        let (type, title): (String, String)
+        switch status {
+        case 408: (type, title) = ("request-timeout", "The request did not arrive in time")
+        case 413: (type, title) = ("body-too-large", "The body is larger than this server accepts")
+        case 414: (type, title) = ("request-line-too-long", "The request line is too long")
+        case 431: (type, title) = ("headers-too-large", "The header section is too large")
+        default: (type, title) = ("bad-request", "The request is not valid HTTP/1.1")
+        }
+        return Problem(status: status, type: type, title: title, detail: reason)
+    }
+
     static func notFound(_ detail: String) -> Problem {
         Problem(status: 404, type: "not-found", title: "Not found", detail: detail)
     }

@@ -83,6 +83,12 @@ struct ServeCommand: ParsableCommand {
 
         var configuration = HTTPServerConfiguration(host: host, port: port)
         configuration.maxBodySize = maxBody
+        // The HTTP layer's own refusals are problem details too, like every API error.
+        configuration.errorResponder = { status, reason in
+            var response = Problem.protocolError(status: status, reason: reason).response
+            response.headers.set("Access-Control-Allow-Origin", "*")
+            return response
+        }
         configuration.serverName = "animatic/\(AnimaticVersion.current)"
         if let certificate, let key {
             configuration.tls = TLSConfiguration(certificateChainPath: certificate, privateKeyPath: key)

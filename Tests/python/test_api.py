@@ -105,8 +105,21 @@ def test_errors_are_problem_details(live_server):
 
 def test_body_over_the_limit_is_413(live_server):
     big = b'{"layers": [' + b" " * (1 << 20) + b"]}"
-    status, _, _ = post(live_server, "/v1/timeline", big)
-    assert status == 413
+    status, headers, body = post(live_server, "/v1/timeline", big)
+    assert status == 413 and headers["content-type"] == "application/problem+json"
+    assert json.loads(body)["status"] == 413
+
+
+def test_broken_http_is_a_problem_too(live_server):
+    import socket
+    with socket.create_connection(("127.0.0.1", live_server.port), timeout=5) as s:
+        s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n")
+        reply = b""
+        while chunk := s.recv(4096):
+            reply += chunk
+    head, _, body = reply.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 400") and b"application/problem+json" in head
+    assert json.loads(body)["status"] == 400
 
 
 def test_presets_routes(live_server):
