@@ -213,6 +213,10 @@ final class ServerCore: Sendable {
         logger.info("shutting down", metadata: ["connections": "\(connections.count)",
                                                 "grace_s": "\(configuration.shutdownGracePeriod)"])
         for listener in listeners {
+            // Refuse new connections now (Linux: shutdown on a listening socket resets
+            // its backlog and refuses connects); the descriptor is closed once the
+            // source is cancelled, so Dispatch never watches a closed or reused fd.
+            Glibc.shutdown(listener.fd, Int32(SHUT_RDWR))
             acceptQueue.async {
                 if listener.paused { listener.paused = false; listener.source.resume() }
                 listener.source.cancel()
