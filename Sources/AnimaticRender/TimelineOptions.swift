@@ -8,8 +8,11 @@ public struct TimelineOptions: Hashable, Sendable {
     public var includeFrames: Bool
     /// SVG: play forever instead of once.
     public var loop: Bool
-    /// Filmstrip: number of frames shown.
+    /// Filmstrip: number of frames shown, within `filmstripFrameRange`.
     public var filmstripFrames: Int
+
+    /// How many frames a filmstrip may show: the first and the last at least.
+    public static let filmstripFrameRange = 2...64
 
     public init(fps: Int = 60, includeFrames: Bool = false, loop: Bool = false, filmstripFrames: Int = 8) {
         self.fps = fps

@@ -141,7 +141,7 @@ enum OpenAPIDocument {
       "loop": {"name": "loop", "in": "query", "required": false, "schema": {"type": "boolean", "default": false},
         "description": "SVG: play forever."},
       "filmstripFrames": {"name": "filmstripFrames", "in": "query", "required": false,
-        "schema": {"type": "integer", "minimum": 1, "maximum": 64, "default": 8}}
+        "schema": {"type": "integer", "minimum": 2, "maximum": 64, "default": 8}}
     },
     "headers": {
       "ETag": {"description": "Strong validator of the representation (identity and gzip differ).", "schema": {"type": "string"}},

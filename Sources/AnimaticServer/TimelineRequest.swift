@@ -33,8 +33,9 @@ struct TimelineRequest {
                 }
                 if name == "frames" { options.includeFrames = b } else { options.loop = b }
             case "filmstripFrames":
-                guard let n = Int(value), (1...64).contains(n) else {
-                    return .failure(.badParameter("filmstripFrames", "filmstripFrames must be a whole number from 1 to 64"))
+                let range = TimelineOptions.filmstripFrameRange
+                guard let n = Int(value), range.contains(n) else {
+                    return .failure(.badParameter("filmstripFrames", "filmstripFrames must be a whole number from \(range.lowerBound) to \(range.upperBound)"))
                 }
                 options.filmstripFrames = n
             default:

@@ -38,10 +38,9 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "SVG and CSS: repeat the animation forever instead of playing it once.")
     var loop = false
 
-    @Option(help: "Filmstrip: how many evenly spaced frames to show (2…\(RenderCommand.maxFilmstripFrames)).")
+    @Option(help: "Filmstrip: how many evenly spaced frames to show (\(TimelineOptions.filmstripFrameRange.lowerBound)…\(TimelineOptions.filmstripFrameRange.upperBound)).")
     var filmstripFrames: Int = 8
 
-    static let maxFilmstripFrames = 64
 
     @Option(help: "Write to this file instead of standard output.")
     var out: String?
@@ -50,8 +49,9 @@ struct RenderCommand: ParsableCommand {
         guard (1...SpecLimits.standard.maxFPS).contains(fps) else {
             throw ValidationError("--fps must be from 1 to \(SpecLimits.standard.maxFPS)")
         }
-        guard (2...Self.maxFilmstripFrames).contains(filmstripFrames) else {
-            throw ValidationError("--filmstrip-frames must be from 2 to \(Self.maxFilmstripFrames)")
+        let range = TimelineOptions.filmstripFrameRange
+        guard range.contains(filmstripFrames) else {
+            throw ValidationError("--filmstrip-frames must be from \(range.lowerBound) to \(range.upperBound)")
         }
         guard OutputFormat(rawValue: format) != nil else {
             throw ValidationError("--format must be one of: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")

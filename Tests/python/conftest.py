@@ -27,24 +27,13 @@ def run_cli(*args, stdin=None):
 
 
 def preset_names():
-    """Names from `animatic presets --json`, or [] when the command does not exist (yet)."""
-    if not CLI.exists():
-        return []
+    """Names from `animatic presets --json`; a failing command fails the tests that use it."""
     proc = subprocess.run([str(CLI), "presets", "--json"], capture_output=True, timeout=60)
     if proc.returncode != 0:
-        return []
-    try:
-        data = json.loads(proc.stdout)
-    except ValueError:
-        return []
-    if isinstance(data, dict):
-        data = data.get("presets", [])
-    names = []
-    for item in data:
-        if isinstance(item, str):
-            names.append(item)
-        elif isinstance(item, dict) and isinstance(item.get("name"), str):
-            names.append(item["name"])
+        raise RuntimeError(f"animatic presets --json failed: {proc.stderr.decode()}")
+    names = [item["name"] for item in json.loads(proc.stdout)]
+    if not names:
+        raise RuntimeError("animatic presets --json listed no presets")
     return names
 
 

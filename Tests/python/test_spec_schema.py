@@ -2,16 +2,14 @@
 every example spec in the repository validates against it and is accepted by the CLI, and
 specs the decoder refuses are refused by the schema too where the schema can tell."""
 import json
-import pathlib
 import subprocess
 
 import jsonschema
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+from conftest import CLI as ANIMATIC, EXAMPLES, ROOT, preset_names
+
 SCHEMA = json.loads((ROOT / "docs" / "spec.schema.json").read_text())
-ANIMATIC = ROOT / ".build" / "debug" / "animatic"
-EXAMPLES = sorted((ROOT / "examples").glob("*.json"))
 
 
 def validator():
@@ -62,12 +60,6 @@ def test_schema_and_decoder_both_refuse(spec, what):
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 65, out.stdout
     assert "/" in out.stderr and "problem" in out.stderr
-
-
-def preset_names():
-    out = subprocess.run([str(ANIMATIC), "presets", "--json"], capture_output=True, text=True, timeout=60)
-    assert out.returncode == 0, out.stderr
-    return [p["name"] for p in json.loads(out.stdout)]
 
 
 def test_every_preset_is_listed():
