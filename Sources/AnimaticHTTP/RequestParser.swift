@@ -146,15 +146,9 @@ public struct RequestParser: Sendable {
                 return finishMessage()
 
             case .fixedBody(let remaining):
-                let available = buffer.count - readIndex
-                guard available > 0 else { return nil }
-                let take = min(available, remaining)
-                body.append(contentsOf: buffer[readIndex..<(readIndex + take)])
-                readIndex += take
-                lineStart = readIndex
-                scanIndex = readIndex
-                if take == remaining { state = .complete } else {
-                    state = .fixedBody(remaining: remaining - take)
+                guard let left = consumeBody(remaining) else { return nil }
+                if left == 0 { state = .complete } else {
+                    state = .fixedBody(remaining: left)
                     return nil
                 }
 
@@ -171,15 +165,9 @@ public struct RequestParser: Sendable {
                 }
 
             case .chunkData(let remaining):
-                let available = buffer.count - readIndex
-                guard available > 0 else { return nil }
-                let take = min(available, remaining)
-                body.append(contentsOf: buffer[readIndex..<(readIndex + take)])
-                readIndex += take
-                lineStart = readIndex
-                scanIndex = readIndex
-                if take == remaining { state = .chunkDataEnd } else {
-                    state = .chunkData(remaining: remaining - take)
+                guard let left = consumeBody(remaining) else { return nil }
+                if left == 0 { state = .chunkDataEnd } else {
+                    state = .chunkData(remaining: left)
                     return nil
                 }
 
@@ -209,6 +197,19 @@ public struct RequestParser: Sendable {
                 }
             }
         }
+    }
+
+    /// Moves up to `remaining` buffered body bytes into `body`; returns how many are still
+    /// to come, or nil when nothing is buffered yet.
+    private mutating func consumeBody(_ remaining: Int) -> Int? {
+        let available = buffer.count - readIndex
+        guard available > 0 else { return nil }
+        let take = min(available, remaining)
+        body.append(contentsOf: buffer[readIndex..<(readIndex + take)])
+        readIndex += take
+        lineStart = readIndex
+        scanIndex = readIndex
+        return remaining - take
     }
 
     private mutating func finishMessage() -> Event? {

@@ -29,14 +29,7 @@ public enum TabSlidePreset {
         build: build)
 
     static func build(_ p: inout PresetParameters) -> TransitionSpec? {
-        let fromIndex = p.integer("from"), toIndex = p.integer("to"), tabs = p.integer("tabs")
-        let interactive = PresetSupport.checkInteraction(&p)
-        if fromIndex >= tabs { p.problem("from", "there are \(tabs) tabs: indices 0 … \(tabs - 1)") }
-        if toIndex >= tabs { p.problem("to", "there are \(tabs) tabs: indices 0 … \(tabs - 1)") }
-        if fromIndex == toIndex { p.problem("to", "must differ from \"from\" (\(fromIndex)): selecting the current tab has no transition") }
-        if interactive && abs(fromIndex - toIndex) != 1 {
-            p.problem("to", "the pan selects the next or previous tab: \"to\" must be from ± 1")
-        }
+        let (fromIndex, toIndex, interactive) = PresetSupport.checkTabIndices(&p, gesture: "the pan")
         guard p.isValid else { return nil }
 
         let size = p.containerSize
