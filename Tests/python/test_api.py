@@ -181,3 +181,23 @@ def test_schemathesis_finds_no_server_error_and_no_schema_violation(live_server)
                            "--request-timeout", "10", "--exclude-checks", "positive_data_acceptance"],
                           capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-2000:]
+
+
+def test_serve_over_tls_from_the_environment(tmp_path):
+    """ANIMATIC_TLS_CERT / ANIMATIC_TLS_KEY turn on HTTPS; curl verifies the certificate."""
+    from conftest import LiveServer
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost",
+                    "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-days", "1",
+                    "-keyout", str(key), "-out", str(cert)], check=True, capture_output=True, timeout=60)
+    server = LiveServer(env={"ANIMATIC_TLS_CERT": str(cert), "ANIMATIC_TLS_KEY": str(key)})
+    try:
+        assert server.scheme == "https"
+        status, headers, body = curl("--cacert", cert, f"https://localhost:{server.port}/v1/presets/popup/timeline")
+        assert status == 200 and json.loads(body)["duration"] == 0.25
+        # Plain HTTP on the TLS port gets no HTTP answer.
+        plain = subprocess.run(["curl", "-sS", "-m", "5", f"http://127.0.0.1:{server.port}/healthz"],
+                               capture_output=True, timeout=30)
+        assert plain.returncode != 0 or not plain.stdout.startswith(b'{"status"')
+    finally:
+        assert server.stop() == 0
