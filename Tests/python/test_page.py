@@ -307,7 +307,7 @@ def test_screenshots(page, live_server, tmp_path):
     open_page(page, live_server.url + "/")
     wait_for(page, "!window.animatic.state().playing", message="the first play to end")
     choose_preset(page, "tabSlide")
-    page.execute_script("window.animatic.seek(0.1)")
+    page.execute_script("window.animatic.seek(0.15)")
     page.save_screenshot(str(out / "page-rest.png"))
     choose_preset(page, "fold")
     page.execute_script("window.animatic.seek(window.animatic.state().duration / 2)")
@@ -318,6 +318,7 @@ def test_screenshots(page, live_server, tmp_path):
     set_editor(page, json.dumps(spec, indent=2))
     wait_for(page, "document.querySelectorAll('#problems li').length >= 2", message="the problems")
     page.find_element("css selector", "#problems li .pointer").click()
+    page.execute_script("document.getElementById('problems').scrollIntoView({block: 'end'})")
     page.save_screenshot(str(out / "page-validation-error.png"))
     for name in ("page-rest.png", "page-mid-fold.png", "page-validation-error.png"):
         assert (out / name).stat().st_size > 10_000

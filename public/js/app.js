@@ -166,6 +166,12 @@ editor.onValid = (text, spec) => {
   load(spec, { text, fromEditor: true });
 };
 
+editor.onProblems = (problems) => {
+  const n = problems.length;
+  showMessage(`The spec in the editor has ${n} problem${n === 1 ? "" : "s"} (listed under it, with their lines); ` +
+    "the stage keeps the last valid transition.", { kind: "notice", details: problems.slice(0, 3) });
+};
+
 // ── Interactive mode ────────────────────────────────────────────────────────────────────
 const interactive = $("interactive");
 const interaction = new Interaction($("screen"), stage, {

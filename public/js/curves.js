@@ -24,7 +24,7 @@ export class CurvePanel {
     this.onSeek = null;
     for (const [key, [label]] of Object.entries(PROPERTIES)) propertySelect.add(new Option(label, key));
     propertySelect.addEventListener("change", () => { this._userProperty = true; this.draw(); });
-    layerSelect.addEventListener("change", () => { if (!this._userProperty) this._pickProperty(); this.draw(); });
+    layerSelect.addEventListener("change", () => { this._userLayer = true; if (!this._userProperty) this._pickProperty(); this.draw(); });
     new ResizeObserver(() => this.draw()).observe(canvas);
     const seekFromPointer = (e) => {
       if (!this.timeline || !this.onSeek) return;
@@ -47,9 +47,9 @@ export class CurvePanel {
     this.timeline = timeline;
     this.layerSelect.replaceChildren(...timeline.layers.map((l, i) => new Option(l.label ? `${l.id} — ${l.label}` : l.id, i)));
     // Keep the chosen layer if it still exists, else the first one that moves.
-    let pick = timeline.layers.findIndex((l) => l.id === this._layerId);
-    const moves = (l) => l.tracks && ("transform" in l.tracks || "position" in l.tracks);
-    if (pick < 0) pick = timeline.layers.findIndex(moves);
+    let pick = this._userLayer ? timeline.layers.findIndex((l) => l.id === this._layerId) : -1;
+    if (pick < 0) pick = timeline.layers.findIndex((l) => l.tracks && "transform" in l.tracks);
+    if (pick < 0) pick = timeline.layers.findIndex((l) => l.tracks && "position" in l.tracks);
     if (pick < 0) pick = timeline.layers.findIndex((l) => l.tracks && Object.keys(l.tracks).length);
     if (pick < 0) pick = 0;
     this.layerSelect.value = String(pick);
@@ -59,7 +59,9 @@ export class CurvePanel {
 
   /** The first property that changes for the chosen layer (until the user picks one). */
   _pickProperty() {
-    for (const key of Object.keys(PROPERTIES)) {
+    const tracks = this.timeline.layers[Number(this.layerSelect.value)]?.tracks || {};
+    const order = "transform" in tracks ? ["rotationY", "rotation", "scale", "x", "y", "opacity"] : Object.keys(PROPERTIES);
+    for (const key of order) {
       this.propertySelect.value = key;
       const v = this.values().map((p) => p[1]);
       if (Math.max(...v) - Math.min(...v) > 1e-6) return;

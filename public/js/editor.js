@@ -97,6 +97,7 @@ export class Editor {
     this.status = status;
     this.onValid = null;       // (text, spec) => void
     this.onEdit = null;        // () => void, on every user edit
+    this.onProblems = null;    // (problems) => void, when the server refuses the text
     this.problems = [];
     this._timer = 0;
     this._seq = 0;
@@ -134,6 +135,7 @@ export class Editor {
         const problems = error.errors.map((e) => ({ ...e }));
         if (error.problem?.offset !== undefined) problems.forEach((p) => { p.offset = charOffset(text, error.problem.offset); });
         this.showProblems(problems);
+        this.onProblems?.(this.problems);
         this.status.textContent = `${problems.length} problem${problems.length === 1 ? "" : "s"} — the stage keeps the last valid transition.`;
       } else {
         this.showProblems([]);

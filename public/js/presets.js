@@ -26,7 +26,7 @@ export class PresetForm {
     this.presets = presets;
     this.select.replaceChildren(
       ...presets.map((p) => new Option(p.name, p.name)),
-      new Option("Custom spec (from the editor)", CUSTOM));
+      new Option("Custom spec (editor)", CUSTOM));
   }
 
   get preset() { return this.presets.find((p) => p.name === this.select.value) || null; }
