@@ -169,6 +169,20 @@ def test_keyboard_steps_and_plays(page):
     assert state(page)["frame"] == 1
 
 
+def test_reduced_motion_does_not_autoplay(page, live_server):
+    page.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+    try:
+        open_page(page, live_server.url + "/")
+        time.sleep(0.2)
+        s = state(page)
+        assert not s["playing"] and s["t"] == 0 and not s["runs"]
+        page.execute_script("document.activeElement.blur()")
+        page.find_element("tag name", "body").send_keys(" ")
+        wait_for(page, "window.animatic.state().t > 0", message="play on request")
+    finally:
+        page.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
 def drag_on_stage(drv, start_pt, end_pt, steps=10):
     """A mouse drag in container points (converted with the stage's scale)."""
     from selenium.webdriver.common.action_chains import ActionChains

@@ -117,7 +117,11 @@ function fillLook(box, layer, byId, depth) {
       box._snapshot = { inner, rect };
     }
   }
-  if (layer.label) {
+  // A snapshot shows its source's look, label included; its own label (a note such as
+  // "snapshot (of to)") would print over it, so it becomes the element's tooltip instead.
+  if (layer.label && box._snapshot) {
+    box.title = layer.label;
+  } else if (layer.label) {
     const label = document.createElement("span");
     label.className = "label";
     label.textContent = layer.label;
