@@ -1,0 +1,127 @@
+"""Helpers for the player page's browser tests (test_page.py): one headless Chromium with
+browser logs captured, waiting on the page's test hook (window.animatic), measuring where
+the layer elements are on screen."""
+import json
+import os
+import time
+import urllib.request
+from pathlib import Path
+
+VIEWPORT = (1280, 900)
+
+
+def make_driver():
+    """Headless Chromium through selenium with the browser's console captured; None when missing."""
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        return None
+    binary = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    driver_path = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
+    if not (Path(binary).exists() and Path(driver_path).exists()):
+        return None
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = binary
+    for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars"):
+        opts.add_argument(a)
+    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(driver_path), options=opts)
+    driver.set_script_timeout(30)
+    set_viewport(driver, *VIEWPORT)
+    return driver
+
+
+def set_viewport(driver, width, height):
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+
+
+def wait_for(driver, script, timeout=15, interval=0.05, message=None):
+    """Polls a JS expression (its value returned) until it is truthy; returns that value."""
+    deadline = time.monotonic() + timeout
+    value = None
+    while time.monotonic() < deadline:
+        value = driver.execute_script(f"return ({script});")
+        if value:
+            return value
+        time.sleep(interval)
+    state = driver.execute_script("return window.animatic ? window.animatic.state() : null")
+    raise AssertionError(f"timed out waiting for {message or script}; last value {value!r}; state "
+                         f"{json.dumps(state, default=str)[:1500]}")
+
+
+def state(driver):
+    return driver.execute_script("return window.animatic.state()")
+
+
+def open_page(driver, url):
+    """Loads the page and waits for its first timeline."""
+    driver.get(url)
+    wait_for(driver, "window.animatic && window.animatic.state().loads >= 1 && !window.animatic.state().loading",
+             message="the first timeline")
+
+
+def wait_loaded(driver, loads_before):
+    """Waits for a timeline load after `loads_before` loads, nothing pending."""
+    return wait_for(driver, f"(() => {{ const s = window.animatic.state(); return s.loads > {loads_before} && !s.loading; }})()",
+                    message="a new timeline")
+
+
+def browser_errors(driver, allow_network=False):
+    """Console entries at SEVERE since the last call (the log is drained)."""
+    entries = driver.get_log("browser")
+    severe = [e for e in entries if e.get("level") == "SEVERE"]
+    if allow_network:
+        severe = [e for e in severe if e.get("source") != "network"]
+    return severe
+
+
+# Where each layer element is on screen: its bounding box (the browser's own layout of the
+# projected element — independent of the page's arithmetic) and its four corners projected
+# through the element's computed transform (perspective divide included), in client pixels.
+MEASURE_JS = """
+const scale = window.animatic.state().scale;
+const screen = document.getElementById('screen').getBoundingClientRect();
+return [...document.querySelectorAll('#screen > .layer')].map(el => {
+  const r = el.getBoundingClientRect();
+  const m = new DOMMatrix(getComputedStyle(el).transform);
+  const w = parseFloat(el.style.width), h = parseFloat(el.style.height);
+  const corners = [[0, 0], [w, 0], [w, h], [0, h]].map(([x, y]) => {
+    const p = m.transformPoint(new DOMPoint(x, y, 0, 1));
+    return [screen.left + scale * p.x / p.w, screen.top + scale * p.y / p.w, p.w];
+  });
+  return {id: el.dataset.layerId, rect: [r.left, r.top, r.right, r.bottom], corners,
+          origin: [screen.left, screen.top], scale};
+});
+"""
+
+
+def measure(driver):
+    return driver.execute_script(MEASURE_JS)
+
+
+def fetch_json(url, body=None):
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"} if data else {})
+    with urllib.request.urlopen(req, timeout=30) as response:
+        return json.loads(response.read())
+
+
+def corner_errors(measured, frame):
+    """Largest errors, in client pixels, of (bounding box vs. the quad's box, projected corners vs. the quad)."""
+    by_id = {s["id"]: s for s in frame["layers"]}
+    box_err = corner_err = 0.0
+    worst = None
+    for m in measured:
+        quad = by_id[m["id"]]["quad"]
+        s, (ox, oy) = m["scale"], m["origin"]
+        pts = [(ox + s * x, oy + s * y) for x, y in quad]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        expected_box = (min(xs), min(ys), max(xs), max(ys))
+        e_box = max(abs(a - b) for a, b in zip(m["rect"], expected_box))
+        e_corner = max(max(abs(c[0] - p[0]), abs(c[1] - p[1])) for c, p in zip(m["corners"], pts))
+        if e_box > box_err or e_corner > corner_err:
+            worst = (m["id"], e_box, e_corner)
+        box_err, corner_err = max(box_err, e_box), max(corner_err, e_corner)
+    return box_err, corner_err, worst

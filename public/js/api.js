@@ -1,0 +1,86 @@
+// The HTTP API of animatic, as the page uses it. Every failure becomes an ApiError with a
+// sentence a person can read (network down, a problem+json from the server, …).
+
+/** An error with a readable message and, for 4xx answers, the server's problem. */
+export class ApiError extends Error {
+  constructor(message, { status = 0, problem = null, cause = null } = {}) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;          // 0: no answer at all (network down, server stopped)
+    this.problem = problem;        // RFC 9457 problem details, when the server sent one
+    this.cause = cause;
+  }
+  /** [{pointer, message}] of a 422 (or the malformed-JSON problem of a 400). */
+  get errors() { return Array.isArray(this.problem?.errors) ? this.problem.errors : []; }
+}
+
+const base = new URL(".", document.baseURI);
+
+function url(path, query = {}) {
+  const u = new URL(path, base);
+  for (const [k, v] of Object.entries(query)) {
+    if (v !== undefined && v !== null) u.searchParams.set(k, typeof v === "string" ? v : JSON.stringify(v));
+  }
+  return u;
+}
+
+async function request(path, { query, body, accept = "application/json", signal } = {}) {
+  const init = { method: body === undefined ? "GET" : "POST", headers: { Accept: accept }, signal };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = typeof body === "string" ? body : JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(url(path, query), init);
+  } catch (error) {
+    if (error.name === "AbortError") throw error;
+    throw new ApiError(`Cannot reach the animatic server (${base.origin}): ${error.message}. ` +
+      "Is `animatic serve` running?", { cause: error });
+  }
+  if (response.ok) return response;
+  let problem = null;
+  const type = response.headers.get("Content-Type") || "";
+  if (type.includes("json")) {
+    try { problem = await response.json(); } catch { /* not JSON after all */ }
+  }
+  const what = problem?.detail || problem?.title || `${response.status} ${response.statusText}`;
+  throw new ApiError(`The server refused (${response.status}): ${what}`, { status: response.status, problem });
+}
+
+export async function listPresets(signal) {
+  const body = await (await request("v1/presets", { signal })).json();
+  return body.presets;
+}
+
+/** The preset expanded to a full spec (a starting point for the editor). */
+export async function expandPreset(name, params = {}, signal) {
+  const query = Object.keys(params).length ? { params } : {};
+  return (await request(`v1/presets/${encodeURIComponent(name)}`, { query, signal })).json();
+}
+
+/** The JSON timeline with every frame for a spec (an object, a preset reference, or raw text). */
+export async function timeline(spec, { fps = 60, signal } = {}) {
+  return (await request("v1/timeline", { query: { frames: "true", fps: String(fps) }, body: spec, signal })).json();
+}
+
+/** Resolves to {valid: true}, or throws an ApiError whose `errors` hold the problems. */
+export async function validate(spec, signal) {
+  return (await request("v1/validate", { body: spec, signal })).json();
+}
+
+export const FORMATS = {
+  json: { label: "JSON", accept: "application/json", ext: ".json", query: { frames: "true", fps: "60" } },
+  svg: { label: "SVG", accept: "image/svg+xml", ext: ".svg", query: {} },
+  filmstrip: { label: "Filmstrip", accept: "image/svg+xml", ext: ".filmstrip.svg", query: {} },
+  lottie: { label: "Lottie", accept: "application/json", ext: ".lottie.json", query: {} },
+  css: { label: "CSS", accept: "text/css", ext: ".css", query: {} },
+};
+
+/** The spec rendered in one of the download formats, as a Blob with the server's type. */
+export async function render(spec, format, signal) {
+  const f = FORMATS[format];
+  const response = await request("v1/timeline", { query: { format, ...f.query }, body: spec, accept: f.accept, signal });
+  const type = (response.headers.get("Content-Type") || "application/octet-stream").split(";")[0].trim();
+  return new Blob([await response.arrayBuffer()], { type });
+}

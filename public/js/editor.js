@@ -1,0 +1,190 @@
+// The spec editor: a textarea whose text is validated by the server as you type
+// (debounced). Problems are listed with their JSON pointers; each resolves to the line of
+// the text where the pointer (or its nearest existing parent) is, and selects it on click.
+// A valid edit is handed to `onValid` at once.
+
+import { validate, ApiError } from "./api.js";
+
+/**
+ * Where each value of a JSON text starts and ends, by JSON pointer (RFC 6901).
+ * For valid JSON only; returns a Map pointer → [start, end] (character offsets).
+ */
+export function pointerOffsets(text) {
+  const spans = new Map();
+  let i = 0;
+  const ws = () => { while (i < text.length && " \t\r\n".includes(text[i])) i++; };
+  const escape = (key) => key.replace(/~/g, "~0").replace(/\//g, "~1");
+  const string = () => {
+    let out = "";
+    i++; // opening quote
+    while (i < text.length && text[i] !== '"') {
+      if (text[i] === "\\") {
+        const c = text[i + 1];
+        if (c === "u") { out += String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16)); i += 6; continue; }
+        out += { n: "\n", t: "\t", r: "\r", b: "\b", f: "\f" }[c] ?? c;
+        i += 2;
+        continue;
+      }
+      out += text[i++];
+    }
+    i++; // closing quote
+    return out;
+  };
+  const value = (pointer) => {
+    ws();
+    const start = i;
+    const c = text[i];
+    if (c === "{") {
+      i++; ws();
+      while (i < text.length && text[i] !== "}") {
+        ws();
+        const key = string();
+        ws(); i++; // colon
+        value(`${pointer}/${escape(key)}`);
+        ws();
+        if (text[i] === ",") i++;
+        ws();
+      }
+      i++;
+    } else if (c === "[") {
+      i++; ws();
+      let k = 0;
+      while (i < text.length && text[i] !== "]") {
+        value(`${pointer}/${k++}`);
+        ws();
+        if (text[i] === ",") i++;
+        ws();
+      }
+      i++;
+    } else if (c === '"') {
+      string();
+    } else {
+      while (i < text.length && !",]} \t\r\n".includes(text[i])) i++;
+    }
+    spans.set(pointer, [start, i]);
+  };
+  try { value(""); } catch { /* a partial map is still useful */ }
+  return spans;
+}
+
+/** 1-based line and column of an offset. */
+export function lineColumn(text, offset) {
+  const before = text.slice(0, Math.max(0, Math.min(offset, text.length)));
+  const lines = before.split("\n");
+  return { line: lines.length, column: lines[lines.length - 1].length + 1 };
+}
+
+/** The span of a pointer, or of its nearest parent that exists in the text. */
+function locate(spans, pointer) {
+  let p = pointer;
+  for (;;) {
+    if (spans.has(p)) return { span: spans.get(p), exact: p === pointer };
+    if (!p) return null;
+    p = p.slice(0, p.lastIndexOf("/"));
+  }
+}
+
+/** Byte offset (UTF-8, as the server counts) → character offset. */
+function charOffset(text, byteOffset) {
+  const bytes = new TextEncoder().encode(text);
+  return new TextDecoder().decode(bytes.slice(0, byteOffset)).length;
+}
+
+export class Editor {
+  constructor(textarea, problemsList, status) {
+    this.textarea = textarea;
+    this.problemsList = problemsList;
+    this.status = status;
+    this.onValid = null;       // (text, spec) => void
+    this.onEdit = null;        // () => void, on every user edit
+    this.onProblems = null;    // (problems) => void, when the server refuses the text
+    this.problems = [];
+    this._timer = 0;
+    this._seq = 0;
+    textarea.addEventListener("input", () => {
+      this.onEdit?.();
+      clearTimeout(this._timer);
+      this.status.textContent = "Checking…";
+      this._timer = setTimeout(() => this.check(), 350);
+    });
+  }
+
+  /** Shows a spec without validating it (it came from the server or a link). */
+  set(spec) {
+    clearTimeout(this._timer);
+    this._seq++;
+    this.textarea.value = typeof spec === "string" ? spec : JSON.stringify(spec, null, 2);
+    this.showProblems([]);
+    this.status.textContent = "";
+  }
+
+  get text() { return this.textarea.value; }
+
+  async check() {
+    const seq = ++this._seq;
+    const text = this.textarea.value;
+    try {
+      await validate(text);
+      if (seq !== this._seq) return;
+      this.showProblems([]);
+      this.status.textContent = "Valid — playing it.";
+      this.onValid?.(text, JSON.parse(text));
+    } catch (error) {
+      if (seq !== this._seq) return;
+      if (error instanceof ApiError && error.status && error.errors.length) {
+        const problems = error.errors.map((e) => ({ ...e }));
+        if (error.problem?.offset !== undefined) problems.forEach((p) => { p.offset = charOffset(text, error.problem.offset); });
+        this.showProblems(problems);
+        this.onProblems?.(this.problems);
+        this.status.textContent = `${problems.length} problem${problems.length === 1 ? "" : "s"} — the stage keeps the last valid transition.`;
+      } else {
+        this.showProblems([]);
+        this.status.textContent = error.message;
+      }
+    }
+  }
+
+  showProblems(problems) {
+    const text = this.textarea.value;
+    const spans = problems.length ? pointerOffsets(text) : new Map();
+    this.problems = problems.map((p) => {
+      let start = null, end = null, exact = false;
+      if (p.offset !== undefined) {
+        start = p.offset; end = Math.min(text.length, p.offset + 1); exact = true;
+      } else {
+        const found = locate(spans, p.pointer || "");
+        if (found) { [start, end] = found.span; exact = found.exact; }
+      }
+      return { ...p, start, end, exact, line: start === null ? null : lineColumn(text, start).line };
+    });
+    this.problemsList.replaceChildren(...this.problems.map((p) => {
+      const li = document.createElement("li");
+      const go = document.createElement("button");
+      go.type = "button";
+      go.className = "pointer";
+      go.textContent = p.offset !== undefined ? `byte ${p.offset}` : (p.pointer || "/");
+      go.setAttribute("aria-label", `Go to ${go.textContent}${p.line ? `, line ${p.line}` : ""}`);
+      go.addEventListener("click", () => this.select(p));
+      const where = document.createElement("span");
+      where.className = "where";
+      where.textContent = p.line ? `line ${p.line}${p.exact ? "" : " (nearest)"}` : "";
+      const msg = document.createElement("span");
+      msg.className = "message";
+      msg.textContent = p.message;
+      li.append(go, " ", where, " ", msg);
+      li.dataset.pointer = p.pointer ?? "";
+      return li;
+    }));
+    this.problemsList.hidden = problems.length === 0;
+  }
+
+  select(problem) {
+    if (problem.start === null) return;
+    const ta = this.textarea;
+    ta.focus();
+    ta.setSelectionRange(problem.start, problem.end);
+    // Scroll the line into view: textarea has no API, so estimate from the line height.
+    const lh = parseFloat(getComputedStyle(ta).lineHeight) || 16;
+    ta.scrollTop = Math.max(0, (problem.line - 3) * lh);
+  }
+}

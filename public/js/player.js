@@ -1,0 +1,188 @@
+// Playback of a timeline's frames at the page's own clock (requestAnimationFrame).
+//
+// The clock is transition time t in seconds. While playing it advances by the wall time
+// between animation frames times the speed (1, 0.5, 0.25, 0.1 — like the simulator's slow
+// animations). What is shown at t is read from the server's frames: at a frame's time it
+// is that frame exactly; between two frames each layer's matrix, opacity, size and corner
+// radius are interpolated linearly (a 60 fps step is at most a few degrees, so this is
+// within a small fraction of a point, and slow motion stays smooth). Where a layer jumps
+// between two frames (its visibility changes, or its corners move far more than in the
+// neighbouring steps — a completion block, a `steps` curve) the earlier frame is held
+// until the later one's time: a jump is never smeared.
+
+export const SPEEDS = [1, 0.5, 0.25, 0.1];
+
+function quadMove(a, b) {
+  let d = 0;
+  for (let k = 0; k < 4; k++) d = Math.max(d, Math.hypot(a.quad[k][0] - b.quad[k][0], a.quad[k][1] - b.quad[k][1]));
+  return d;
+}
+
+const lerp = (a, b, f) => a + (b - a) * f;
+
+export class Player extends EventTarget {
+  constructor() {
+    super();
+    this.timeline = null;
+    this.t = 0;
+    this.playing = false;
+    this.speed = 1;
+    this.loop = false;
+    this.runs = [];          // finished plays: {from, to, speed, wallSeconds}
+    this._raf = 0;
+    this._last = 0;
+    this._run = null;
+    this._tick = this._tick.bind(this);
+  }
+
+  get duration() { return this.timeline?.duration ?? 0; }
+  get fps() { return this.timeline?.fps ?? 60; }
+  get frameCount() { return this.timeline?.frames?.length ?? 0; }
+  /** The frame index at t: the last frame at or before t (within a microsecond). */
+  get frame() { return this.frameIndexAt(this.t); }
+
+  frameIndexAt(t) {
+    const n = this.frameCount;
+    if (!n) return 0;
+    // Frame times are written to a microsecond: compare with the frames' own times.
+    let k = Math.max(0, Math.min(n - 1, Math.floor(t * this.fps + 1e-3)));
+    if (k > 0 && this.timeline.frames[k].t > t + 1e-6) k--;
+    return k;
+  }
+
+  frameTime(k) {
+    const frames = this.timeline.frames;
+    return frames[Math.max(0, Math.min(frames.length - 1, k))].t;
+  }
+
+  /** Loads a timeline (with frames); `start` is where the clock is put. */
+  load(timeline, { start = 0, play = false } = {}) {
+    this.pause();
+    this.timeline = timeline;
+    this._jumps = this._findJumps(timeline.frames);
+    this.seek(start);
+    if (play) this.play({ from: start });
+    this.dispatchEvent(new Event("load"));
+  }
+
+  /** jumps[k][i]: layer i jumps between frame k and k + 1. */
+  _findJumps(frames) {
+    const jumps = [];
+    for (let k = 0; k + 1 < frames.length; k++) {
+      const row = [];
+      const a = frames[k].layers, b = frames[k + 1].layers;
+      for (let i = 0; i < a.length; i++) {
+        if (a[i].visible !== b[i].visible) { row.push(true); continue; }
+        const d = quadMove(a[i], b[i]);
+        const before = k > 0 ? quadMove(frames[k - 1].layers[i], a[i]) : 0;
+        const after = k + 2 < frames.length ? quadMove(b[i], frames[k + 2].layers[i]) : 0;
+        row.push(d > 2 && d > 4 * Math.max(before, after) + 2);
+      }
+      jumps.push(row);
+    }
+    return jumps;
+  }
+
+  /** The layer states at transition time t (see the module comment). */
+  statesAt(t) {
+    const frames = this.timeline.frames;
+    const k = this.frameIndexAt(t);
+    const a = frames[k];
+    if (k + 1 >= frames.length) return a.layers;
+    const b = frames[k + 1];
+    const f = (t - a.t) / (b.t - a.t);
+    if (!(f > 1e-9)) return a.layers;
+    if (f >= 1 - 1e-9) return b.layers;
+    const jumps = this._jumps[k];
+    return a.layers.map((s, i) => {
+      if (jumps[i]) return s;
+      const e = b.layers[i];
+      return {
+        ...s,
+        opacity: lerp(s.opacity, e.opacity, f),
+        size: [lerp(s.size[0], e.size[0], f), lerp(s.size[1], e.size[1], f)],
+        cornerRadius: lerp(s.cornerRadius || 0, e.cornerRadius || 0, f),
+        matrix: s.matrix.map((m, j) => lerp(m, e.matrix[j], f)),
+      };
+    });
+  }
+
+  /** Puts the clock at t (clamped to 0…duration) and shows it. */
+  seek(t) {
+    if (!this.timeline) return;
+    this.t = Math.max(0, Math.min(this.duration, Number(t) || 0));
+    this._emit();
+  }
+
+  /** Steps n frames (negative: back), landing on frame times. */
+  step(frames) {
+    if (!this.timeline) return;
+    this.pause();
+    const k = this.frame;
+    const onFrame = Math.abs(this.frameTime(k) - this.t) < 1e-6;
+    const target = onFrame || frames > 0 ? k + frames : k + frames + 1;
+    this.seek(this.frameTime(Math.max(0, Math.min(this.frameCount - 1, target))));
+  }
+
+  play({ from } = {}) {
+    if (!this.timeline) return;
+    if (from !== undefined) this.seek(from);
+    else if (this.t >= this.duration - 1e-9) this.seek(0);
+    if (this.playing) return;
+    this.playing = true;
+    this._last = performance.now();
+    this._run = { from: this.t, wallStart: this._last, speed: this.speed };
+    this._raf = requestAnimationFrame(this._tick);
+    this.dispatchEvent(new Event("playstate"));
+  }
+
+  pause() {
+    if (!this.playing) return;
+    this.playing = false;
+    this._run = null;
+    cancelAnimationFrame(this._raf);
+    this.dispatchEvent(new Event("playstate"));
+  }
+
+  toggle() { this.playing ? this.pause() : this.play(); }
+  restart() { this.pause(); this.play({ from: 0 }); }
+
+  setSpeed(speed) {
+    this.speed = speed;
+    if (this._run) this._run = { from: this.t, wallStart: performance.now(), speed };
+    this.dispatchEvent(new Event("speed"));
+  }
+
+  setLoop(loop) { this.loop = loop; this.dispatchEvent(new Event("loopchange")); }
+
+  _tick(now) {
+    if (!this.playing) return;
+    const dt = Math.max(0, now - this._last) / 1000;
+    this._last = now;
+    let t = this.t + dt * this.speed;
+    const end = this.duration;
+    if (t >= end) {
+      if (this._run) {
+        this.runs.push({ from: this._run.from, to: end, speed: this._run.speed, wallSeconds: (now - this._run.wallStart) / 1000 });
+        if (this.runs.length > 20) this.runs.shift();
+      }
+      if (this.loop && end > 0) {
+        t = (t - end) % end;
+        this._run = { from: 0, wallStart: now - (t / this.speed) * 1000, speed: this.speed };
+      } else {
+        this.t = end;
+        this.playing = false;
+        this._run = null;
+        this._emit();
+        this.dispatchEvent(new Event("playstate"));
+        this.dispatchEvent(new Event("ended"));
+        return;
+      }
+    }
+    this.t = t;
+    this._emit();
+    this._raf = requestAnimationFrame(this._tick);
+  }
+
+  _emit() { this.dispatchEvent(new Event("time")); }
+}

@@ -1,0 +1,230 @@
+// The stage: the transition's container drawn with DOM elements, one per layer.
+//
+// Each layer is an absolutely positioned box of its bounds size at the container's
+// top-left, with `transform-origin: 0 0` and `transform: matrix3d(…)` built from the
+// frame's composed `matrix`. That matrix is in CATransform3D order m11…m44 for row vectors
+// (p′ = p · M); CSS matrix3d takes a column-vector matrix in column-major order, which is
+// the transpose read column by column — the same 16 numbers in the same order. Perspective
+// is inside the matrix, so the stage needs no CSS perspective and the browser does the
+// divide. The stage wrapper is scaled to fit the window; the math is never touched.
+
+const SVG = "http://www.w3.org/2000/svg";
+const PLACEHOLDER_FILL = "#c7c7cc";
+
+/** Parses #rgb, #rgba, #rrggbb, #rrggbbaa into [r, g, b, a] (0…255, a 0…1). */
+export function parseColor(c) {
+  if (typeof c !== "string" || c[0] !== "#") return null;
+  let h = c.slice(1);
+  if (h.length === 3 || h.length === 4) h = [...h].map((x) => x + x).join("");
+  if (h.length !== 6 && h.length !== 8) return null;
+  const n = (i) => parseInt(h.slice(i, i + 2), 16);
+  return [n(0), n(2), n(4), h.length === 8 ? n(6) / 255 : 1];
+}
+
+export function cssColor(c) {
+  const p = parseColor(c);
+  return p ? `rgba(${p[0]}, ${p[1]}, ${p[2]}, ${p[3]})` : "transparent";
+}
+
+/** Black or white text, whichever reads better on the colour (as the SVG encoder does). */
+function textColor(background) {
+  const p = parseColor(background) || [255, 255, 255, 1];
+  const lin = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  const luminance = 0.2126 * lin(p[0]) + 0.7152 * lin(p[1]) + 0.0722 * lin(p[2]);
+  return luminance > 0.4 ? "#000" : "#fff";
+}
+
+let gradientIds = 0;
+
+/** An <svg> filling its parent: the gradient in unit coordinates, as CAGradientLayer. */
+function gradientElement(g) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("class", "gradient");
+  svg.setAttribute("viewBox", "0 0 1 1");
+  svg.setAttribute("preserveAspectRatio", "none");
+  svg.setAttribute("aria-hidden", "true");
+  const id = `grad${++gradientIds}`;
+  const lg = document.createElementNS(SVG, "linearGradient");
+  lg.setAttribute("id", id);
+  const [x1, y1] = g.start || [0.5, 0];
+  const [x2, y2] = g.end || [0.5, 1];
+  Object.entries({ x1, y1, x2, y2 }).forEach(([k, v]) => lg.setAttribute(k, v));
+  g.colors.forEach((c, k) => {
+    const stop = document.createElementNS(SVG, "stop");
+    const p = parseColor(c) || [0, 0, 0, 1];
+    stop.setAttribute("offset", g.colors.length > 1 ? k / (g.colors.length - 1) : 0);
+    stop.setAttribute("stop-color", `rgb(${p[0]}, ${p[1]}, ${p[2]})`);
+    stop.setAttribute("stop-opacity", p[3]);
+    lg.append(stop);
+  });
+  const defs = document.createElementNS(SVG, "defs");
+  defs.append(lg);
+  const rect = document.createElementNS(SVG, "rect");
+  rect.setAttribute("width", 1); rect.setAttribute("height", 1);
+  rect.setAttribute("fill", `url(#${id})`);
+  svg.append(defs, rect);
+  return svg;
+}
+
+/** A placeholder image drawn aspect-fit in its box. */
+function imageElement(image) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("class", "image");
+  const aspect = image.aspect > 0 ? image.aspect : 1;
+  svg.setAttribute("viewBox", `0 0 ${aspect} 1`);
+  svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+  svg.setAttribute("aria-hidden", "true");
+  const rect = document.createElementNS(SVG, "rect");
+  rect.setAttribute("width", aspect); rect.setAttribute("height", 1);
+  rect.setAttribute("fill", image.fill ? cssColor(image.fill) : PLACEHOLDER_FILL);
+  // A mountain and a sun, so that it reads as a picture.
+  const hill = document.createElementNS(SVG, "path");
+  hill.setAttribute("d", `M0 1 L${aspect * 0.35} 0.45 L${aspect * 0.6} 0.75 L${aspect * 0.75} 0.6 L${aspect} 1 Z`);
+  hill.setAttribute("fill", "rgba(0,0,0,0.18)");
+  const sun = document.createElementNS(SVG, "circle");
+  sun.setAttribute("cx", aspect * 0.75); sun.setAttribute("cy", 0.28); sun.setAttribute("r", 0.1);
+  sun.setAttribute("fill", "rgba(255,255,255,0.6)");
+  svg.append(rect, hill, sun);
+  return svg;
+}
+
+/**
+ * The static look of a layer inside `box` (already sized): gradient, content, label.
+ * Snapshots show their region of the source's look, stretched to the box (as the SVG
+ * encoder draws them), through an overflow:hidden window.
+ */
+function fillLook(box, layer, byId, depth) {
+  if (layer.gradient) box.append(gradientElement(layer.gradient));
+  const content = layer.content;
+  if (content?.image) {
+    box.append(imageElement(content.image));
+  } else if (content?.snapshotOf && depth < 4) {
+    const source = byId.get(content.snapshotOf);
+    if (source) {
+      const win = document.createElement("div");
+      win.className = "snapshot";
+      const inner = document.createElement("div");
+      inner.className = "look";
+      inner.style.width = `${source.size[0]}px`;
+      inner.style.height = `${source.size[1]}px`;
+      inner.style.background = source.fill ? cssColor(source.fill) : "transparent";
+      if (source.cornerRadius) inner.style.borderRadius = `${source.cornerRadius}px`;
+      if (source.clips) inner.style.overflow = "hidden";
+      fillLook(inner, source, byId, depth + 1);
+      win.append(inner);
+      box.append(win);
+      const rect = content.rect || [0, 0, source.size[0], source.size[1]];
+      box._snapshot = { inner, rect };
+    }
+  }
+  // A snapshot shows its source's look, label included; its own label (a note such as
+  // "snapshot (of to)") would print over it, so it becomes the element's tooltip instead.
+  if (layer.label && box._snapshot) {
+    box.title = layer.label;
+  } else if (layer.label) {
+    const label = document.createElement("span");
+    label.className = "label";
+    label.textContent = layer.label;
+    label.style.color = textColor(layer.fill || layer.gradient?.colors?.[0] || "#ffffff");
+    box.append(label);
+    box._label = label;
+  }
+}
+
+/** Places a snapshot's inner look so that `rect` of the source fills a box of size w × h. */
+function placeSnapshot(box, w, h) {
+  const s = box._snapshot;
+  if (!s) return;
+  const [rx, ry, rw, rh] = s.rect;
+  const sx = w / Math.max(rw, 1e-4), sy = h / Math.max(rh, 1e-4);
+  s.inner.style.transform = `scale(${sx}, ${sy}) translate(${-rx}px, ${-ry}px)`;
+}
+
+export class Stage {
+  /**
+   * @param {HTMLElement} viewport  the area the device must fit in
+   * @param {HTMLElement} device    the device outline (scaled as a whole)
+   * @param {HTMLElement} screen    the container: layers are its children
+   */
+  constructor(viewport, device, screen) {
+    this.viewport = viewport;
+    this.device = device;
+    this.screen = screen;
+    this.scale = 1;
+    this.elements = [];      // in the timeline's layer order
+    this.container = { width: 390, height: 844 };
+    new ResizeObserver(() => this.fit()).observe(viewport);
+  }
+
+  /** Builds the layer elements for a timeline's static look. */
+  build(timeline) {
+    this.container = timeline.container;
+    const { width, height } = this.container;
+    this.screen.style.width = `${width}px`;
+    this.screen.style.height = `${height}px`;
+    this.screen.style.background = timeline.container.background ? cssColor(timeline.container.background) : "";
+    const radius = Math.min(44, 0.11 * Math.min(width, height));
+    this.screen.style.setProperty("--screen-radius", `${radius}px`);
+    const byId = new Map(timeline.layers.map((l) => [l.id, l]));
+    this.screen.replaceChildren();
+    this.elements = timeline.layers.map((layer, index) => {
+      const el = document.createElement("div");
+      el.className = "layer";
+      el.dataset.layerId = layer.id;
+      el.dataset.index = index;
+      if (layer.clips) el.classList.add("clips");
+      fillLook(el, layer, byId, 0);
+      this.screen.append(el);
+      el._cache = {};
+      return el;
+    });
+    this.fit();
+  }
+
+  /** Shows a state: [{id, opacity, visible, size, zPosition, cornerRadius, fill, matrix}] in layer order. */
+  show(states) {
+    const order = states.map((s, i) => [s.zPosition || 0, i]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    const rank = new Array(states.length);
+    order.forEach(([, i], r) => { rank[i] = r; });
+    states.forEach((s, i) => {
+      const el = this.elements[i];
+      if (!el) return;
+      const c = el._cache, st = el.style;
+      const set = (key, value, apply) => { if (c[key] !== value) { c[key] = value; apply(value); } };
+      const [w, h] = s.size;
+      set("w", w, (v) => { st.width = `${v}px`; });
+      set("h", h, (v) => { st.height = `${v}px`; });
+      set("m", `matrix3d(${s.matrix.join(",")})`, (v) => { st.transform = v; });
+      set("o", s.opacity, (v) => { st.opacity = v; });
+      set("v", s.visible, (v) => { st.visibility = v ? "visible" : "hidden"; });
+      set("z", rank[i], (v) => { st.zIndex = v; });
+      set("r", s.cornerRadius || 0, (v) => { st.borderRadius = v ? `${v}px` : ""; });
+      set("f", s.fill || null, (v) => {
+        st.background = v ? cssColor(v) : "";
+        if (el._label) el._label.style.color = textColor(v || "#ffffff");
+      });
+      if (el._snapshot) set("ss", `${w}x${h}`, () => placeSnapshot(el, w, h));
+    });
+  }
+
+  /** Scales the device to fit the viewport (the wrapper is scaled, not the layers' math). */
+  fit() {
+    const { width, height } = this.container;
+    const bezel = parseFloat(getComputedStyle(this.device).paddingLeft) || 0;
+    const outerW = width + 2 * bezel, outerH = height + 2 * bezel;
+    const box = this.viewport.getBoundingClientRect();
+    const avail = { w: Math.max(box.width - 16, 50), h: Math.max(box.height - 16, 50) };
+    const scale = Math.min(avail.w / outerW, avail.h / outerH, 1.5);
+    this.scale = scale;
+    this.device.style.transform = `scale(${scale})`;
+    const holder = this.device.parentElement;
+    holder.style.width = `${outerW * scale}px`;
+    holder.style.height = `${outerH * scale}px`;
+  }
+
+  /** Stage point (container coordinates) of a client position. */
+  toStage(clientX, clientY) {
+    const r = this.screen.getBoundingClientRect();
+    return [(clientX - r.left) / this.scale, (clientY - r.top) / this.scale];
+  }
+}
