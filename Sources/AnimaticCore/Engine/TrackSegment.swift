@@ -53,7 +53,7 @@ extension TrackSegment {
         case let .keyframes(start, end, box, warp):
             if t >= end { return box.path.values[box.path.values.count - 1].matrix }
             let duration = end - start
-            return box.path.value(at: warp.progress(at: (t - start) / duration, duration: duration)).matrix
+            return box.path.transformValue(at: warp.progress(at: (t - start) / duration, duration: duration))
         case .set(_, let value):
             return value.matrix
         }

@@ -13,7 +13,7 @@ public enum TimelineJSONEncoder {
 
     public static func encode(_ timeline: Timeline, options: TimelineOptions = TimelineOptions()) -> [UInt8] {
         let frameCount = options.includeFrames ? Timeline.frameCount(duration: timeline.duration, fps: options.fps) : 0
-        var w = JSONWriter(reserve: 4096 + frameCount * timeline.layers.count * 300)
+        var w = JSONWriter(reserve: 8192 + frameCount * timeline.layers.count * 340)
         w.raw("{")
         w.key("version"); w.integer(1)
         w.raw(","); w.key("duration"); w.number(timeline.duration)
