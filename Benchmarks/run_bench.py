@@ -93,7 +93,11 @@ class Server:
     def __enter__(self):
         self.proc = subprocess.Popen(self.argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                      start_new_session=True)
-        wait_ready(self.port, self.ready_path)
+        try:
+            wait_ready(self.port, self.ready_path)
+        except Exception:
+            self.__exit__(None, None, None)  # no server left behind
+            raise
         time.sleep(0.3)
         return self
 
