@@ -3,7 +3,7 @@ SWIFT ?= swift
 PYTHON := .venv/bin/python
 SWIFT_TEST_FLAGS ?= --parallel
 
-.PHONY: all build release run test test-swift test-python deps deps-test clean bench-engine
+.PHONY: all build release run test test-swift test-python deps deps-test clean bench bench-engine
 
 all: build
 
@@ -33,6 +33,10 @@ test-swift:
 
 test-python: build
 	@if ls Tests/python/test_*.py >/dev/null 2>&1; then $(PYTHON) -m pytest -q Tests/python; else echo "no python tests"; fi
+
+# Benchmarks: servers side by side (animatic, Hummingbird 2, nginx) and the engine; rewrites docs/BENCHMARKS.md.
+bench:
+	scripts/bench.sh
 
 # Engine benchmark: compile, sample and encode a 20-layer, 1 s, 60 fps timeline (release build).
 bench-engine: deps

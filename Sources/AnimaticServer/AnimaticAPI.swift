@@ -21,6 +21,8 @@ public final class AnimaticAPI: @unchecked Sendable {
     private let gzip = GzipEncoder(level: 6)
     /// Bodies below this are not worth compressing (the server's own threshold).
     private let gzipMinimumSize = 1024
+    /// Request key → content hash of the timeline requests already answered (see `requestKey`).
+    private let requestHashes = RequestHashMemo(capacity: 4096)
     /// Set once, at the end of `init` (its handlers capture `self`); read-only after.
     private var router = Router()
 
@@ -143,10 +145,26 @@ public final class AnimaticAPI: @unchecked Sendable {
         case .failure(let problem): return problem.response
         case .success(let t): parsed = t
         }
+        let cacheControl = "private, max-age=0, must-revalidate"
+        let requestKey = requestKey(request, parsed)
+        if let hash = requestHashes.hash(requestKey),
+           let response = timeline(hash: hash, spec: nil, parsed, request: request, cacheControl: cacheControl) {
+            return response
+        }
         switch decodeBody(request) {
         case .failure(let problem): return problem.response
-        case .success(let spec): return timeline(for: spec, parsed, request: request, cacheControl: "private, max-age=0, must-revalidate")
+        case .success(let spec):
+            return timeline(for: spec, parsed, request: request, cacheControl: cacheControl, requestKey: requestKey)
         }
+    }
+
+    /// What identifies a timeline request's response before its spec is decoded: the
+    /// route's inputs (path, query, body) and the options that shape the bytes. Equal
+    /// keys mean equal specs, so a repeat can go to the cache without decoding,
+    /// expanding and re-encoding the spec again (most of a cache hit's cost).
+    private func requestKey(_ request: HTTPRequest, _ parsed: TimelineRequest) -> String {
+        ContentHash.sha256Hex([Array(request.method.utf8), Array(request.path.utf8),
+                               Array((request.query ?? "").utf8), parsed.hashKey, request.body])
     }
 
     private func presetTimeline(_ request: HTTPRequest, name: String) -> HTTPResponse {
@@ -155,11 +173,17 @@ public final class AnimaticAPI: @unchecked Sendable {
         case .failure(let problem): return problem.response
         case .success(let t): parsed = t
         }
+        // A GET of a preset is a pure function of its URL: shared caches may keep it.
+        let cacheControl = "public, max-age=86400"
+        let requestKey = requestKey(request, parsed)
+        if let hash = requestHashes.hash(requestKey),
+           let response = timeline(hash: hash, spec: nil, parsed, request: request, cacheControl: cacheControl) {
+            return response
+        }
         switch expandPreset(request, name: name) {
         case .failure(let problem): return problem.response
         case .success(let spec):
-            // A GET of a preset is a pure function of its URL: shared caches may keep it.
-            return timeline(for: spec, parsed, request: request, cacheControl: "public, max-age=86400")
+            return timeline(for: spec, parsed, request: request, cacheControl: cacheControl, requestKey: requestKey)
         }
     }
 
@@ -227,10 +251,19 @@ public final class AnimaticAPI: @unchecked Sendable {
     /// The encoded timeline of a valid spec, from the cache when it is there, with a strong
     /// ETag per representation (identity or gzip), `304` on a matching `If-None-Match`.
     private func timeline(for spec: TransitionSpec, _ parsed: TimelineRequest, request: HTTPRequest,
-                          cacheControl: String) -> HTTPResponse {
+                          cacheControl: String, requestKey: String) -> HTTPResponse {
         var canonical = JSONWriter()
         canonical.value(SpecEncoder.encode(spec))
         let hash = ContentHash.sha256Hex([Array(configuration.version.utf8), parsed.hashKey, canonical.bytes])
+        requestHashes.store(requestKey, hash)
+        // `spec` is given, so this always answers.
+        return timeline(hash: hash, spec: spec, parsed, request: request, cacheControl: cacheControl)!
+    }
+
+    /// The response for the spec whose content hash is `hash`: from the cache, or computed
+    /// from `spec`; nil when `spec` is nil and the cache no longer holds the body.
+    private func timeline(hash: String, spec: TransitionSpec?, _ parsed: TimelineRequest, request: HTTPRequest,
+                          cacheControl: String) -> HTTPResponse? {
         let etag = "\"\(hash)\"", gzipETag = "\"\(hash)-gz\""
 
         let preferences = ContentCoding.preferences(request.headers)
@@ -251,6 +284,7 @@ public final class AnimaticAPI: @unchecked Sendable {
             metrics.recordCache(hit: true)
             entry = cached
         } else {
+            guard let spec else { return nil }
             let timeline = TimelineCompiler.compile(spec)
             let samples = parsed.frameSamples(timeline)
             if parsed.options.includeFrames || [.svg, .lottie, .css].contains(parsed.format),
@@ -281,5 +315,26 @@ public final class AnimaticAPI: @unchecked Sendable {
         }
         headers.set("ETag", etag)
         return HTTPResponse(status: 200, headers: headers, body: entry.body)
+    }
+}
+
+/// A bounded map from request keys to content hashes, emptied when full (entries are
+/// small and equally cheap to recompute). Thread-safe.
+final class RequestHashMemo: @unchecked Sendable {
+    private let lock = NSLock()
+    private var hashes: [String: String] = [:]
+    private let capacity: Int
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    func hash(_ key: String) -> String? {
+        lock.lock(); defer { lock.unlock() }
+        return hashes[key]
+    }
+
+    func store(_ key: String, _ hash: String) {
+        lock.lock(); defer { lock.unlock() }
+        if hashes.count >= capacity { hashes.removeAll(keepingCapacity: true) }
+        hashes[key] = hash
     }
 }

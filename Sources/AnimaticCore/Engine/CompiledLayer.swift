@@ -45,21 +45,83 @@ public struct CompiledLayer: Hashable, Sendable {
         }
     }
 
+    /// The presented values of a layer's properties at one instant, before composing.
+    public struct Values: Equatable, Sendable {
+        public var position: Point
+        /// Clamped to ≥ 0.
+        public var size: Size
+        /// As the track gives it (a spring may carry it past 0…1).
+        public var alpha: Double
+        public var transform: Transform3D
+        public var cornerRadius: Double
+        public var fill: Color
+        public var hidden: Bool
+        public var zPosition: Double
+    }
+
+    /// Which of the layer's properties have animations: the others keep their initial value.
+    public var animatedProperties: [AnimatableProperty] {
+        AnimatableProperty.allCases.filter { tracks[Self.index($0)].isAnimated }
+    }
+
+    /// Whether `fill` is reported (the layer has a fill or animates one).
+    public var hasFill: Bool { spec.fill != nil || tracks[5].isAnimated }
+
+    /// The presented values at `t` seconds of transition time.
+    public func values(at t: Double) -> Values {
+        let position: Point, rawSize: Size, alpha: Double, transform: Transform3D
+        let radius: Double, fill: Color, hidden: Bool, z: Double
+        if case .point(let v) = tracks[0].value(at: t) { position = v } else { Self.kindChanged() }
+        if case .size(let v) = tracks[1].value(at: t) { rawSize = v } else { Self.kindChanged() }
+        if case .number(let v) = tracks[2].value(at: t) { alpha = v } else { Self.kindChanged() }
+        transform = tracks[3].transformValue(at: t)
+        if case .number(let v) = tracks[4].value(at: t) { radius = v } else { Self.kindChanged() }
+        if case .color(let v) = tracks[5].value(at: t) { fill = v } else { Self.kindChanged() }
+        if case .bool(let v) = tracks[6].value(at: t) { hidden = v } else { Self.kindChanged() }
+        if case .number(let v) = tracks[7].value(at: t) { z = v } else { Self.kindChanged() }
+        return Values(position: position, size: Size(width: max(rawSize.width, 0), height: max(rawSize.height, 0)),
+                      alpha: alpha, transform: transform, cornerRadius: radius, fill: fill, hidden: hidden,
+                      zPosition: z)
+    }
+
+    /// Bit i set when track i (in `AnimatableProperty.allCases` order) has animations.
+    public var animatedMask: UInt8 {
+        var mask: UInt8 = 0
+        for i in tracks.indices where tracks[i].isAnimated { mask |= 1 << UInt8(i) }
+        return mask
+    }
+
+    /// `values(at:)` computing only the tracks in `mask` (see `animatedMask`); the other
+    /// values come from `base`, which must be this layer's `values(at:)` at any time.
+    public func values(at t: Double, base: Values, mask: UInt8) -> Values {
+        var v = base
+        if mask == 0 { return v }
+        if mask & 1 != 0 { if case .point(let x) = tracks[0].value(at: t) { v.position = x } else { Self.kindChanged() } }
+        if mask & 2 != 0 {
+            if case .size(let x) = tracks[1].value(at: t) {
+                v.size = Size(width: max(x.width, 0), height: max(x.height, 0))
+            } else { Self.kindChanged() }
+        }
+        if mask & 4 != 0 { if case .number(let x) = tracks[2].value(at: t) { v.alpha = x } else { Self.kindChanged() } }
+        if mask & 8 != 0 { v.transform = tracks[3].transformValue(at: t) }
+        if mask & 16 != 0 { if case .number(let x) = tracks[4].value(at: t) { v.cornerRadius = x } else { Self.kindChanged() } }
+        if mask & 32 != 0 { if case .color(let x) = tracks[5].value(at: t) { v.fill = x } else { Self.kindChanged() } }
+        if mask & 64 != 0 { if case .bool(let x) = tracks[6].value(at: t) { v.hidden = x } else { Self.kindChanged() } }
+        if mask & 128 != 0 { if case .number(let x) = tracks[7].value(at: t) { v.zPosition = x } else { Self.kindChanged() } }
+        return v
+    }
+
+    private static func kindChanged() -> Never {
+        preconditionFailure("track values keep their property's kind")
+    }
+
     /// The layer's state at `t` seconds of transition time.
     public func state(at t: Double, containerSublayer: Transform3D) -> LayerState {
-        func value(_ i: Int) -> TrackValue { tracks[i].isAnimated ? tracks[i].value(at: t) : tracks[i].initial }
-        guard case .point(let position) = value(0), case .size(let rawSize) = value(1),
-              case .number(let alpha) = value(2), case .transform(let transform, _) = value(3),
-              case .number(let radius) = value(4), case .color(let fill) = value(5),
-              case .bool(let hidden) = value(6), case .number(let z) = value(7) else {
-            preconditionFailure("track values keep their property's kind")
-        }
-        let size = Size(width: max(rawSize.width, 0), height: max(rawSize.height, 0))
-        let matrix = LayerState.composedMatrix(position: position, zPosition: z, size: size, anchor: spec.anchor,
-                                               transform: transform, containerSublayer: containerSublayer)
-        let hasFill = spec.fill != nil || tracks[5].isAnimated
-        return LayerState(id: spec.id, position: position, size: size, anchor: spec.anchor, transform: transform,
-                          zPosition: z, opacity: min(max(alpha, 0), 1), cornerRadius: max(radius, 0),
-                          fill: hasFill ? fill : nil, hidden: hidden, matrix: matrix)
+        let v = values(at: t)
+        let matrix = LayerState.composedMatrix(position: v.position, zPosition: v.zPosition, size: v.size, anchor: spec.anchor,
+                                               transform: v.transform, containerSublayer: containerSublayer)
+        return LayerState(id: spec.id, position: v.position, size: v.size, anchor: spec.anchor, transform: v.transform,
+                          zPosition: v.zPosition, opacity: min(max(v.alpha, 0), 1), cornerRadius: max(v.cornerRadius, 0),
+                          fill: hasFill ? v.fill : nil, hidden: v.hidden, matrix: matrix)
     }
 }

@@ -150,6 +150,42 @@ struct KeyframePath: Hashable, Sendable {
         return out
     }
 
+    /// `value(at:)` of a transform path as its matrix: the same arithmetic without boxing
+    /// a `TrackValue` or allocating the spline's vector.
+    func transformValue(at x: Double) -> Transform3D {
+        let n = values.count
+        if n == 1 || x < times[0] { return values[0].matrix }
+        if x >= times[n - 1] { return values[n - 1].matrix }
+        switch mode {
+        case .discrete:
+            return values[segment(at: x)].matrix
+        case .linear, .paced:
+            let i = segment(at: x)
+            let span = times[i + 1] - times[i]
+            return span > 0 ? values[i].interpolatedMatrix(to: values[i + 1], fraction: (x - times[i]) / span) : values[i + 1].matrix
+        case .cubic, .cubicPaced:
+            // Rare or not on the hot path in the same form: the general route.
+            guard mode == .cubic else { return value(at: x).matrix }
+            let i = segment(at: x)
+            let span = times[i + 1] - times[i]
+            guard span > 0 else { return values[i + 1].matrix }
+            guard case .transform(_, let d) = values[i], d != nil, vectors[i].count == 16 else {
+                return value(at: x).matrix
+            }
+            let u = (x - times[i]) / span
+            let p0 = vectors[i], p1 = vectors[i + 1], m0 = outTangents[i], m1 = inTangents[i + 1]
+            guard p1.count == 16, m0.count == 16, m1.count == 16 else { return value(at: x).matrix }
+            let u2 = u * u, u3 = u2 * u
+            let h00 = 2 * u3 - 3 * u2 + 1, h10 = u3 - 2 * u2 + u, h01 = -2 * u3 + 3 * u2, h11 = u3 - u2
+            func v(_ c: Int) -> Double { h00 * p0[c] + h10 * m0[c] + h01 * p1[c] + h11 * m1[c] }
+            let q = DecomposedTransform.quaternion(fromRotationVector: Vector3(v(13), v(14), v(15)))
+            let parts = DecomposedTransform(translation: (v(0), v(1), v(2)), scale: (v(3), v(4), v(5)),
+                                            skew: (v(6), v(7), v(8)), perspective: (v(9), v(10), v(11), v(12)),
+                                            quaternion: q)
+            return parts.matrix
+        }
+    }
+
     /// The value at block fraction `x` (already warped by the block's curve).
     func value(at x: Double) -> TrackValue {
         let n = values.count

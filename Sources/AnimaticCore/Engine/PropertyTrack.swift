@@ -27,6 +27,17 @@ public struct PropertyTrack: Hashable, Sendable {
         return segments[lo].value(at: t)
     }
 
+    /// `value(at:)` of a transform track as its matrix, without boxing a `TrackValue`.
+    public func transformValue(at t: Double) -> Transform3D {
+        guard let first = segments.first, t >= first.start else { return initial.matrix }
+        var lo = 0, hi = segments.count
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if segments[mid].start <= t { lo = mid } else { hi = mid }
+        }
+        return segments[lo].transformValue(at: t)
+    }
+
     public var isAnimated: Bool { !segments.isEmpty }
 
     /// Whether an animation of this property is still running at `t`.

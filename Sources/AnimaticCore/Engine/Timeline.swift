@@ -31,13 +31,19 @@ public struct Timeline: Hashable, Sendable {
 
     /// Every layer's state at wall time `t` (clamped to 0…duration), in spec order.
     public func states(at t: Double) -> [LayerState] {
+        let transitionTime = transitionTime(atWallTime: t)
+        return layers.map { $0.state(at: transitionTime, containerSublayer: containerSublayer) }
+    }
+
+    /// The transition time shown at wall time `t` (clamped to 0…duration): `t` itself, or
+    /// where an interactive run has got to. `states(at: t)` samples every layer there.
+    public func transitionTime(atWallTime t: Double) -> Double {
         let clamped = min(max(t, 0), duration)
         if let run, run.drive == .percent, run.outcome == .cancel, clamped >= run.duration {
             // A cancelled percent-driven transition ends in its initial state.
-            return layers.map { $0.state(at: 0, containerSublayer: containerSublayer) }
+            return 0
         }
-        let transitionTime = run?.transitionTime(atWallTime: clamped) ?? clamped
-        return layers.map { $0.state(at: transitionTime, containerSublayer: containerSublayer) }
+        return run?.transitionTime(atWallTime: clamped) ?? clamped
     }
 
     /// State of each layer at `t` seconds of *transition* time (ignoring any interaction).

@@ -41,6 +41,25 @@ public enum TrackSegment: Hashable, Sendable {
     }
 }
 
+extension TrackSegment {
+    /// `value(at:)` of a transform segment as its matrix.
+    func transformValue(at t: Double) -> Transform3D {
+        switch self {
+        case let .tween(start, end, from, to, curve):
+            if t >= end { return to.matrix }
+            let duration = end - start
+            let progress = curve.progress(at: (t - start) / duration, duration: duration)
+            return from.interpolatedMatrix(to: to, fraction: progress)
+        case let .keyframes(start, end, box, warp):
+            if t >= end { return box.path.values[box.path.values.count - 1].matrix }
+            let duration = end - start
+            return box.path.transformValue(at: warp.progress(at: (t - start) / duration, duration: duration))
+        case .set(_, let value):
+            return value.matrix
+        }
+    }
+}
+
 /// A keyframe path behind a public face: the path's internals stay in the engine.
 public struct KeyframePathBox: Hashable, Sendable {
     let path: KeyframePath

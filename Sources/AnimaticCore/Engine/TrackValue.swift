@@ -48,6 +48,23 @@ public enum TrackValue: Hashable, Sendable {
         }
     }
 
+    /// The matrix of a transform value.
+    var matrix: Transform3D {
+        guard case .transform(let m, _) = self else { preconditionFailure("not a transform") }
+        return m
+    }
+
+    /// `interpolated(to:fraction:).matrix` for transforms, without boxing the result.
+    func interpolatedMatrix(to other: TrackValue, fraction f: Double) -> Transform3D {
+        guard case let .transform(ma, da) = self, case let .transform(mb, db) = other else {
+            return interpolated(to: other, fraction: f).matrix
+        }
+        if f == 0 { return ma }
+        if f == 1 { return mb }
+        guard let da, let db else { return f < 0.5 ? ma : mb }
+        return da.interpolated(to: db, fraction: f).matrix
+    }
+
     // MARK: Vector form, for splines and paced timing
 
     /// The value as a vector of numbers (a transform as translation, scale, skew,

@@ -114,12 +114,12 @@ public struct DecomposedTransform: Hashable, Sendable {
         var m = Transform3D.identity
         m.m14 = perspective.0; m.m24 = perspective.1; m.m34 = perspective.2; m.m44 = perspective.3
 
-        let t = [translation.0, translation.1, translation.2]
-        for i in 0..<4 {
-            var sum = m[3, i]
-            for j in 0..<3 { sum += t[j] * m[j, i] }
-            m[3, i] = sum
-        }
+        // Row 3 += translation · rows 0…2 (rows 0…2 are the identity's here).
+        let (tx, ty, tz) = translation
+        m.m41 = m.m41 + tx * m.m11 + ty * m.m21 + tz * m.m31
+        m.m42 = m.m42 + tx * m.m12 + ty * m.m22 + tz * m.m32
+        m.m43 = m.m43 + tx * m.m13 + ty * m.m23 + tz * m.m33
+        m.m44 = m.m44 + tx * m.m14 + ty * m.m24 + tz * m.m34
 
         let (x, y, z, w) = quaternion
         // The quaternion's rotation matrix, transposed for row vectors.
@@ -146,8 +146,10 @@ public struct DecomposedTransform: Hashable, Sendable {
             m = shear.concatenating(m)
         }
 
-        let s = [scale.0, scale.1, scale.2]
-        for i in 0..<3 { for j in 0..<4 { m[i, j] *= s[i] } }
+        let (sx, sy, sz) = scale
+        m.m11 *= sx; m.m12 *= sx; m.m13 *= sx; m.m14 *= sx
+        m.m21 *= sy; m.m22 *= sy; m.m23 *= sy; m.m24 *= sy
+        m.m31 *= sz; m.m32 *= sz; m.m33 *= sz; m.m34 *= sz
         return m
     }
 

@@ -4,50 +4,162 @@
 /// point and trailing zeros trimmed (so `0.25`, `390`, `-0.000001`). Six digits resolve a
 /// millionth of a point, far below what a screen shows, and keep output deterministic
 /// across platforms. Non-finite numbers, which valid timelines never hold, become `null`.
+///
+/// Speed: a timeline holds tens of thousands of numbers, so the writer formats straight
+/// into spare room at the end of its buffer (`withSpace`): no temporary per number, no
+/// libm call for rounding, digits two at a time from a table. The buffer grows
+/// geometrically; bytes past `count` are scratch and never read. `bytes` copies when the
+/// buffer has spare room; `takeBytes()` hands the buffer over without a copy.
 public struct JSONWriter: Sendable {
-    public private(set) var bytes: [UInt8] = []
+    /// Written bytes are `storage[0..<length]`; the rest is room to write into.
+    @usableFromInline var storage: [UInt8]
+    @usableFromInline var length: Int
     public var fractionDigits: Int
 
     public init(fractionDigits: Int = 6, reserve: Int = 0) {
         self.fractionDigits = fractionDigits
-        bytes.reserveCapacity(reserve)
+        storage = reserve > 0 ? Self.uninitialized(reserve) : []
+        length = 0
     }
 
-    @inline(__always) public mutating func raw(_ byte: UInt8) { bytes.append(byte) }
+    /// Everything written so far.
+    public var bytes: [UInt8] { length == storage.count ? storage : Array(storage[0..<length]) }
 
-    public mutating func raw(_ s: StaticString) {
-        s.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    /// Bytes written so far.
+    public var count: Int { length }
+    public var isEmpty: Bool { length == 0 }
+
+    /// Everything written, without a copy; the writer is empty afterwards.
+    public mutating func takeBytes() -> [UInt8] {
+        if length < storage.count { storage.removeSubrange(length...) }
+        let out = storage
+        storage = []
+        length = 0
+        return out
     }
 
-    public mutating func raw(_ s: String) { bytes.append(contentsOf: s.utf8) }
+    /// An array of `count` bytes whose contents are not set (they are written before use).
+    @usableFromInline static func uninitialized(_ count: Int) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+    }
+
+    @usableFromInline mutating func grow(_ extra: Int) {
+        let needed = length + extra
+        let newCount = Swift.max(needed, storage.count * 2, 256)
+        var bigger = Self.uninitialized(newCount)
+        if length > 0 {
+            bigger.withUnsafeMutableBufferPointer { to in
+                storage.withUnsafeBufferPointer { from in
+                    to.baseAddress!.update(from: from.baseAddress!, count: length)
+                }
+            }
+        }
+        storage = bigger
+    }
+
+    /// Lets `body` write up to `maxCount` bytes at the end; it returns how many it wrote.
+    @inlinable @inline(__always)
+    public mutating func withSpace(_ maxCount: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        if length + maxCount > storage.count { grow(maxCount) }
+        let at = length
+        let written = storage.withUnsafeMutableBufferPointer { body($0.baseAddress! + at) }
+        length = at + written
+    }
+
+    @inlinable @inline(__always) public mutating func raw(_ byte: UInt8) {
+        if length == storage.count { grow(1) }
+        let at = length
+        storage.withUnsafeMutableBufferPointer { $0[at] = byte }
+        length = at + 1
+    }
+
+    @inlinable public mutating func raw(_ s: StaticString) {
+        s.withUTF8Buffer { raw(bytes: $0) }
+    }
+
+    public mutating func raw(_ s: String) {
+        var s = s
+        s.withUTF8 { raw(bytes: $0) }
+    }
+
+    /// Appends bytes as they are.
+    @inlinable public mutating func raw(bytes source: UnsafeBufferPointer<UInt8>) {
+        let n = source.count
+        guard n > 0 else { return }
+        withSpace(n) { p in
+            p.update(from: source.baseAddress!, count: n)
+            return n
+        }
+    }
+
+    public mutating func raw(_ source: [UInt8]) {
+        source.withUnsafeBufferPointer { raw(bytes: $0) }
+    }
+
+    /// Appends a copy of `count` bytes already written, from offset `start`.
+    public mutating func repeatBytes(from start: Int, count n: Int) {
+        precondition(start >= 0 && start + n <= length, "repeatBytes: range not written")
+        guard n > 0 else { return }
+        let back = length - start
+        withSpace(n) { p in
+            p.update(from: p - back, count: n)
+            return n
+        }
+    }
+
+    /// Everything another writer holds.
+    public mutating func append(_ other: JSONWriter) {
+        let n = other.length
+        other.storage.withUnsafeBufferPointer { raw(bytes: UnsafeBufferPointer(rebasing: $0[0..<n])) }
+    }
 
     /// A quoted, escaped JSON string.
     public mutating func string(_ s: String) {
-        bytes.append(0x22)
-        for b in s.utf8 {
+        var s = s
+        s.withUTF8 { utf8 in
+            // At most 6 bytes per byte (\u00XX) plus the quotes.
+            withSpace(utf8.count * 6 + 2) { p in Self.writeString(utf8, to: p) }
+        }
+    }
+
+    /// Writes `"…"` with JSON escapes; returns the bytes written (at most 6 per byte + 2).
+    public static func writeString(_ utf8: UnsafeBufferPointer<UInt8>, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        var i = 0
+        p[i] = 0x22; i += 1
+        let hex: StaticString = "0123456789abcdef"
+        for b in utf8 {
             switch b {
-            case 0x22: bytes.append(0x5C); bytes.append(0x22)
-            case 0x5C: bytes.append(0x5C); bytes.append(0x5C)
-            case 0x0A: bytes.append(0x5C); bytes.append(UInt8(ascii: "n"))
-            case 0x0D: bytes.append(0x5C); bytes.append(UInt8(ascii: "r"))
-            case 0x09: bytes.append(0x5C); bytes.append(UInt8(ascii: "t"))
+            case 0x22: p[i] = 0x5C; p[i + 1] = 0x22; i += 2
+            case 0x5C: p[i] = 0x5C; p[i + 1] = 0x5C; i += 2
+            case 0x0A: p[i] = 0x5C; p[i + 1] = UInt8(ascii: "n"); i += 2
+            case 0x0D: p[i] = 0x5C; p[i + 1] = UInt8(ascii: "r"); i += 2
+            case 0x09: p[i] = 0x5C; p[i + 1] = UInt8(ascii: "t"); i += 2
             case 0x00..<0x20:
-                raw("\\u00")
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                bytes.append(hex[Int(b >> 4)])
-                bytes.append(hex[Int(b & 15)])
-            default: bytes.append(b)
+                p[i] = 0x5C; p[i + 1] = UInt8(ascii: "u"); p[i + 2] = UInt8(ascii: "0"); p[i + 3] = UInt8(ascii: "0")
+                hex.withUTF8Buffer { h in
+                    p[i + 4] = h[Int(b >> 4)]
+                    p[i + 5] = h[Int(b & 15)]
+                }
+                i += 6
+            default: p[i] = b; i += 1
             }
         }
-        bytes.append(0x22)
+        p[i] = 0x22; i += 1
+        return i
     }
 
     /// `"key":`
-    public mutating func key(_ s: StaticString) {
-        bytes.append(0x22)
-        raw(s)
-        bytes.append(0x22)
-        bytes.append(0x3A)
+    @inlinable public mutating func key(_ s: StaticString) {
+        s.withUTF8Buffer { k in
+            let n = k.count
+            withSpace(n + 3) { p in
+                p[0] = 0x22
+                (p + 1).update(from: k.baseAddress!, count: n)
+                p[n + 1] = 0x22
+                p[n + 2] = 0x3A
+                return n + 3
+            }
+        }
     }
 
     public mutating func bool(_ b: Bool) { b ? raw("true") : raw("false") }
@@ -55,72 +167,151 @@ public struct JSONWriter: Sendable {
     public mutating func null() { raw("null") }
 
     public mutating func integer(_ value: Int) {
-        if value < 0 {
-            bytes.append(UInt8(ascii: "-"))
-            unsigned(UInt64(value.magnitude))
-        } else {
-            unsigned(UInt64(value))
+        withSpace(21) { p in
+            if value < 0 {
+                p[0] = UInt8(ascii: "-")
+                return 1 + Self.writeUnsigned(UInt64(value.magnitude), to: p + 1)
+            }
+            return Self.writeUnsigned(UInt64(value), to: p)
         }
     }
 
-    private mutating func unsigned(_ v: UInt64) {
-        if v < 10 { bytes.append(48 + UInt8(v)); return }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var n = v, count = 0
-        withUnsafeMutableBytes(of: &digits) { buf in
-            while n > 0 { buf[count] = 48 + UInt8(n % 10); n /= 10; count += 1 }
-        }
-        withUnsafeBytes(of: &digits) { buf in
-            for i in stride(from: count - 1, through: 0, by: -1) { bytes.append(buf[i]) }
-        }
-    }
-
-    private static let powersOfTen: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]
+    /// The most bytes `number` writes (Swift's description of an extreme double included).
+    public static var maxNumberLength: Int { 32 }
 
     /// A number rounded to `fractionDigits` decimals (half away from zero).
-    ///
-    /// The digits are formed right to left in a 32-byte stack buffer and appended in one
-    /// call: a timeline holds tens of thousands of numbers, so this is the hot path.
-    public mutating func number(_ value: Double) {
-        guard value.isFinite else { null(); return }
+    @inlinable public mutating func number(_ value: Double) {
+        let digits = fractionDigits
+        withSpace(Self.maxNumberLength) { p in Self.writeNumber(value, fractionDigits: digits, to: p) }
+    }
+
+    // MARK: Formatting into memory
+
+    /// Writes the decimal digits of `v`; returns how many (1…20).
+    @inlinable @inline(__always)
+    public static func writeUnsigned(_ v: UInt64, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        if v < 10 { p[0] = 48 &+ UInt8(truncatingIfNeeded: v); return 1 }
+        var count = 2
+        var bound: UInt64 = 100
+        while count < 20 && v >= bound { count += 1; bound = bound &* 10 }
+        writeDigits(v, count: count, to: p)
+        return count
+    }
+
+    /// Writes exactly `count` digits of `v` (zero-padded on the left) at `p`.
+    @inlinable @inline(__always)
+    static func writeDigits(_ v: UInt64, count: Int, to p: UnsafeMutablePointer<UInt8>) {
+        // "00" "01" … "99": two digits per lookup.
+        let digitPairs: StaticString =
+            "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+        digitPairs.withUTF8Buffer { pairs in
+            let table = pairs.baseAddress!
+            var n = v
+            var end = count
+            while end >= 2 {
+                let pair = Int(truncatingIfNeeded: n % 100) &* 2
+                n /= 100
+                p[end - 2] = table[pair]
+                p[end - 1] = table[pair + 1]
+                end -= 2
+            }
+            if end == 1 { p[0] = 48 &+ UInt8(truncatingIfNeeded: n % 10) }
+        }
+    }
+
+    /// Formats `value` as `number` does into `p` (room for `maxNumberLength` bytes);
+    /// returns the bytes written.
+    @inlinable
+    public static func writeNumber(_ value: Double, fractionDigits: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        if fractionDigits == 6 { return writeNumber6(value, to: p) }
+        return writeNumberSlow(value, fractionDigits: fractionDigits, to: p)
+    }
+
+    /// `writeNumber` with six decimals: the hot path.
+    @inlinable
+    public static func writeNumber6(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        let magnitude = value.magnitude
+        // Below 5·10¹¹, magnitude × 10⁶ is exact for whole numbers, so they print as
+        // themselves; whole numbers (0, 1, sizes, most positions) are common.
+        if magnitude < 5e11 {
+            let whole = Int64(magnitude)
+            if Double(whole) == magnitude {
+                if whole == 0 { p[0] = 48; return 1 }
+                var i = 0
+                if value < 0 { p[0] = UInt8(ascii: "-"); i = 1 }
+                return i + writeUnsigned(UInt64(whole), to: p + i)
+            }
+        }
+        if magnitude < 1e15 {
+            let scaled = magnitude * 1e6
+            if scaled < 9.0e18 {
+                // Round half away from zero without libm: below 2⁵² the fraction is exact;
+                // above it `scaled` is already whole.
+                var units = Int64(scaled)
+                if scaled - Double(units) >= 0.5 { units &+= 1 }
+                if units == 0 { p[0] = 48; return 1 }
+                var i = 0
+                if value < 0 { p[0] = UInt8(ascii: "-"); i = 1 }
+                let u = UInt64(units)
+                let whole = u / 1_000_000
+                let table = ThreeDigits.table
+                let raw = UnsafeMutableRawPointer(p)
+                if whole < 1000 {
+                    // 1–3 digits from the table entry, leading zeros skipped.
+                    let lead = whole < 10 ? 2 : (whole < 100 ? 1 : 0)
+                    raw.storeBytes(of: (table[Int(whole)] >> (8 * UInt32(lead))).littleEndian, toByteOffset: i, as: UInt32.self)
+                    i += 3 - lead
+                } else {
+                    i += writeUnsigned(whole, to: p + i)
+                }
+                let fraction = Int(u % 1_000_000)
+                if fraction != 0 {
+                    // Two groups of three digits; the entry's fourth byte counts its trailing zeros.
+                    p[i] = UInt8(ascii: ".")
+                    let high = table[fraction / 1000], low = table[fraction % 1000]
+                    raw.storeBytes(of: high.littleEndian, toByteOffset: i + 1, as: UInt32.self)
+                    raw.storeBytes(of: low.littleEndian, toByteOffset: i + 4, as: UInt32.self)
+                    i += fraction % 1000 == 0 ? 4 - Int(high >> 24) : 7 - Int(low >> 24)
+                }
+                return i
+            }
+        }
+        return writeNumberSlow(value, fractionDigits: 6, to: p)
+    }
+
+    @usableFromInline
+    static func writeNumberSlow(_ value: Double, fractionDigits: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        guard value.isFinite else {
+            p[0] = UInt8(ascii: "n"); p[1] = UInt8(ascii: "u"); p[2] = UInt8(ascii: "l"); p[3] = UInt8(ascii: "l")
+            return 4
+        }
         let digits = fractionDigits < 0 ? 0 : (fractionDigits > 9 ? 9 : fractionDigits)
-        let scale = Self.powersOfTen[digits]
-        let scaled = (value.magnitude * scale).rounded()
+        var unit: UInt64 = 1
+        for _ in 0..<digits { unit *= 10 }
+        let scaled = value.magnitude * Double(unit)
         guard scaled < 9.0e18 else {
             // Beyond what fixed point holds: Swift's shortest round-trip form.
-            raw(value.description)
-            return
+            var text = value.description
+            return text.withUTF8 { utf8 in
+                p.update(from: utf8.baseAddress!, count: utf8.count)
+                return utf8.count
+            }
         }
         var units = UInt64(scaled)
-        if units == 0 { bytes.append(48); return }
-        var buffer: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &buffer) { raw in
-            var i = 32
-            // Fraction digits, trailing zeros dropped.
-            var width = digits
-            while width > 0 && units % 10 == 0 { units /= 10; width -= 1 }
-            if width > 0 {
-                for _ in 0..<width {
-                    i -= 1
-                    raw[i] = 48 + UInt8(units % 10)
-                    units /= 10
-                }
-                i -= 1
-                raw[i] = UInt8(ascii: ".")
-            }
-            repeat {
-                i -= 1
-                raw[i] = 48 + UInt8(units % 10)
-                units /= 10
-            } while units > 0
-            if value < 0 {
-                i -= 1
-                raw[i] = UInt8(ascii: "-")
-            }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[i..<32]))
+        if scaled - Double(units) >= 0.5 { units &+= 1 }
+        if units == 0 { p[0] = 48; return 1 }
+        var i = 0
+        if value < 0 { p[0] = UInt8(ascii: "-"); i = 1 }
+        i += writeUnsigned(units / unit, to: p + i)
+        let fraction = units % unit
+        if fraction != 0 {
+            p[i] = UInt8(ascii: ".")
+            writeDigits(fraction, count: digits, to: p + i + 1)
+            var end = i + 1 + digits
+            while p[end - 1] == 48 { end -= 1 }
+            i = end
         }
+        return i
     }
 
     /// Any `JSONValue`, members in their order.
@@ -132,21 +323,36 @@ public struct JSONWriter: Sendable {
             if n == n.rounded(), n.magnitude < 1e15 { integer(Int(n)) } else { number(n) }
         case .string(let s): string(s)
         case .array(let a):
-            bytes.append(UInt8(ascii: "["))
+            raw(UInt8(ascii: "["))
             for (i, e) in a.enumerated() {
-                if i > 0 { bytes.append(UInt8(ascii: ",")) }
+                if i > 0 { raw(UInt8(ascii: ",")) }
                 value(e)
             }
-            bytes.append(UInt8(ascii: "]"))
+            raw(UInt8(ascii: "]"))
         case .object(let members):
-            bytes.append(UInt8(ascii: "{"))
+            raw(UInt8(ascii: "{"))
             for (i, m) in members.enumerated() {
-                if i > 0 { bytes.append(UInt8(ascii: ",")) }
+                if i > 0 { raw(UInt8(ascii: ",")) }
                 string(m.key)
-                bytes.append(UInt8(ascii: ":"))
+                raw(UInt8(ascii: ":"))
                 value(m.value)
             }
-            bytes.append(UInt8(ascii: "}"))
+            raw(UInt8(ascii: "}"))
         }
     }
+}
+
+/// The digits of 0…999, three bytes each (zero-padded, little-endian in a `UInt32`), the
+/// fourth byte the count of trailing zeros (3 for 0): a number's fraction is two lookups.
+@usableFromInline
+enum ThreeDigits {
+    @usableFromInline nonisolated(unsafe) static let table: UnsafePointer<UInt32> = {
+        let t = UnsafeMutablePointer<UInt32>.allocate(capacity: 1000)
+        for n in 0..<1000 {
+            let d0 = UInt32(48 + n / 100), d1 = UInt32(48 + n / 10 % 10), d2 = UInt32(48 + n % 10)
+            let zeros: UInt32 = n == 0 ? 3 : (n % 100 == 0 ? 2 : (n % 10 == 0 ? 1 : 0))
+            t[n] = d0 | d1 << 8 | d2 << 16 | zeros << 24
+        }
+        return UnsafePointer(t)
+    }()
 }

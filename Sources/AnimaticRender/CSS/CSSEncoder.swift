@@ -52,7 +52,7 @@ public enum CSSEncoder {
         for (z, i) in samples.drawOrder.enumerated() {
             layer(i, zIndex: z, name: names[i], samples: samples, loop: options.loop, into: &w)
         }
-        return w.bytes
+        return w.takeBytes()
     }
 
     /// `animatic-<id>` with the id cut to CSS identifier characters; a numeric suffix

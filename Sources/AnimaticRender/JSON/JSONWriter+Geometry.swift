@@ -2,12 +2,21 @@ import AnimaticCore
 
 /// Writing the engine's values as JSON arrays and objects.
 extension JSONWriter {
-    mutating func point(_ p: Point) {
-        raw(UInt8(ascii: "[")); number(p.x); raw(UInt8(ascii: ",")); number(p.y); raw(UInt8(ascii: "]"))
-    }
+    mutating func point(_ p: Point) { pair(p.x, p.y) }
 
-    mutating func size(_ s: Size) {
-        raw(UInt8(ascii: "[")); number(s.width); raw(UInt8(ascii: ",")); number(s.height); raw(UInt8(ascii: "]"))
+    mutating func size(_ s: Size) { pair(s.width, s.height) }
+
+    /// `[a,b]` in one write.
+    mutating func pair(_ a: Double, _ b: Double) {
+        let digits = fractionDigits
+        withSpace(2 * JSONWriter.maxNumberLength + 3) { p in
+            p[0] = UInt8(ascii: "[")
+            var i = 1 + JSONWriter.writeNumber(a, fractionDigits: digits, to: p + 1)
+            p[i] = UInt8(ascii: ","); i += 1
+            i += JSONWriter.writeNumber(b, fractionDigits: digits, to: p + i)
+            p[i] = UInt8(ascii: "]")
+            return i + 1
+        }
     }
 
     mutating func numbers(_ values: [Double]) {
@@ -19,13 +28,22 @@ extension JSONWriter {
         raw(UInt8(ascii: "]"))
     }
 
+    /// The 16 entries, `[m11,…,m44]`, in one write.
     mutating func matrix(_ m: Transform3D) {
-        raw(UInt8(ascii: "["))
-        number(m.m11); raw(UInt8(ascii: ",")); number(m.m12); raw(UInt8(ascii: ",")); number(m.m13); raw(UInt8(ascii: ",")); number(m.m14); raw(UInt8(ascii: ","))
-        number(m.m21); raw(UInt8(ascii: ",")); number(m.m22); raw(UInt8(ascii: ",")); number(m.m23); raw(UInt8(ascii: ",")); number(m.m24); raw(UInt8(ascii: ","))
-        number(m.m31); raw(UInt8(ascii: ",")); number(m.m32); raw(UInt8(ascii: ",")); number(m.m33); raw(UInt8(ascii: ",")); number(m.m34); raw(UInt8(ascii: ","))
-        number(m.m41); raw(UInt8(ascii: ",")); number(m.m42); raw(UInt8(ascii: ",")); number(m.m43); raw(UInt8(ascii: ",")); number(m.m44)
-        raw(UInt8(ascii: "]"))
+        let digits = fractionDigits
+        withSpace(16 * (JSONWriter.maxNumberLength + 1) + 2) { p in
+            withUnsafeBytes(of: m) { raw in
+                let entries = raw.bindMemory(to: Double.self)
+                p[0] = UInt8(ascii: "[")
+                var i = 1
+                for k in 0..<16 {
+                    if k > 0 { p[i] = UInt8(ascii: ","); i += 1 }
+                    i += JSONWriter.writeNumber(entries[k], fractionDigits: digits, to: p + i)
+                }
+                p[i] = UInt8(ascii: "]")
+                return i + 1
+            }
+        }
     }
 
     /// `"#rrggbb"` or `"#rrggbbaa"`, as `Color.hexString`, without making a String.

@@ -13,7 +13,7 @@ public enum TimelineJSONEncoder {
 
     public static func encode(_ timeline: Timeline, options: TimelineOptions = TimelineOptions()) -> [UInt8] {
         let frameCount = options.includeFrames ? Timeline.frameCount(duration: timeline.duration, fps: options.fps) : 0
-        var w = JSONWriter(reserve: 4096 + frameCount * timeline.layers.count * 420)
+        var w = JSONWriter(reserve: 8192 + frameCount * timeline.layers.count * 340)
         w.raw("{")
         w.key("version"); w.integer(1)
         w.raw(","); w.key("duration"); w.number(timeline.duration)
@@ -30,15 +30,11 @@ public enum TimelineJSONEncoder {
         }
         w.raw("]")
         if options.includeFrames {
-            w.raw(","); w.key("frames"); w.raw("[")
-            for (k, t) in timeline.frameTimes(fps: options.fps).enumerated() {
-                if k > 0 { w.raw(",") }
-                frame(t, timeline: timeline, into: &w)
-            }
-            w.raw("]")
+            w.raw(","); w.key("frames")
+            frames(timeline, fps: options.fps, into: &w)
         }
         w.raw("}")
-        return w.bytes
+        return w.takeBytes()
     }
 
     static func container(_ c: ContainerSpec, into w: inout JSONWriter) {
@@ -168,31 +164,100 @@ public enum TimelineJSONEncoder {
         }
     }
 
-    static func frame(_ t: Double, timeline: Timeline, into w: inout JSONWriter) {
-        w.raw("{"); w.key("t"); w.number(t)
-        w.raw(","); w.key("layers"); w.raw("[")
-        for (i, state) in timeline.states(at: t).enumerated() {
-            if i > 0 { w.raw(",") }
-            layerState(state, into: &w)
+    /// What a layer's frame entry after `visible` was last written from, and where.
+    private struct Tail {
+        var values: CompiledLayer.Values?
+        var start = 0
+        var count = 0
+
+        /// Whether `v` writes the same bytes after `visible` (everything but opacity and visibility).
+        func matches(_ v: CompiledLayer.Values) -> Bool {
+            guard let u = values else { return false }
+            return u.position == v.position && u.size == v.size && u.zPosition == v.zPosition
+                && u.cornerRadius == v.cornerRadius && u.fill == v.fill && u.transform == v.transform
         }
-        w.raw("]}")
     }
 
-    static func layerState(_ s: LayerState, into w: inout JSONWriter) {
-        w.raw("{"); w.key("id"); w.string(s.id)
-        w.raw(","); w.key("opacity"); w.number(s.opacity)
-        w.raw(","); w.key("visible"); w.bool(s.visible)
-        w.raw(","); w.key("quad"); w.raw("[")
-        let q = s.quad
-        w.point(q[0]); w.raw(","); w.point(q[1]); w.raw(","); w.point(q[2]); w.raw(","); w.point(q[3])
+    /// `[{"t":…,"layers":[…]},…]`: every layer's state at each frame time.
+    ///
+    /// The hot path of a timeline with frames. Each layer's entry is sampled without a
+    /// `LayerState` (no array per frame, no boxed transform), its `{"id":…,"opacity":`
+    /// prefix is made once, and the part after `visible` — quad, position, size, matrix —
+    /// is copied from the previous frame when the layer's geometry has not changed
+    /// (a fade, a hold before a delayed start or after the end) instead of recomputed.
+    static func frames(_ timeline: Timeline, fps: Int, into w: inout JSONWriter) {
+        let layers = timeline.layers
+        let prefixes: [[UInt8]] = layers.map { layer in
+            var p = JSONWriter()
+            p.raw("{"); p.key("id"); p.string(layer.spec.id); p.raw(","); p.key("opacity")
+            return p.takeBytes()
+        }
+        let hasFill = layers.map(\.hasFill)
+        let masks = layers.map(\.animatedMask)
+        let bases = layers.map { $0.values(at: 0) }
+        let anchors = layers.map(\.spec.anchor)
+        let sublayer = timeline.containerSublayer
+        var tails = [Tail](repeating: Tail(), count: layers.count)
+        let digits = w.fractionDigits
+        w.raw("[")
+        for (k, t) in timeline.frameTimes(fps: fps).enumerated() {
+            w.raw(k > 0 ? ",{\"t\":" : "{\"t\":"); w.number(t)
+            w.raw(",\"layers\":[")
+            let transitionTime = timeline.transitionTime(atWallTime: t)
+            for i in 0..<layers.count {
+                if i > 0 { w.raw(UInt8(ascii: ",")) }
+                let v = layers.withUnsafeBufferPointer { $0[i].values(at: transitionTime, base: bases[i], mask: masks[i]) }
+                w.raw(prefixes[i])
+                w.number(min(max(v.alpha, 0), 1))
+                w.raw(v.hidden ? ",\"visible\":false" : ",\"visible\":true")
+                if tails[i].matches(v) {
+                    w.repeatBytes(from: tails[i].start, count: tails[i].count)
+                    continue
+                }
+                let start = w.count
+                let matrix = LayerState.composedMatrix(position: v.position, zPosition: v.zPosition, size: v.size,
+                                                       anchor: anchors[i], transform: v.transform,
+                                                       containerSublayer: sublayer)
+                let width = v.size.width, height = v.size.height
+                let corners = (matrix.apply(to: Point(x: 0, y: 0)), matrix.apply(to: Point(x: width, y: 0)),
+                               matrix.apply(to: Point(x: width, y: height)), matrix.apply(to: Point(x: 0, y: height)))
+                w.withSpace(16 * (JSONWriter.maxNumberLength + 1) + 64) { p in
+                    var c = Cursor(p: p, digits: digits)
+                    c.text(",\"quad\":[[")
+                    c.number(corners.0.x); c.byte(UInt8(ascii: ",")); c.number(corners.0.y); c.text("],[")
+                    c.number(corners.1.x); c.byte(UInt8(ascii: ",")); c.number(corners.1.y); c.text("],[")
+                    c.number(corners.2.x); c.byte(UInt8(ascii: ",")); c.number(corners.2.y); c.text("],[")
+                    c.number(corners.3.x); c.byte(UInt8(ascii: ",")); c.number(corners.3.y); c.text("]],\"position\":[")
+                    c.number(v.position.x); c.byte(UInt8(ascii: ",")); c.number(v.position.y); c.text("],\"size\":[")
+                    c.number(width); c.byte(UInt8(ascii: ",")); c.number(height); c.text("],\"zPosition\":")
+                    c.number(v.zPosition); c.text(",\"cornerRadius\":")
+                    c.number(max(v.cornerRadius, 0))
+                    return c.i
+                }
+                if hasFill[i] { w.raw(","); w.key("fill"); w.color(v.fill) }
+                w.raw(","); w.key("matrix"); w.matrix(matrix)
+                w.raw(UInt8(ascii: "}"))
+                tails[i] = Tail(values: v, start: start, count: w.count - start)
+            }
+            w.raw("]}")
+        }
         w.raw("]")
-        w.raw(","); w.key("position"); w.point(s.position)
-        w.raw(","); w.key("size"); w.size(s.size)
-        w.raw(","); w.key("zPosition"); w.number(s.zPosition)
-        w.raw(","); w.key("cornerRadius"); w.number(s.cornerRadius)
-        if let fill = s.fill { w.raw(","); w.key("fill"); w.color(fill) }
-        w.raw(","); w.key("transform"); w.matrix(s.transform)
-        w.raw(","); w.key("matrix"); w.matrix(s.matrix)
-        w.raw("}")
+    }
+
+    /// Writes into memory `withSpace` lent: the caller bounds the room.
+    private struct Cursor {
+        let p: UnsafeMutablePointer<UInt8>
+        let digits: Int
+        var i = 0
+
+        init(p: UnsafeMutablePointer<UInt8>, digits: Int) { self.p = p; self.digits = digits }
+
+        mutating func byte(_ b: UInt8) { p[i] = b; i += 1 }
+
+        mutating func text(_ s: StaticString) {
+            s.withUTF8Buffer { t in (p + i).update(from: t.baseAddress!, count: t.count); i += t.count }
+        }
+
+        mutating func number(_ v: Double) { i += JSONWriter.writeNumber(v, fractionDigits: digits, to: p + i) }
     }
 }

@@ -67,7 +67,7 @@ public enum LottieEncoder {
             w.raw("]}")
         }
         w.raw("]}")
-        return w.bytes
+        return w.takeBytes()
     }
 
     // MARK: Layers

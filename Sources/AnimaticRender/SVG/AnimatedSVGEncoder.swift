@@ -39,7 +39,7 @@ public enum AnimatedSVGEncoder {
             layer(i, samples: samples, smil: smil, into: &w)
         }
         w.raw("</svg>\n")
-        return w.bytes
+        return w.takeBytes()
     }
 
     /// Which geometry form a layer is written in.

@@ -49,7 +49,7 @@ public enum FilmstripEncoder {
             w.raw("\" font-size=\"13\" fill=\"#3a3a3c\">t = "); w.raw(fixed3(t)); w.raw(" s</text>\n</g>\n")
         }
         w.raw("</svg>\n")
-        return w.bytes
+        return w.takeBytes()
     }
 
     /// `count` times evenly spaced over 0…duration, both ends included.

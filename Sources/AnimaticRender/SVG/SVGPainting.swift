@@ -77,7 +77,7 @@ enum SVGPainter {
         if drawFill, let fill {
             bounds({ w in
                 w.raw(" fill=\""); w.rgb(fill); w.raw("\"")
-                if fill.alpha < 1 || !dynamics.fill.bytes.isEmpty { w.raw(" fill-opacity=\""); w.number(fill.alpha, digits: 4); w.raw("\"") }
+                if fill.alpha < 1 || !dynamics.fill.isEmpty { w.raw(" fill-opacity=\""); w.number(fill.alpha, digits: 4); w.raw("\"") }
             }, animations: [dynamics.fill], extra: attributes)
         } else {
             bounds({ w in w.raw(" fill=\"none\"") }, animations: [], extra: attributes)
@@ -86,7 +86,7 @@ enum SVGPainter {
             bounds({ w in w.raw(" fill=\"url(#g"); w.integer(index); w.raw(")\"") }, animations: [])
         }
         if let content = spec.content {
-            let scaled = !dynamics.contentScale.bytes.isEmpty
+            let scaled = !dynamics.contentScale.isEmpty
             if scaled { w.raw("<g>"); w.append(dynamics.contentScale) }
             w.raw("<svg x=\"0\" y=\"0\" width=\""); w.number(size.width, digits: 4)
             w.raw("\" height=\""); w.number(size.height, digits: 4)

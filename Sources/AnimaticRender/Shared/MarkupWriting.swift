@@ -28,13 +28,6 @@ extension JSONWriter {
         }
     }
 
-    /// Everything another writer holds.
-    mutating func append(_ other: JSONWriter) {
-        other.bytes.withUnsafeBufferPointer { buffer in
-            for b in buffer { raw(b) }
-        }
-    }
-
     /// `#rrggbb` of a colour (alpha goes to a separate opacity attribute).
     mutating func rgb(_ c: Color) {
         var opaque = c
