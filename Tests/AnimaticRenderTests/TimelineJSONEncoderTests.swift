@@ -73,3 +73,31 @@ private func encoded(_ json: String, _ options: TimelineOptions) throws -> (Time
         #expect(TimelineJSONEncoder.encode(tl, options: options) == TimelineJSONEncoder.encode(tl, options: options))
     }
 }
+
+@Suite struct FrameTransformFieldTests {
+    @Test func framesCarryALayersOwnTransformOnlyWhenItIsNotTheIdentity() throws {
+        let spec = """
+        {"layers": [{"id": "still", "frame": [0, 0, 10, 10]},
+                    {"id": "turning", "frame": [0, 0, 10, 10]}],
+         "animations": [{"duration": 1, "timing": "linear", "changes": {"turning": {"transform": [{"rotate": 90}]}}}]}
+        """
+        let tl = TimelineCompiler.compile(try SpecDecoder.decode(bytes: Array(spec.utf8)).get())
+        let bytes = TimelineJSONEncoder.encode(tl, options: TimelineOptions(fps: 2, includeFrames: true))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        let frames = try #require(json["frames"] as? [[String: Any]])
+        #expect(frames.count == 3)
+        for (k, frame) in frames.enumerated() {
+            let layers = try #require(frame["layers"] as? [[String: Any]])
+            #expect(layers[0]["transform"] == nil, "the identity is left out")
+            let turning = layers[1]["transform"] as? [Double]
+            if k == 0 {
+                #expect(turning == nil)
+            } else {
+                // Half-way the layer has turned 45°: m11 = cos 45°, m12 = sin 45°.
+                let angle = Double(k) * 45 * .pi / 180
+                let m = try #require(turning)
+                #expect(abs(m[0] - cos(angle)) < 1e-6 && abs(m[1] - sin(angle)) < 1e-6)
+            }
+        }
+    }
+}

@@ -3,13 +3,17 @@
 
 const deg = (r) => (r * 180) / Math.PI;
 
+/** A frame leaves out a layer's own transform when it is the identity. */
+const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+const own = (s) => s.transform || IDENTITY;
+
 /** Property name → [label, unit, value of a frame's layer state]. */
 export const PROPERTIES = {
   x: ["x (position)", "pt", (s) => s.position[0]],
   y: ["y (position)", "pt", (s) => s.position[1]],
-  scale: ["scale", "×", (s) => Math.hypot(s.transform[0], s.transform[1], s.transform[2])],
-  rotation: ["rotation (z)", "°", (s) => deg(Math.atan2(s.transform[1], s.transform[0]))],
-  rotationY: ["rotation (y)", "°", (s) => deg(Math.atan2(-s.transform[2], Math.hypot(s.transform[0], s.transform[1])))],
+  scale: ["scale", "×", (s) => Math.hypot(own(s)[0], own(s)[1], own(s)[2])],
+  rotation: ["rotation (z)", "°", (s) => deg(Math.atan2(own(s)[1], own(s)[0]))],
+  rotationY: ["rotation (y)", "°", (s) => deg(Math.atan2(-own(s)[2], Math.hypot(own(s)[0], own(s)[1])))],
   opacity: ["opacity", "", (s) => (s.visible ? s.opacity : 0)],
 };
 

@@ -236,6 +236,9 @@ public enum TimelineJSONEncoder {
                 }
                 if hasFill[i] { w.raw(","); w.key("fill"); w.color(v.fill) }
                 w.raw(","); w.key("matrix"); w.matrix(matrix)
+                // The layer's own transform, for clients that plot scale or rotation; an
+                // identity (most layers, most of the time) is left out.
+                if !v.transform.isIdentity { w.raw(","); w.key("transform"); w.matrix(v.transform) }
                 w.raw(UInt8(ascii: "}"))
                 tails[i] = Tail(values: v, start: start, count: w.count - start)
             }
