@@ -101,3 +101,20 @@ private func encoded(_ json: String, _ options: TimelineOptions) throws -> (Time
         }
     }
 }
+
+@Suite struct ColorWritingTests {
+    @Test func colorsAreWrittenAsColorHexStringSpellsThem() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            let c = Color(red: .random(in: 0...1, using: &generator), green: .random(in: 0...1, using: &generator),
+                          blue: .random(in: 0...1, using: &generator),
+                          alpha: Bool.random(using: &generator) ? 1 : .random(in: 0...1, using: &generator))
+            var w = JSONWriter()
+            w.color(c)
+            #expect(String(decoding: w.bytes, as: UTF8.self) == "\"\(c.hexString)\"")
+        }
+        var w = JSONWriter()
+        w.color(Color(red: 1, green: 0, blue: 0.5, alpha: 0.5))
+        #expect(String(decoding: w.bytes, as: UTF8.self) == "\"#ff008080\"")
+    }
+}

@@ -46,19 +46,24 @@ extension JSONWriter {
         }
     }
 
-    /// `"#rrggbb"` or `"#rrggbbaa"`, as `Color.hexString`, without making a String.
+    /// `"#rrggbb"` or `"#rrggbbaa"`, as `Color.hexString`, without making a String or an
+    /// array (a frame writes one per layer with a fill).
     mutating func color(_ c: Color) {
-        let hex: StaticString = "0123456789abcdef"
         raw(UInt8(ascii: "\""))
         raw(UInt8(ascii: "#"))
-        hex.withUTF8Buffer { digits in
-            for component in c.alpha >= 1 ? [c.red, c.green, c.blue] : [c.red, c.green, c.blue, c.alpha] {
-                let byte = Int((min(max(component, 0), 1) * 255).rounded())
-                raw(digits[byte >> 4])
-                raw(digits[byte & 15])
-            }
-        }
+        hexByte(c.red)
+        hexByte(c.green)
+        hexByte(c.blue)
+        if c.alpha < 1 { hexByte(c.alpha) }
         raw(UInt8(ascii: "\""))
+    }
+
+    /// A colour component in 0…1 as two lowercase hex digits.
+    private mutating func hexByte(_ component: Double) {
+        let byte = Int((min(max(component, 0), 1) * 255).rounded())
+        let high = byte >> 4, low = byte & 15
+        raw(UInt8(high < 10 ? 48 + high : 87 + high))
+        raw(UInt8(low < 10 ? 48 + low : 87 + low))
     }
 
     mutating func trackValue(_ v: TrackValue) {
