@@ -61,8 +61,25 @@ extension TrackSegment {
 }
 
 /// A keyframe path behind a public face: the path's internals stay in the engine.
+///
+/// The path (six arrays) lives in one immutable object, so copying a segment while
+/// sampling costs one retain instead of six.
 public struct KeyframePathBox: Hashable, Sendable {
-    let path: KeyframePath
+    private final class Storage: Sendable {
+        let path: KeyframePath
+        init(_ path: KeyframePath) { self.path = path }
+    }
+
+    private let storage: Storage
+    var path: KeyframePath { storage.path }
+
+    init(path: KeyframePath) { storage = Storage(path) }
+
+    public static func == (a: KeyframePathBox, b: KeyframePathBox) -> Bool {
+        a.storage === b.storage || a.path == b.path
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(path) }
 
     /// Key times in 0…1 of the block (after paced re-timing) and their values.
     public var keys: [(time: Double, value: TrackValue)] { Array(zip(path.times, path.values)).map { ($0, $1) } }
