@@ -140,18 +140,30 @@ public final class AnimaticAPI: @unchecked Sendable {
 
     private func postTimeline(_ request: HTTPRequest) -> HTTPResponse {
         if let problem = Self.checkJSONContentType(request) { return problem.response }
+        return timelineRoute(request, cacheControl: "private, max-age=0, must-revalidate") { decodeBody(request) }
+    }
+
+    private func presetTimeline(_ request: HTTPRequest, name: String) -> HTTPResponse {
+        // A GET of a preset is a pure function of its URL: shared caches may keep it.
+        timelineRoute(request, cacheControl: "public, max-age=86400") { expandPreset(request, name: name) }
+    }
+
+    /// The two timeline routes: read the options, answer a repeat straight from the cache
+    /// (see `requestKey`), else resolve the spec — decoding the body or expanding a preset —
+    /// and compute or fetch its timeline.
+    private func timelineRoute(_ request: HTTPRequest, cacheControl: String,
+                               spec resolve: () -> Result<TransitionSpec, Problem>) -> HTTPResponse {
         let parsed: TimelineRequest
         switch TimelineRequest.parse(request, limits: configuration.limits) {
         case .failure(let problem): return problem.response
         case .success(let t): parsed = t
         }
-        let cacheControl = "private, max-age=0, must-revalidate"
         let requestKey = requestKey(request, parsed)
         if let hash = requestHashes.hash(requestKey),
            let response = timeline(hash: hash, spec: nil, parsed, request: request, cacheControl: cacheControl) {
             return response
         }
-        switch decodeBody(request) {
+        switch resolve() {
         case .failure(let problem): return problem.response
         case .success(let spec):
             return timeline(for: spec, parsed, request: request, cacheControl: cacheControl, requestKey: requestKey)
@@ -165,26 +177,6 @@ public final class AnimaticAPI: @unchecked Sendable {
     private func requestKey(_ request: HTTPRequest, _ parsed: TimelineRequest) -> String {
         ContentHash.sha256Hex([Array(request.method.utf8), Array(request.path.utf8),
                                Array((request.query ?? "").utf8), parsed.hashKey, request.body])
-    }
-
-    private func presetTimeline(_ request: HTTPRequest, name: String) -> HTTPResponse {
-        let parsed: TimelineRequest
-        switch TimelineRequest.parse(request, limits: configuration.limits) {
-        case .failure(let problem): return problem.response
-        case .success(let t): parsed = t
-        }
-        // A GET of a preset is a pure function of its URL: shared caches may keep it.
-        let cacheControl = "public, max-age=86400"
-        let requestKey = requestKey(request, parsed)
-        if let hash = requestHashes.hash(requestKey),
-           let response = timeline(hash: hash, spec: nil, parsed, request: request, cacheControl: cacheControl) {
-            return response
-        }
-        switch expandPreset(request, name: name) {
-        case .failure(let problem): return problem.response
-        case .success(let spec):
-            return timeline(for: spec, parsed, request: request, cacheControl: cacheControl, requestKey: requestKey)
-        }
     }
 
     private func presetSpec(_ request: HTTPRequest, name: String) -> HTTPResponse {
