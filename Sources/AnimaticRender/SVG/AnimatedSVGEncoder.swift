@@ -42,15 +42,6 @@ public enum AnimatedSVGEncoder {
         return w.takeBytes()
     }
 
-    /// Which geometry form a layer is written in.
-    enum Form: Equatable { case exact, sampled, projected }
-
-    static func form(of i: Int, samples: FrameSamples) -> Form {
-        if samples.isProjective(i) { return .projected }
-        return ExactPlanarMotion(layer: i, samples: samples, channels: LayerChannels(layer: i, samples: samples)) != nil
-            ? .exact : .sampled
-    }
-
     static func layer(_ i: Int, samples: FrameSamples, smil: SMILWriter, into w: inout JSONWriter) {
         let timeline = samples.timeline
         let spec = timeline.layers[i].spec

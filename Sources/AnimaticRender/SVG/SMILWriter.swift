@@ -57,8 +57,6 @@ struct SMILWriter {
 
     static func rgb(_ w: inout JSONWriter, _ v: [Double]) { w.rgb(Color(components: v)) }
 
-    static func alpha(_ w: inout JSONWriter, _ v: [Double]) { w.number(v[3], digits: 4) }
-
     static func visibility(_ w: inout JSONWriter, _ v: [Double]) { w.raw(v[0] > 0.5 ? "visible" : "hidden") }
 
     /// Polygon points from 8 numbers.

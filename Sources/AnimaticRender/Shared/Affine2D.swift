@@ -102,11 +102,4 @@ extension LayerState {
 
     /// Whether the layer's plane maps through a true perspective (not an affine map).
     var isProjective: Bool { Affine2D(planeOf: matrix) == nil }
-
-    /// How far the affine approximation puts the bottom-right corner from the true one.
-    var affineError: Double {
-        guard isProjective, let a = affine else { return 0 }
-        let q = quad
-        return a.apply(Point(x: size.width, y: size.height)).distance(to: q[2])
-    }
 }

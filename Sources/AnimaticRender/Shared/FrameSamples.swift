@@ -15,8 +15,6 @@ struct FrameSamples {
         states = times.map { timeline.states(at: $0) }
     }
 
-    var layerCount: Int { timeline.layers.count }
-
     /// Layer indices in drawing order: a stable sort by initial `zPosition` (spec order on ties).
     var drawOrder: [Int] {
         timeline.layers.enumerated().sorted { a, b in
