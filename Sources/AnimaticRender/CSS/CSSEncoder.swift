@@ -32,7 +32,7 @@ public enum CSSEncoder {
         w.raw(options.loop ? " s, looping.\n" : " s, plays once and holds its end state.\n")
         w.raw(" * Paste into a page with this HTML (layers in drawing order):\n *\n")
         w.raw(" *   <div class=\"animatic\">\n")
-        for i in samples.drawOrder {
+        for i in timeline.drawOrder {
             let spec = timeline.layers[i].spec
             w.raw(" *     <div class=\""); w.raw(names[i]); w.raw("\" data-layer=\""); commentSafe(htmlEscaped(spec.id), into: &w); w.raw("\">")
             if let label = spec.label { commentSafe(htmlEscaped(label), into: &w) }
@@ -49,7 +49,7 @@ public enum CSSEncoder {
         if let background = container.background { w.raw("  background-color: "); color(background, into: &w); w.raw(";\n") }
         w.raw("}\n")
 
-        for (z, i) in samples.drawOrder.enumerated() {
+        for (z, i) in timeline.drawOrder.enumerated() {
             layer(i, zIndex: z, name: names[i], samples: samples, loop: options.loop, into: &w)
         }
         return w.takeBytes()

@@ -49,7 +49,7 @@ public enum LottieEncoder {
         w.raw(","); w.key("layers"); w.raw("[")
         var index = 1
         // Lottie draws the first layer on top.
-        for (n, i) in samples.drawOrder.reversed().enumerated() {
+        for (n, i) in timeline.drawOrder.reversed().enumerated() {
             if n > 0 { w.raw(",") }
             layer(i, ind: index, samples: samples, lastFrame: lastFrame, into: &w)
             index += 1

@@ -35,7 +35,7 @@ public enum AnimatedSVGEncoder {
             if background.alpha < 1 { w.raw(" fill-opacity=\""); w.number(background.alpha, digits: 4); w.raw("\"") }
             w.raw("/>\n")
         }
-        for i in samples.drawOrder {
+        for i in timeline.drawOrder {
             layer(i, samples: samples, smil: smil, into: &w)
         }
         w.raw("</svg>\n")

@@ -22,7 +22,7 @@ public enum FilmstripEncoder {
         let width = gap + Double(columns) * (cellWidth + gap)
         let height = gap + Double(rows) * (cellHeight + caption + gap)
 
-        let order = FrameSamples(timeline, fps: 1).drawOrder
+        let order = timeline.drawOrder
         var w = JSONWriter(reserve: 4096 + count * timeline.layers.count * 600)
         SVGPainter.header(width: width, height: height, title: "animatic filmstrip: \(count) frames", into: &w)
         SVGPainter.defs(timeline, into: &w)

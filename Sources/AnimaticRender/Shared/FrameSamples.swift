@@ -15,17 +15,19 @@ struct FrameSamples {
         states = times.map { timeline.states(at: $0) }
     }
 
-    /// Layer indices in drawing order: a stable sort by initial `zPosition` (spec order on ties).
-    var drawOrder: [Int] {
-        timeline.layers.enumerated().sorted { a, b in
-            a.element.spec.zPosition != b.element.spec.zPosition
-                ? a.element.spec.zPosition < b.element.spec.zPosition : a.offset < b.offset
-        }.map(\.offset)
-    }
-
     /// Whether layer `i` is projected through a perspective at any frame.
     func isProjective(_ i: Int) -> Bool { states.contains { $0[i].isProjective } }
 
     /// Layer `i` at every frame.
     func layer(_ i: Int) -> [LayerState] { states.map { $0[i] } }
+}
+
+extension Timeline {
+    /// Layer indices in drawing order: a stable sort by initial `zPosition` (spec order on ties).
+    var drawOrder: [Int] {
+        layers.enumerated().sorted { a, b in
+            a.element.spec.zPosition != b.element.spec.zPosition
+                ? a.element.spec.zPosition < b.element.spec.zPosition : a.offset < b.offset
+        }.map(\.offset)
+    }
 }
