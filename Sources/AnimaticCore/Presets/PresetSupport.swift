@@ -14,9 +14,9 @@ enum PresetSupport {
         ]
     }
 
-    /// Reports interaction parameters given without `interactive: true`, and both kinds of samples at once.
     /// Checks `from`/`to` tab indices against `tabs`: both in range, different, and
-    /// neighbours when a gesture (`what`) selects the tab. Returns whether interactive.
+    /// neighbours when a gesture (`what`) selects the tab, after `checkInteraction`.
+    /// Returns the indices and whether the transition is interactive.
     static func checkTabIndices(_ p: inout PresetParameters, gesture what: String) -> (from: Int, to: Int, interactive: Bool) {
         let fromIndex = p.integer("from"), toIndex = p.integer("to"), tabs = p.integer("tabs")
         let interactive = checkInteraction(&p)
@@ -29,6 +29,8 @@ enum PresetSupport {
         return (fromIndex, toIndex, interactive)
     }
 
+    /// Reports interaction parameters given without `interactive: true`, and both kinds of
+    /// samples at once. Returns whether the transition is interactive.
     static func checkInteraction(_ p: inout PresetParameters) -> Bool {
         let interactive = p.bool("interactive")
         for name in ["progress", "gesture", "cancelled"] where p.isGiven(name) && !interactive {
