@@ -97,12 +97,7 @@ public enum FlipPreset {
         var spec = TransitionSpec(container: ContainerSpec(size: size, perspective: p.number("perspective")),
                                   layers: layers, animations: [.keyframes(block)], completion: completion)
         if interactive {
-            let rule = ProgressRule(axis: .x, distance: 200, direction: 1)
-            let input: InteractionInput = p.isGiven("gesture")
-                ? .gesture(p.gesture("gesture") ?? [], rule: rule)
-                : .progress(p.progress("progress") ?? [])
-            spec.interaction = InteractionSpec(input: input,
-                                               release: ReleaseRule(threshold: 0.5, decision: p.bool("cancelled") ? .cancel : nil))
+            spec.interaction = PresetSupport.percentInteraction(p, rule: ProgressRule(axis: .x, distance: 200, direction: 1))
         }
         return spec
     }

@@ -42,6 +42,18 @@ enum PresetSupport {
         return interactive
     }
 
+    /// The interaction of a percent-driven preset: the `gesture` samples turned into percent
+    /// by `rule` when given, else the `progress` samples; at release it finishes if
+    /// percent > 0.5, and cancels whatever the percent when `cancelled`.
+    static func percentInteraction(_ p: PresetParameters, rule: ProgressRule, completionSpeed: Double = 1) -> InteractionSpec {
+        let input: InteractionInput = p.isGiven("gesture")
+            ? .gesture(p.gesture("gesture") ?? [], rule: rule)
+            : .progress(p.progress("progress") ?? [])
+        return InteractionSpec(input: input,
+                               release: ReleaseRule(threshold: 0.5, decision: p.bool("cancelled") ? .cancel : nil),
+                               completionSpeed: completionSpeed)
+    }
+
     /// Frame-style layer with a label and fill.
     static func view(_ id: String, _ frame: Rect, fill: String?, label: String?, anchor: Point = Point(x: 0.5, y: 0.5),
                      alpha: Double = 1, hidden: Bool = false) -> LayerSpec {

@@ -49,13 +49,7 @@ public enum TabSlidePreset {
         if interactive {
             // handleLeftPan: percent = −translation.x / W (going right the finger moves left).
             let rule = ProgressRule(axis: .x, distance: size.width, direction: goRight ? -1 : 1)
-            let input: InteractionInput = p.isGiven("gesture")
-                ? .gesture(p.gesture("gesture") ?? [], rule: rule)
-                : .progress(p.progress("progress") ?? [])
-            spec.interaction = InteractionSpec(
-                input: input,
-                release: ReleaseRule(threshold: 0.5, decision: p.bool("cancelled") ? .cancel : nil),
-                completionSpeed: 0.5)
+            spec.interaction = PresetSupport.percentInteraction(p, rule: rule, completionSpeed: 0.5)
         }
         return spec
     }
