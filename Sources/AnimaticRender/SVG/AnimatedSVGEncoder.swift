@@ -74,28 +74,45 @@ public enum AnimatedSVGEncoder {
 
         if samples.isProjective(i) {
             projected(i, samples: samples, smil: smil, channels: channels, dynamics: dynamics, into: &w)
-        } else if let plan = ExactPlanarMotion(layer: i, samples: samples, channels: channels) {
-            var closers = 0
-            if plan.outer != .identity { w.raw("<g"); SVGPainter.matrixAttribute(plan.outer, into: &w); w.raw(">"); closers += 1 }
-            let p0 = plan.position.values[0]
-            w.raw("<g transform=\"translate("); w.number(p0[0], digits: 4); w.raw(" "); w.number(p0[1], digits: 4); w.raw(")\">")
-            smil.animate("transform", plan.position, transform: "translate", into: &w, value: SMILWriter.pair(4))
-            closers += 1
-            if plan.transform != .identity { w.raw("<g"); SVGPainter.matrixAttribute(plan.transform, into: &w); w.raw(">"); closers += 1 }
-            let o0 = plan.offset.values[0]
-            w.raw("<g transform=\"translate("); w.number(o0[0], digits: 4); w.raw(" "); w.number(o0[1], digits: 4); w.raw(")\">")
-            smil.animate("transform", plan.offset, transform: "translate", into: &w, value: SMILWriter.pair(4))
-            closers += 1
-            SVGPainter.look(spec, index: i, timeline: timeline, size: first.size, radius: first.cornerRadius, fill: first.fill,
-                            drawFill: true, attributes: quadAttribute(spec.id), dynamics: dynamics, into: &w)
-            for _ in 0..<closers { w.raw("</g>") }
         } else {
-            let closers = sampledAffine(i, samples: samples, smil: smil, into: &w)
+            let closers = if let plan = ExactPlanarMotion(layer: i, samples: samples, channels: channels) {
+                exactPlanar(plan, smil: smil, into: &w)
+            } else {
+                sampledAffine(i, samples: samples, smil: smil, into: &w)
+            }
             SVGPainter.look(spec, index: i, timeline: timeline, size: first.size, radius: first.cornerRadius, fill: first.fill,
                             drawFill: true, attributes: quadAttribute(spec.id), dynamics: dynamics, into: &w)
             for _ in 0..<closers { w.raw("</g>") }
         }
         w.raw("\n</g>\n")
+    }
+
+    /// Opens `matrix(outer) › translate(position) › matrix(transform) › translate(−anchor·size)`
+    /// groups (an identity matrix left out), the translations animated along their exact
+    /// channels; returns how many groups to close.
+    static func exactPlanar(_ plan: ExactPlanarMotion, smil: SMILWriter, into w: inout JSONWriter) -> Int {
+        var closers = 0
+        if plan.outer != .identity { w.raw("<g"); SVGPainter.matrixAttribute(plan.outer, into: &w); w.raw(">"); closers += 1 }
+        openTransformGroup("translate", plan.position, digits: 4, smil: smil, into: &w)
+        closers += 1
+        if plan.transform != .identity { w.raw("<g"); SVGPainter.matrixAttribute(plan.transform, into: &w); w.raw(">"); closers += 1 }
+        openTransformGroup("translate", plan.offset, digits: 4, smil: smil, into: &w)
+        return closers + 1
+    }
+
+    /// Opens `<g transform="type(v…)">` at the channel's first value (one or two numbers
+    /// with `digits` decimals), with its `<animateTransform>` along the channel.
+    static func openTransformGroup(_ type: StaticString, _ channel: Channel, digits: Int, smil: SMILWriter,
+                                   into w: inout JSONWriter) {
+        let first = channel.values[0]
+        w.raw("<g transform=\""); w.raw(type); w.raw("(")
+        for (k, v) in first.enumerated() {
+            if k > 0 { w.raw(" ") }
+            w.number(v, digits: digits)
+        }
+        w.raw(")\">")
+        smil.animate("transform", channel, transform: type, into: &w,
+                     value: first.count == 2 ? SMILWriter.pair(digits) : SMILWriter.number(digits))
     }
 
     static func quadAttribute(_ id: String) -> String {
@@ -125,22 +142,18 @@ public enum AnimatedSVGEncoder {
         let skew = Channel.sampled(times: times, values: parts.map { [$0.skewX] })
         let scale = Channel.sampled(times: times, values: parts.map { [$0.sx, $0.sy] })
         let p = parts[0]
-        w.raw("<g transform=\"translate("); w.number(p.tx, digits: 4); w.raw(" "); w.number(p.ty, digits: 4); w.raw(")\">")
-        smil.animate("transform", translate, transform: "translate", into: &w, value: SMILWriter.pair(4))
+        openTransformGroup("translate", translate, digits: 4, smil: smil, into: &w)
         var closers = 1
         if !rotate.isConstant || p.rotation != 0 {
-            w.raw("<g transform=\"rotate("); w.number(p.rotation, digits: 4); w.raw(")\">")
-            smil.animate("transform", rotate, transform: "rotate", into: &w, value: SMILWriter.number(4))
+            openTransformGroup("rotate", rotate, digits: 4, smil: smil, into: &w)
             closers += 1
         }
         if !skew.isConstant || abs(p.skewX) > 1e-9 {
-            w.raw("<g transform=\"skewX("); w.number(p.skewX, digits: 4); w.raw(")\">")
-            smil.animate("transform", skew, transform: "skewX", into: &w, value: SMILWriter.number(4))
+            openTransformGroup("skewX", skew, digits: 4, smil: smil, into: &w)
             closers += 1
         }
         if !scale.isConstant || p.sx != 1 || p.sy != 1 {
-            w.raw("<g transform=\"scale("); w.number(p.sx, digits: 6); w.raw(" "); w.number(p.sy, digits: 6); w.raw(")\">")
-            smil.animate("transform", scale, transform: "scale", into: &w, value: SMILWriter.pair(6))
+            openTransformGroup("scale", scale, digits: 6, smil: smil, into: &w)
             closers += 1
         }
         return closers
