@@ -59,11 +59,10 @@ public enum LottieEncoder {
             let size = container.size
             let rect = [Point(x: 0, y: 0), Point(x: size.width, y: 0), Point(x: size.width, y: size.height), Point(x: 0, y: size.height)]
             layerHeader(name: "background", ind: index, lastFrame: lastFrame, into: &w)
-            w.raw("\"ks\":"); staticTransform(opacity: 100, into: &w)
+            w.raw("\"ks\":"); layerTransform(opacity: [100], frames: [0], holds: nil, into: &w)
             w.raw(",\"shapes\":[")
-            group("background", path: { w in staticPath(Path(vertices: rect), into: &w) }, paint: { w in
-                solidFill(color: { w in color(background, into: &w) }, opacity: { w in w.raw("{\"a\":0,\"k\":"); w.number(background.alpha * 100); w.raw("}") }, into: &w)
-            }, into: &w)
+            group("background", path: { w in staticPath(Path(vertices: rect), into: &w) },
+                  paint: { w in solidFill(background, into: &w) }, into: &w)
             w.raw("]}")
         }
         w.raw("]}")
@@ -77,9 +76,12 @@ public enum LottieEncoder {
         w.raw(",\"sr\":1,\"ao\":0,\"ip\":0,\"op\":"); w.number(lastFrame); w.raw(",\"st\":0,\"bm\":0,")
     }
 
-    static func staticTransform(opacity: Double, into w: inout JSONWriter) {
-        w.raw("{\"o\":{\"a\":0,\"k\":"); w.number(opacity)
-        w.raw("},\"r\":{\"a\":0,\"k\":0},\"p\":{\"a\":0,\"k\":[0,0,0]},\"a\":{\"a\":0,\"k\":[0,0,0]},\"s\":{\"a\":0,\"k\":[100,100,100]}}")
+    /// A layer's `ks`: the opacity keyframed at `frames`, every other member the identity
+    /// (the paths carry the geometry).
+    static func layerTransform(opacity: [Double], frames: [Double], holds: [Bool]?, into w: inout JSONWriter) {
+        w.raw("{\"o\":")
+        scalarProperty(opacity, frames: frames, holds: holds, into: &w)
+        w.raw(",\"r\":{\"a\":0,\"k\":0},\"p\":{\"a\":0,\"k\":[0,0,0]},\"a\":{\"a\":0,\"k\":[0,0,0]},\"s\":{\"a\":0,\"k\":[100,100,100]}}")
     }
 
     static func layer(_ i: Int, ind: Int, samples: FrameSamples, lastFrame: Double, into w: inout JSONWriter) {
@@ -92,29 +94,28 @@ public enum LottieEncoder {
         // Opacity: 0 while hidden; hold where visibility changes so the jump stays a jump.
         let opacities = states.map { $0.visible ? $0.opacity * 100 : 0 }
         let holds = states.indices.map { k in k + 1 < states.count && states[k].visible != states[k + 1].visible }
-        w.raw("\"ks\":{\"o\":")
-        scalarProperty(opacities, frames: frames, holds: holds, into: &w)
-        w.raw(",\"r\":{\"a\":0,\"k\":0},\"p\":{\"a\":0,\"k\":[0,0,0]},\"a\":{\"a\":0,\"k\":[0,0,0]},\"s\":{\"a\":0,\"k\":[100,100,100]}}")
+        w.raw("\"ks\":")
+        layerTransform(opacity: opacities, frames: frames, holds: holds, into: &w)
         w.raw(",\"shapes\":[")
         var groups: [(inout JSONWriter) -> Void] = [] // bottom to top
         let rounded = states.contains { $0.cornerRadius > 0 }
 
+        // The fill and the gradient are drawn in the same path: the bounds.
+        let bounds = states[0].fill != nil || spec.gradient != nil ? states.map { boundsPath($0, rounded: rounded) } : []
         if states[0].fill != nil {
-            let paths = states.map { boundsPath($0, rounded: rounded) }
             let fills = states.map { $0.fill ?? .clear }
             groups.append { w in
-                group("fill", path: { w in pathProperty(paths, frames: frames, into: &w) }, paint: { w in
+                group("fill", path: { w in pathProperty(bounds, frames: frames, into: &w) }, paint: { w in
                     solidFill(color: { w in colorProperty(fills, frames: frames, into: &w) },
                               opacity: { w in scalarProperty(fills.map { $0.alpha * 100 }, frames: frames, holds: nil, into: &w) }, into: &w)
                 }, into: &w)
             }
         }
         if let gradient = spec.gradient {
-            let paths = states.map { boundsPath($0, rounded: rounded) }
             let starts = states.map { $0.matrix.apply(to: Point(x: gradient.start.x * $0.size.width, y: gradient.start.y * $0.size.height)) }
             let ends = states.map { $0.matrix.apply(to: Point(x: gradient.end.x * $0.size.width, y: gradient.end.y * $0.size.height)) }
             groups.append { w in
-                group("gradient", path: { w in pathProperty(paths, frames: frames, into: &w) }, paint: { w in
+                group("gradient", path: { w in pathProperty(bounds, frames: frames, into: &w) }, paint: { w in
                     gradientFill(gradient.colors, starts: starts, ends: ends, frames: frames, into: &w)
                 }, into: &w)
             }
@@ -127,9 +128,8 @@ public enum LottieEncoder {
             }
             let fill = imageFill ?? SVGPainter.placeholderFill
             groups.append { w in
-                group("image", path: { w in pathProperty(paths, frames: frames, into: &w) }, paint: { w in
-                    solidFill(color: { w in color(fill, into: &w) }, opacity: { w in w.raw("{\"a\":0,\"k\":"); w.number(fill.alpha * 100); w.raw("}") }, into: &w)
-                }, into: &w)
+                group("image", path: { w in pathProperty(paths, frames: frames, into: &w) },
+                      paint: { w in solidFill(fill, into: &w) }, into: &w)
             }
         case let .snapshot(of, rect)?:
             if let source = timeline.layerIndex(of) {
@@ -137,9 +137,8 @@ public enum LottieEncoder {
                 let paths = states.map { boundsPath($0, rounded: false) }
                 if let fill = src.fill {
                     groups.append { w in
-                        group("snapshot", path: { w in pathProperty(paths, frames: frames, into: &w) }, paint: { w in
-                            solidFill(color: { w in color(fill, into: &w) }, opacity: { w in w.raw("{\"a\":0,\"k\":"); w.number(fill.alpha * 100); w.raw("}") }, into: &w)
-                        }, into: &w)
+                        group("snapshot", path: { w in pathProperty(paths, frames: frames, into: &w) },
+                              paint: { w in solidFill(fill, into: &w) }, into: &w)
                     }
                 }
                 if let g = src.gradient {
@@ -226,6 +225,12 @@ public enum LottieEncoder {
         w.raw("{\"ty\":\"fl\",\"nm\":\"fill\",\"r\":1,\"c\":"); color(&w); w.raw(",\"o\":"); opacity(&w); w.raw("}")
     }
 
+    /// A fill of one colour that does not change.
+    static func solidFill(_ c: Color, into w: inout JSONWriter) {
+        solidFill(color: { w in color(c, into: &w) }, opacity: { w in scalarProperty([c.alpha * 100], frames: [0], holds: nil, into: &w) },
+                  into: &w)
+    }
+
     static func gradientFill(_ colors: [Color], starts: [Point], ends: [Point], frames: [Double], into w: inout JSONWriter) {
         w.raw("{\"ty\":\"gf\",\"nm\":\"gradient\",\"r\":1,\"t\":1,\"o\":{\"a\":0,\"k\":100},\"s\":")
         pointProperty(starts, frames: frames, into: &w)
@@ -247,8 +252,9 @@ public enum LottieEncoder {
     }
 
     /// `{"a":0,"k":v}` when all values are equal, else a keyframe per frame (linear, or
-    /// hold where `holds[k]`).
-    static func keyframed<V: Equatable>(_ values: [V], frames: [Double], holds: [Bool]?,
+    /// hold where `holds[k]`). A keyframe's `s` is an array: `boxed` puts a value that is
+    /// not one (a number, a shape) in `[…]` there.
+    static func keyframed<V: Equatable>(_ values: [V], frames: [Double], holds: [Bool]?, boxed: Bool = false,
                                         into w: inout JSONWriter, write: (inout JSONWriter, V) -> Void) {
         if values.allSatisfy({ $0 == values[0] }) {
             w.raw("{\"a\":0,\"k\":"); write(&w, values[0]); w.raw("}")
@@ -257,7 +263,10 @@ public enum LottieEncoder {
         w.raw("{\"a\":1,\"k\":[")
         for (k, v) in values.enumerated() {
             if k > 0 { w.raw(",") }
-            w.raw("{\"t\":"); w.number(frames[k]); w.raw(",\"s\":"); write(&w, v)
+            w.raw("{\"t\":"); w.number(frames[k]); w.raw(",\"s\":")
+            if boxed { w.raw("[") }
+            write(&w, v)
+            if boxed { w.raw("]") }
             if k < values.count - 1 {
                 if holds?[k] == true { w.raw(",\"h\":1") }
                 else { w.raw(",\"i\":{\"x\":[1],\"y\":[1]},\"o\":{\"x\":[0],\"y\":[0]}") }
@@ -268,19 +277,11 @@ public enum LottieEncoder {
     }
 
     static func scalarProperty(_ values: [Double], frames: [Double], holds: [Bool]?, into w: inout JSONWriter) {
-        if values.allSatisfy({ $0 == values[0] }) {
-            w.raw("{\"a\":0,\"k\":"); w.number(values[0]); w.raw("}")
-            return
-        }
-        keyframed(values, frames: frames, holds: holds, into: &w) { w, v in
-            w.raw("["); w.number(v); w.raw("]")
-        }
+        keyframed(values, frames: frames, holds: holds, boxed: true, into: &w) { w, v in w.number(v) }
     }
 
     static func pointProperty(_ values: [Point], frames: [Double], into w: inout JSONWriter) {
-        keyframed(values, frames: frames, holds: nil, into: &w) { w, p in
-            w.raw("["); w.number(p.x); w.raw(","); w.number(p.y); w.raw("]")
-        }
+        keyframed(values, frames: frames, holds: nil, into: &w) { w, p in w.point(p) }
     }
 
     static func colorProperty(_ values: [Color], frames: [Double], into w: inout JSONWriter) {
@@ -295,7 +296,7 @@ public enum LottieEncoder {
             w.raw("[")
             for (k, p) in ps.enumerated() {
                 if k > 0 { w.raw(",") }
-                w.raw("["); w.number(p.x); w.raw(","); w.number(p.y); w.raw("]")
+                w.point(p)
             }
             w.raw("]")
         }
@@ -304,13 +305,7 @@ public enum LottieEncoder {
             w.raw(",\"i\":"); points(p.inTangents, into: &w)
             w.raw(",\"o\":"); points(p.outTangents, into: &w); w.raw("}")
         }
-        if paths.allSatisfy({ $0 == paths[0] }) {
-            w.raw("{\"a\":0,\"k\":"); shape(&w, paths[0]); w.raw("}")
-            return
-        }
-        keyframed(paths, frames: frames, holds: nil, into: &w) { w, p in
-            w.raw("["); shape(&w, p); w.raw("]")
-        }
+        keyframed(paths, frames: frames, holds: nil, boxed: true, into: &w, write: shape)
     }
 
     static func staticPath(_ p: Path, into w: inout JSONWriter) { pathProperty([p], frames: [0], into: &w) }
