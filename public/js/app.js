@@ -70,10 +70,10 @@ function render() {
   if (!player.timeline) return;
   stage.show(player.statesAt(player.t));
   const k = player.frame;
-  const scrubber = $("scrubber");
-  scrubber.max = String(Math.max(0, player.frameCount - 1));
-  if (document.activeElement !== scrubber || player.playing) scrubber.value = String(k);
   const n = Math.max(0, player.frameCount - 1);
+  const scrubber = $("scrubber");
+  scrubber.max = String(n);
+  if (document.activeElement !== scrubber || player.playing) scrubber.value = String(k);
   $("time").textContent = `${player.t.toFixed(3)} s · frame ${k} / ${n}`;
   scrubber.setAttribute("aria-valuetext", `${player.t.toFixed(3)} seconds, frame ${k} of ${n}`);
   curves.setTime(player.t);

@@ -39,7 +39,7 @@ export class Interaction extends EventTarget {
   /**
    * @param {HTMLElement} surface  where drags are read (the stage)
    * @param {Stage} stage          converts client to container coordinates
-   * @param {object} hooks         {api, player, spec() → {preset, params}, show(states), onRelease(spec)}
+   * @param {object} hooks         {api, player, showFrame(timeline, states), onRelease(spec)}
    */
   constructor(surface, stage, hooks) {
     super();

@@ -26,7 +26,10 @@ export function cssColor(c) {
   return p ? `rgba(${p[0]}, ${p[1]}, ${p[2]}, ${p[3]})` : "transparent";
 }
 
-/** Black or white text, whichever reads better on the colour (as the SVG encoder does). */
+/**
+ * Black or white text, whichever reads better on the colour (WCAG relative luminance). The
+ * encoders' rule (Color.contrastingText) has other thresholds and a near-black dark colour.
+ */
 function textColor(background) {
   const p = parseColor(background) || [255, 255, 255, 1];
   const lin = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
