@@ -6,7 +6,7 @@ public struct TimelineOptions: Hashable, Sendable {
     public var fps: Int
     /// Include the sampled `frames` in JSON output.
     public var includeFrames: Bool
-    /// SVG: play forever instead of once.
+    /// SVG and CSS: play forever instead of once.
     public var loop: Bool
     /// Filmstrip: number of frames shown, within `filmstripFrameRange`.
     public var filmstripFrames: Int
