@@ -35,6 +35,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// The timeline written in this format, deterministic for the same timeline and options.
     public func encode(_ timeline: Timeline, options: TimelineOptions) -> [UInt8] {
         switch self {
         case .json: return TimelineJSONEncoder.encode(timeline, options: options)

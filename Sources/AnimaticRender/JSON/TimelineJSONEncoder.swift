@@ -9,6 +9,7 @@ import AnimaticCore
 public enum TimelineJSONEncoder {
     /// Spring curves are written as samples at this rate (per second of the spring).
     public static let springSampleRate = 60.0
+    /// At most this many samples per spring curve, whatever its duration.
     public static let maxSpringSamples = 600
 
     public static func encode(_ timeline: Timeline, options: TimelineOptions = TimelineOptions()) -> [UInt8] {

@@ -8,6 +8,7 @@ import AnimaticCore
 public enum FilmstripEncoder {
     /// Width of one frame in the picture, in SVG pixels.
     public static let cellWidth = 160.0
+    /// Frames per row of the grid; more frames wrap onto further rows.
     public static let maxColumns = 4
 
     public static func encode(_ timeline: Timeline, options: TimelineOptions = TimelineOptions()) -> [UInt8] {
