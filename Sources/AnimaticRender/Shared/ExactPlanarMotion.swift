@@ -1,0 +1,47 @@
+import AnimaticCore
+
+/// A 2-D layer whose motion the timeline describes exactly: the screen map is
+/// `outer ∘ translate(position) ∘ transform ∘ translate(−anchor·size)` with a static
+/// transform and zPosition, so position and size channels carry the motion with their
+/// exact curves. Checked against every frame's quad before use.
+struct ExactPlanarMotion {
+    var outer: Affine2D
+    var transform: Affine2D
+    var position: Channel
+    /// The bounds' offset −anchor·size.
+    var offset: Channel
+
+    init?(layer i: Int, samples: FrameSamples, channels: LayerChannels) {
+        let timeline = samples.timeline
+        let layer = timeline.layers[i]
+        guard timeline.run == nil, timeline.duration > 0,
+              !layer.track(.transform).isAnimated, !layer.track(.zPosition).isAnimated else { return nil }
+        let t = layer.spec.transform.matrix
+        guard t.m13 == 0, t.m23 == 0, t.m31 == 0, t.m32 == 0, t.m14 == 0, t.m24 == 0, t.m34 == 0, t.m44 == 1,
+              let outer = Affine2D(planeOf: Transform3D.translation(0, 0, layer.spec.zPosition + t.m43)
+                .concatenating(timeline.containerSublayer)) else { return nil }
+        self.outer = outer
+        transform = Affine2D(a: t.m11, b: t.m12, c: t.m21, d: t.m22, e: t.m41, f: t.m42)
+        position = Channel.exact(track: layer.track(.position), duration: timeline.duration,
+                                 frameTimes: samples.times) { $0.numbers }
+        let anchor = layer.spec.anchor
+        offset = channels.size.mapValues { [-anchor.x * $0[0], -anchor.y * $0[1]] }
+        // The plan must put every frame's bounds on the engine's quad.
+        for (k, time) in samples.times.enumerated() {
+            let state = samples.states[k][i]
+            let size = channels.size.value(at: time)
+            let map = screenMap(at: time)
+            let corners = [Point(x: 0, y: 0), Point(x: size[0], y: 0), Point(x: size[0], y: size[1]), Point(x: 0, y: size[1])]
+            for (c, q) in zip(corners, state.quad) {
+                let p = map.apply(c)
+                guard abs(p.x - q.x) <= 1e-6 * max(1, abs(q.x)), abs(p.y - q.y) <= 1e-6 * max(1, abs(q.y)) else { return nil }
+            }
+        }
+    }
+
+    /// Layer-local to screen at `t`.
+    func screenMap(at t: Double) -> Affine2D {
+        let p = position.value(at: t), o = offset.value(at: t)
+        return Affine2D.translation(o[0], o[1]).then(transform).then(.translation(p[0], p[1])).then(outer)
+    }
+}
