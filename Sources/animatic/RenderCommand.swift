@@ -9,17 +9,17 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Compute the timeline of a transition spec and write it out.",
         discussion: """
-        SPEC is a JSON transition spec (see docs/SPEC.md) or a preset reference
-        {"preset": "fold", "params": {…}} (see docs/PRESETS.md, `animatic presets`),
-        or '-' to read it from standard input.
-        A spec with problems prints every problem with its JSON pointer and exits with status 65.
+        SPEC is a JSON transition spec (see docs/SPEC.md) or a preset reference \
+        {"preset": "fold", "params": {…}} (see docs/PRESETS.md, `animatic presets`), \
+        or '-' to read it from standard input. A spec with problems prints every \
+        problem with its JSON pointer and exits with status 65.
 
         Examples:
           animatic render examples/tab-slide.json --frames --fps 30
           cat spec.json | animatic render - --out timeline.json
-          echo '{"preset": "tabSlide", "params": {"from": 2, "to": 1}}' | animatic render -
-          animatic render examples/design-example.json --format svg --loop --out design.svg
-          animatic render examples/design-example.json --format filmstrip --filmstrip-frames 8 --out strip.svg
+          echo '{"preset": "tabSlide", "params": {"to": 2}}' | animatic render -
+          animatic render spec.json --format svg --loop --out spec.svg
+          animatic render spec.json --format filmstrip --out strip.svg
         """
     )
 

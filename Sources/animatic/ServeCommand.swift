@@ -11,11 +11,11 @@ struct ServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Serve the HTTP API and the player page.",
         discussion: """
-        Every option can also come from the environment: ANIMATIC_HOST, ANIMATIC_PORT, ANIMATIC_PUBLIC,
-        ANIMATIC_TLS_CERT, ANIMATIC_TLS_KEY, ANIMATIC_MAX_BODY, ANIMATIC_CACHE_MB, ANIMATIC_LOG_LEVEL.
+        Every option can also come from the environment: ANIMATIC_HOST, ANIMATIC_PORT, ANIMATIC_PUBLIC, \
+        ANIMATIC_TLS_CERT, ANIMATIC_TLS_KEY, ANIMATIC_MAX_BODY, ANIMATIC_CACHE_MB, ANIMATIC_LOG_LEVEL. \
         An option on the command line wins over the environment.
 
-        SIGTERM or SIGINT stops accepting, lets requests in flight finish (up to 10 s), closes idle
+        SIGTERM or SIGINT stops accepting, lets requests in flight finish (up to 10 s), closes idle \
         connections and exits 0. See docs/API.md and docs/DEPLOY.md.
         """
     )
