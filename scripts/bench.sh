@@ -7,25 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scripts/install-deps.sh build
-
-missing=()
-command -v wrk >/dev/null || missing+=(wrk)
-command -v nginx >/dev/null || missing+=(nginx-light)
-command -v valgrind >/dev/null || missing+=(valgrind)
-command -v pgrep >/dev/null || missing+=(procps)
-command -v python3 >/dev/null || missing+=(python3)
-if [ "${#missing[@]}" -gt 0 ]; then
-  if [ "$(id -u)" -eq 0 ]; then
-    echo "bench: installing ${missing[*]}"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
-    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-  else
-    echo "bench: missing ${missing[*]}: sudo apt-get install ${missing[*]}" >&2
-    exit 1
-  fi
-fi
+scripts/install-deps.sh bench
 
 swift build -c release --product animatic
 swift build -c release --package-path Benchmarks

@@ -4,6 +4,7 @@
 #   scripts/install-deps.sh build   — C libraries the Swift targets link (libssl, zlib)
 #   scripts/install-deps.sh test    — plus the tools the tests drive (curl, openssl,
 #                                      chromium + chromedriver, Python test packages)
+#   scripts/install-deps.sh bench   — plus what `make bench` drives (wrk, nginx, valgrind)
 set -euo pipefail
 mode="${1:-build}"
 
@@ -16,6 +17,14 @@ missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+if [ "$mode" = "bench" ]; then
+  # By command: any nginx build will do, so an installed `nginx` is not replaced.
+  command -v wrk >/dev/null || missing+=(wrk)
+  command -v nginx >/dev/null || missing+=(nginx-light)
+  command -v valgrind >/dev/null || missing+=(valgrind)
+  command -v pgrep >/dev/null || missing+=(procps)
+  command -v python3 >/dev/null || missing+=(python3)
+fi
 
 if [ "${#missing[@]}" -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ]; then
