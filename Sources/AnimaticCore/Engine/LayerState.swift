@@ -24,9 +24,16 @@ public struct LayerState: Hashable, Sendable {
     /// The four corners of the bounds — top-left, top-right, bottom-right, bottom-left —
     /// in container points, perspective divide included.
     public var quad: [Point] {
+        let c = Self.corners(size: size, matrix: matrix)
+        return [c.0, c.1, c.2, c.3]
+    }
+
+    /// The corners of bounds of `size` — top-left, top-right, bottom-right, bottom-left —
+    /// through `matrix`, perspective divide included (`quad` without an array).
+    public static func corners(size: Size, matrix: Transform3D) -> (Point, Point, Point, Point) {
         let w = size.width, h = size.height
-        return [matrix.apply(to: Point(x: 0, y: 0)), matrix.apply(to: Point(x: w, y: 0)),
-                matrix.apply(to: Point(x: w, y: h)), matrix.apply(to: Point(x: 0, y: h))]
+        return (matrix.apply(to: Point(x: 0, y: 0)), matrix.apply(to: Point(x: w, y: 0)),
+                matrix.apply(to: Point(x: w, y: h)), matrix.apply(to: Point(x: 0, y: h)))
     }
 
     /// Composes the layer's matrix with the container's sublayer transform.

@@ -220,8 +220,7 @@ public enum TimelineJSONEncoder {
                                                        anchor: anchors[i], transform: v.transform,
                                                        containerSublayer: sublayer)
                 let width = v.size.width, height = v.size.height
-                let corners = (matrix.apply(to: Point(x: 0, y: 0)), matrix.apply(to: Point(x: width, y: 0)),
-                               matrix.apply(to: Point(x: width, y: height)), matrix.apply(to: Point(x: 0, y: height)))
+                let corners = LayerState.corners(size: v.size, matrix: matrix)
                 w.withSpace(16 * (JSONWriter.maxNumberLength + 1) + 64) { p in
                     var c = Cursor(p: p, digits: digits)
                     c.text(",\"quad\":[[")
