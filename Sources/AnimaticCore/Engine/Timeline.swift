@@ -9,8 +9,13 @@ public struct Timeline: Hashable, Sendable {
     public let containerSublayer: Transform3D
     /// The interactive run, when the spec has an interaction.
     public let run: InteractiveRun?
+    /// Where a cancelled percent-driven run ends, per layer: the initial state after the
+    /// completion block (both outcomes, then its cancelled branch) and
+    /// `completeTransition(false)`. Nil for every other timeline, whose end is in its tracks.
+    public let cancelledEnd: [CompiledLayer.Values]?
 
-    init(spec: TransitionSpec, layers: [CompiledLayer], transitionDuration: Double) {
+    init(spec: TransitionSpec, layers: [CompiledLayer], transitionDuration: Double, run: InteractiveRun?,
+         cancelledEnd: [CompiledLayer.Values]?) {
         self.spec = spec
         self.layers = layers
         self.transitionDuration = transitionDuration
@@ -22,7 +27,8 @@ public struct Timeline: Hashable, Sendable {
         } else {
             containerSublayer = .identity
         }
-        run = spec.interaction.map { InteractiveRun(interaction: $0, transitionDuration: transitionDuration) }
+        self.run = run
+        self.cancelledEnd = cancelledEnd
     }
 
     /// Wall-clock length of what the timeline shows: the transition, or the whole
@@ -31,8 +37,18 @@ public struct Timeline: Hashable, Sendable {
 
     /// Every layer's state at wall time `t` (clamped to 0…duration), in spec order.
     public func states(at t: Double) -> [LayerState] {
+        if let end = cancelledEndValues(atWallTime: t) {
+            return zip(layers, end).map { $0.state(values: $1, containerSublayer: containerSublayer) }
+        }
         let transitionTime = transitionTime(atWallTime: t)
         return layers.map { $0.state(at: transitionTime, containerSublayer: containerSublayer) }
+    }
+
+    /// The layers' values when wall time `t` is the end of a cancelled percent-driven run
+    /// (the completion block has run), else nil: sample the tracks at `transitionTime`.
+    public func cancelledEndValues(atWallTime t: Double) -> [CompiledLayer.Values]? {
+        guard let cancelledEnd, let run, t >= run.duration else { return nil }
+        return cancelledEnd
     }
 
     /// The transition time shown at wall time `t` (clamped to 0…duration): `t` itself, or
