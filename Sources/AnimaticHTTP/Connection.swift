@@ -1,10 +1,6 @@
 import Dispatch
 import Logging
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// One client connection: a non-blocking socket driven by Dispatch read/write sources
 /// and a timer on the connection's own serial queue. Never blocks in a read.

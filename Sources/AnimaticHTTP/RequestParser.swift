@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// An incremental HTTP/1.1 request parser (RFC 9112) that takes bytes as they arrive.
 ///

@@ -1,11 +1,7 @@
 import Dispatch
 import Logging
 import Synchronization
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The shared state of a running server: listeners, the connection registry, and the
 /// pieces every connection uses. `HTTPServer` is its public face.

@@ -62,7 +62,6 @@ func check(_ data: UnsafeBufferPointer<UInt8>) {
 }
 
 #if ANIMATIC_FUZZ
-#if canImport(Glibc)
 import Glibc
 #endif
 

@@ -1,10 +1,6 @@
 import ArgumentParser
 import Foundation
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `animatic healthcheck` — asks a running server's `/healthz` whether it is alive.
 ///

@@ -2,7 +2,6 @@ import CZlib
 import Foundation
 import Testing
 @testable import AnimaticHTTP
-#if canImport(Glibc)
 import Glibc
 #endif
 

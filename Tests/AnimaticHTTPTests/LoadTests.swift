@@ -2,7 +2,6 @@ import Foundation
 import Synchronization
 import Testing
 @testable import AnimaticHTTP
-#if canImport(Glibc)
 import Glibc
 #endif
 

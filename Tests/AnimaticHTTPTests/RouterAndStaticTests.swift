@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import AnimaticHTTP
-#if canImport(Glibc)
 import Glibc
 #endif
 

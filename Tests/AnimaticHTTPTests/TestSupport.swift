@@ -3,7 +3,6 @@ import Logging
 import Synchronization
 import Testing
 @testable import AnimaticHTTP
-#if canImport(Glibc)
 import Glibc
 #endif
 

@@ -2,9 +2,6 @@ import AnimaticHTTP
 import Foundation
 import Testing
 @testable import AnimaticServer
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `/readyz` turns 503 as soon as the server drains, while a request is still in flight.
 @Suite struct ReadinessTests {
