@@ -63,7 +63,6 @@ func check(_ data: UnsafeBufferPointer<UInt8>) {
 
 #if ANIMATIC_FUZZ
 import Glibc
-#endif
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzParser(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
