@@ -9,6 +9,8 @@ public struct Timeline: Hashable, Sendable {
     public let containerSublayer: Transform3D
     /// The interactive run, when the spec has an interaction.
     public let run: InteractiveRun?
+    /// Who is whose sublayer, and the drawing order.
+    public let tree: LayerTree
     /// Where a cancelled percent-driven run ends, per layer: the initial state after the
     /// completion block (both outcomes, then its cancelled branch) and
     /// `completeTransition(false)`. Nil for every other timeline, whose end is in its tracks.
@@ -29,7 +31,11 @@ public struct Timeline: Hashable, Sendable {
         }
         self.run = run
         self.cancelledEnd = cancelledEnd
+        tree = LayerTree(spec.layers)
     }
+
+    /// Layer indices in drawing order, back to front (`LayerTree.drawOrder`).
+    public var drawOrder: [Int] { tree.drawOrder }
 
     /// Wall-clock length of what the timeline shows: the transition, or the whole
     /// interactive run (scrub, then finish or cancel).
@@ -38,10 +44,10 @@ public struct Timeline: Hashable, Sendable {
     /// Every layer's state at wall time `t` (clamped to 0…duration), in spec order.
     public func states(at t: Double) -> [LayerState] {
         if let end = cancelledEndValues(atWallTime: t) {
-            return zip(layers, end).map { $0.state(values: $1, containerSublayer: containerSublayer) }
+            return composed { i, sublayer in layers[i].state(values: end[i], containerSublayer: sublayer) }
         }
         let transitionTime = transitionTime(atWallTime: t)
-        return layers.map { $0.state(at: transitionTime, containerSublayer: containerSublayer) }
+        return states(atTransitionTime: transitionTime)
     }
 
     /// The layers' values when wall time `t` is the end of a cancelled percent-driven run
@@ -64,7 +70,21 @@ public struct Timeline: Hashable, Sendable {
 
     /// State of each layer at `t` seconds of *transition* time (ignoring any interaction).
     public func states(atTransitionTime t: Double) -> [LayerState] {
-        layers.map { $0.state(at: t, containerSublayer: containerSublayer) }
+        composed { i, sublayer in layers[i].state(at: t, containerSublayer: sublayer) }
+    }
+
+    /// Each layer's state from `state(i, sublayer)` — its own state under the container's
+    /// sublayer transform (roots) or none (sublayers) — composed into its ancestors'.
+    private func composed(_ state: (Int, Transform3D) -> LayerState) -> [LayerState] {
+        if tree.isFlat { return layers.indices.map { state($0, containerSublayer) } }
+        var states = layers.indices.map { i in
+            state(i, tree.parents[i] == nil ? containerSublayer : .identity)
+        }
+        for i in tree.compositionOrder {
+            guard let p = tree.parents[i] else { continue }
+            states[i].compose(into: states[p], parentSpec: layers[p].spec)
+        }
+        return states
     }
 
     /// Frame times at `fps`: k / fps for k = 0 … ⌈duration × fps⌉, the last clamped to the duration.
