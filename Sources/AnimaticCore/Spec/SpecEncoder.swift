@@ -76,6 +76,12 @@ public enum SpecEncoder {
                 .object([("relativeStart", .number(f.relativeStart)), ("relativeDuration", .number(f.relativeDuration)),
                          ("changes", changes(f.changes))])
             })))
+            for (name, parameter) in [("tension", k.tension), ("continuity", k.continuity), ("bias", k.bias)] where !parameter.isZero {
+                switch parameter {
+                case .uniform(let v): m.append((name, .number(v)))
+                case .perKey(let values): m.append((name, .array(values.map(JSONValue.number))))
+                }
+            }
             return .object(m)
         }
     }
