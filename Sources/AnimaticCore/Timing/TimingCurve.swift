@@ -52,19 +52,23 @@ public enum TimingCurve: Hashable, Sendable {
     /// Upper bound on the number of stops `cssEasing` writes into a `linear()` function.
     public static let cssLinearMaximumStops = 200
 
-    /// A CSS `linear()` easing string whose piecewise-linear curve stays within `maxError` (in progress units, e.g. 0.001) of this curve over the duration, with as few stops as reasonable (adaptive subdivision, not a fixed grid), numbers written compactly (no exponent notation, trimmed zeros, at most ~5 decimals). For a bezier prefer `cubic-bezier(x1, y1, x2, y2)`; `steps(n, jump-end)` for steps. Bounded: never more than a documented maximum number of stops.
+    /// A CSS easing for this curve over `duration` seconds: `cubic-bezier(x1, y1, x2, y2)`
+    /// for a Bézier, `steps(n, jump-end)` for steps, and for a spring a `linear()` whose
+    /// piecewise-linear curve stays within `maxError` (progress units, clamped to
+    /// [1e-5, 0.5]) of the spring — or nil when that takes more than
+    /// `cssLinearMaximumStops` stops (a lightly damped spring over many periods); the
+    /// caller then writes keyframes instead.
     ///
-    /// Springs: greedy adaptive segments (each as long as the error check allows, found by
-    /// bisection on its end), stops on a grid of 10^−d in progress and time fraction, where
-    /// d = clamp(⌈−log10 maxError⌉ + 2, 3, 6) decimals (5 for 0.001). A segment is accepted
-    /// when the sampled error of the *rounded* chord (≥ 16 samples, ≥ 4096 per unit) plus a
-    /// curvature bound for between samples stays ≤ 0.9·maxError. If the spring has not
-    /// settled at the end (|1 − position(duration)| > maxError/4) the string ends with a jump
-    /// to 1 at 100%, matching `progress(at: 1) == 1`. At most `cssLinearMaximumStops` stops:
-    /// if more would be needed (a lightly damped spring over many periods) the bound is
-    /// raised in steps of 25% until they fit, so `maxError` then no longer holds. maxError is clamped to
-    /// [1e-5, 0.5]. Bezier control points and all numbers use the same d decimals.
-    public func cssEasing(duration: Double, maxError: Double) -> String {
+    /// Springs: stops on a grid of 10^−d in progress and time fraction, d =
+    /// clamp(⌈−log10 maxError⌉ + 2, 3, 6) decimals (5 for 0.001), placed left to right: each
+    /// segment is the longest whose chord between rounded end values is provably within
+    /// 0.9·maxError of the curve — h²·max|f″|/8 ≤ budget with max|f″| from
+    /// `SpringParameters.accelerationBound` (the closed form of the acceleration's
+    /// envelope), the rounding taken off the budget. Each stop costs one position and at most
+    /// two bounds: the work is bounded by the output. If the spring
+    /// has not settled at the end (|1 − position(duration)| > maxError/4) the string ends
+    /// with a jump to 1 at 100%, matching `progress(at: 1) == 1`.
+    public func cssEasing(duration: Double, maxError: Double) -> String? {
         let tolerance = maxError.isNaN ? 0.001 : min(max(maxError, 1e-5), 0.5)
         let decimals = min(6, max(3, Int((-log10(tolerance)).rounded(.up)) + 2))
         switch self {
@@ -74,8 +78,8 @@ public enum TimingCurve: Hashable, Sendable {
         case let .steps(count):
             return "steps(\(max(count, 1)), jump-end)"
         case let .spring(spring):
-            let stops = CSSLinearFit.fit(spring: spring, duration: duration, maxError: tolerance,
-                                         decimals: decimals, maximumStops: Self.cssLinearMaximumStops)
+            guard let stops = CSSLinearFit.fit(spring: spring, duration: duration, maxError: tolerance,
+                                               decimals: decimals, maximumStops: Self.cssLinearMaximumStops) else { return nil }
             return CSSLinearFit.render(stops, decimals: decimals)
         }
     }
@@ -109,76 +113,55 @@ enum CSSLinearFit {
         var output: Double
     }
 
-    static func fit(spring: SpringParameters, duration: Double, maxError: Double,
-                    decimals: Int, maximumStops: Int) -> [Stop] {
+    /// Stops within `maxError`, or nil past `maximumStops` (see `TimingCurve.cssEasing`).
+    /// `evaluations`, when given, counts the spring evaluations (position and bound).
+    static func fit(spring: SpringParameters, duration: Double, maxError: Double, decimals: Int, maximumStops: Int,
+                    evaluations: UnsafeMutablePointer<Int>? = nil) -> [Stop]? {
         var gridSize = 1
         for _ in 0..<decimals { gridSize *= 10 }
         let n = gridSize
         let seconds = duration.isFinite ? max(duration, 0) : 0
         let scale = pow(10.0, Double(decimals))
         func round(_ v: Double) -> Double { (v * scale).rounded() / scale }
-        func curve(_ x: Double) -> Double { spring.position(at: x * seconds) }
-        func curvature(_ x: Double) -> Double { abs(spring.acceleration(at: x * seconds)) * seconds * seconds }
+        func curve(_ x: Double) -> Double {
+            evaluations?.pointee += 1
+            return spring.position(at: x * seconds)
+        }
 
         let endValue = curve(1)
         let jump = abs(1 - endValue) > maxError / 4
-        func nodeValue(_ k: Int) -> Double { k == n ? (jump ? round(endValue) : 1) : round(curve(Double(k) / Double(n))) }
-
-        var budget = maxError * 0.9
-        var stops: [Stop] = []
-        for _ in 0..<80 {
-            stops = greedy(n: n, budget: budget, maximumStops: maximumStops, nodeValue: nodeValue,
-                           curve: curve, curvature: curvature)
-            if jump { stops.append(Stop(input: n, output: 1)) }
-            if stops.count <= maximumStops { break }
-            budget *= 1.25
+        func nodeValue(_ k: Int) -> Double { k == 0 ? round(curve(0)) : k == n ? (jump ? round(endValue) : 1) : round(curve(Double(k) / Double(n))) }
+        // The rounded ends move the chord by at most half a grid step each.
+        let budget = maxError * 0.9 - 0.5 / scale
+        guard budget > 0 else { return nil }
+        // f(x) = position(x·T), so |f″| ≤ T²·accelerationBound; a chord over h is within
+        // h²·|f″|/8 of the curve.
+        func bound(_ a: Int, _ b: Int) -> Double {
+            evaluations?.pointee += 1
+            return spring.accelerationBound(from: Double(a) / Double(n) * seconds, to: Double(b) / Double(n) * seconds)
+                * seconds * seconds
         }
-        return stops
-    }
-
-    private static func greedy(n: Int, budget: Double, maximumStops: Int, nodeValue: (Int) -> Double,
-                               curve: (Double) -> Double, curvature: (Double) -> Double) -> [Stop] {
-        func accepts(_ a: Int, _ b: Int) -> Bool {
-            let xa = Double(a) / Double(n), xb = Double(b) / Double(n)
-            let ya = nodeValue(a), yb = nodeValue(b)
-            let h = xb - xa
-            let samples = max(16, Int((h * 4096).rounded(.up)))
-            let spacing = h / Double(samples + 1)
-            var worst = 0.0
-            var bend = max(curvature(xa), curvature(xb))
-            for i in 1...samples {
-                let x = xa + spacing * Double(i)
-                let chord = ya + (yb - ya) * (x - xa) / h
-                worst = max(worst, abs(curve(x) - chord))
-                if worst > budget { return false }
-                bend = max(bend, curvature(x))
-            }
-            // Between samples the error can exceed the sampled maximum by at most spacing²·|f″|/8;
-            // |f″| is taken from the samples with a factor 2 of headroom.
-            return worst + 2 * bend * spacing * spacing / 8 <= budget
+        func longest(from a: Int, bend: Double) -> Int {
+            guard bend > 0 else { return n }
+            let h = (8 * budget / bend).squareRoot()
+            return min(n, a + max(1, Int((h * Double(n)).rounded(.down))))
         }
+        // March left to right: each step as long as the bound allows (the bound at the
+        // step's start, then checked over the whole step once and shortened if needed).
         var stops = [Stop(input: 0, output: nodeValue(0))]
         var a = 0
         while a < n {
-            var b: Int
-            if accepts(a, n) {
-                b = n
-            } else {
-                var lo = a + 1, hi = n
-                while hi - lo > 1 {
-                    let mid = lo + (hi - lo) / 2
-                    if accepts(a, mid) { lo = mid } else { hi = mid }
-                }
-                b = lo
+            var b = longest(from: a, bend: bound(a, a + 1))
+            let over = bound(a, b)
+            if b - a > 1, Double(b - a) * Double(b - a) / Double(n) / Double(n) * over / 8 > budget {
+                b = longest(from: a, bend: over)
             }
             stops.append(Stop(input: b, output: nodeValue(b)))
+            if stops.count > maximumStops { return nil }
             a = b
-            if stops.count > maximumStops + 1 { // give up early; the caller relaxes the budget
-                stops.append(Stop(input: n, output: nodeValue(n)))
-                return stops
-            }
         }
-        return stops
+        if jump { stops.append(Stop(input: n, output: 1)) }
+        return stops.count <= maximumStops ? stops : nil
     }
 
     static func render(_ stops: [Stop], decimals: Int) -> String {

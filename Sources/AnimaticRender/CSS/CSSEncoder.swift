@@ -111,9 +111,9 @@ public enum CSSEncoder {
             if let easing { w.raw("; animation-timing-function: "); w.raw(easing) }
             w.raw("; }\n")
         }
-        if let tween = singleTween(i, timeline: timeline) {
+        if let tween = singleTween(i, timeline: timeline),
+           let easing = tween.curve.cssEasing(duration: tween.end - tween.start, maxError: springEasingError) {
             let a = timeline.states(at: tween.start)[i], b = timeline.states(at: tween.end)[i]
-            let easing = tween.curve.cssEasing(duration: tween.end - tween.start, maxError: springEasingError)
             if tween.start > 0 { keyframe(0, a, easing: nil) }
             keyframe(offset(tween.start, duration), a, easing: easing)
             keyframe(offset(tween.end, duration), b, easing: nil)
@@ -121,7 +121,9 @@ public enum CSSEncoder {
         } else {
             var previous = -1.0
             for (k, t) in samples.times.enumerated() {
-                let percent = k == samples.times.count - 1 ? 100 : offset(t, duration)
+                var percent = k == samples.times.count - 1 ? 100 : offset(t, duration)
+                // Keyframes at one offset merge in CSS: a jump's left value goes just before.
+                if samples.isLeftLimit[k] { percent = max(percent - jumpWidth, previous, 0) }
                 if k > 0, states[k].visible != states[k - 1].visible, percent - visibilityLead > previous + visibilityLead {
                     var lead = states[k]
                     lead.hidden = true
@@ -140,6 +142,11 @@ public enum CSSEncoder {
         guard t < duration else { return 100 }
         return ((t / duration * 100) * 1e4).rounded() / 1e4
     }
+
+    /// The width of a jump in percent: the keyframe with the value just before an instant
+    /// change sits this far before the change's own keyframe (the smallest step the
+    /// 4-decimal offsets can write).
+    static let jumpWidth = 0.0001
 
     /// How far before a frame whose visibility differs from the previous frame's an extra
     /// `visibility: hidden` keyframe sits, in percent. CSS shows `visible` anywhere

@@ -268,7 +268,8 @@ public enum LottieEncoder {
             write(&w, v)
             if boxed { w.raw("]") }
             if k < values.count - 1 {
-                if holds?[k] == true { w.raw(",\"h\":1") }
+                // A key followed by one at the same frame is a jump's left side: hold it.
+                if holds?[k] == true || frames[k + 1] <= frames[k] { w.raw(",\"h\":1") }
                 else { w.raw(",\"i\":{\"x\":[1],\"y\":[1]},\"o\":{\"x\":[0],\"y\":[0]}") }
             }
             w.raw("}")

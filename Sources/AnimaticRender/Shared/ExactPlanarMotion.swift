@@ -27,7 +27,7 @@ struct ExactPlanarMotion {
         let anchor = layer.spec.anchor
         offset = channels.size.mapValues { [-anchor.x * $0[0], -anchor.y * $0[1]] }
         // The plan must put every frame's bounds on the engine's quad.
-        for (k, time) in samples.times.enumerated() {
+        for (k, time) in samples.times.enumerated() where !samples.isLeftLimit[k] {
             let state = samples.states[k][i]
             let size = channels.size.value(at: time)
             let map = screenMap(at: time)
