@@ -69,13 +69,16 @@ function gradientElement(g) {
   return svg;
 }
 
-/** A placeholder image drawn aspect-fit in its box. */
+/** How each image mode maps to preserveAspectRatio (UIKit's scaleAspectFill, scaleAspectFit, scaleToFill). */
+const IMAGE_MODES = {fill: "xMidYMid slice", fit: "xMidYMid meet", stretch: "none"};
+
+/** A placeholder image drawn in its box as its mode says (aspect-fit by default). */
 function imageElement(image) {
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("class", "image");
   const aspect = image.aspect > 0 ? image.aspect : 1;
   svg.setAttribute("viewBox", `0 0 ${aspect} 1`);
-  svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+  svg.setAttribute("preserveAspectRatio", IMAGE_MODES[image.mode] || IMAGE_MODES.fit);
   svg.setAttribute("aria-hidden", "true");
   const rect = document.createElementNS(SVG, "rect");
   rect.setAttribute("width", aspect); rect.setAttribute("height", 1);

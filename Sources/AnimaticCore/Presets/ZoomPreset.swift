@@ -95,9 +95,12 @@ public enum ZoomPreset {
         let fit = aspectFitFrame(imageAspect: p.number("imageAspect"), in: size)
         let aspect = p.number("imageAspect")
         let imageFill = Color(hex: "#5ac8fa")
+        // The document's image views: contentMode = .scaleAspectFill, clipsToBounds = true.
         func image(_ id: String, _ frame: Rect, hidden: Bool, label: String) -> LayerSpec {
-            LayerSpec(id: id, frame: frame, label: label, hidden: hidden, clips: true,
-                      content: .image(aspectRatio: aspect, fill: imageFill))
+            var layer = LayerSpec(id: id, frame: frame, label: label, hidden: hidden, clips: true,
+                                  content: .image(aspectRatio: aspect, fill: imageFill))
+            layer.imageMode = .fill
+            return layer
         }
         let grid = PresetSupport.view(present ? "from" : "to", bounds, fill: "#ffffff", label: "Photos")
         let thumbnail = image("thumbnail", thumb, hidden: true, label: "thumbnail")

@@ -26,6 +26,8 @@ public struct LayerSpec: Hashable, Sendable {
     /// `clipsToBounds`: content and sublayers are cut to the (rounded) bounds.
     public var clips: Bool
     public var content: LayerContent?
+    /// How an image `content` fills the bounds (`content.image.mode`; aspect-fit by default).
+    public var imageMode: ImageContentMode = .fit
     /// Applied to the sublayers about the anchor point; nil for the identity.
     public var sublayerTransform: SublayerTransformSpec?
     public var shadow: ShadowSpec
@@ -74,7 +76,8 @@ public enum LayerContent: Hashable, Sendable {
     /// A snapshot of part of another layer (`snapshotView(afterScreenUpdates:)` cut to
     /// `rect`, in that layer's bounds coordinates; nil for the whole layer) — how fold strips and flip cards are made.
     case snapshot(of: String, rect: Rect?)
-    /// A placeholder image of the given aspect ratio (width / height), drawn aspect-fit.
+    /// A placeholder image of the given aspect ratio (width / height), drawn as the layer's
+    /// `imageMode` says (aspect-fit by default).
     case image(aspectRatio: Double, fill: Color?)
 }
 

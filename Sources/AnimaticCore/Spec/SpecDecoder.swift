@@ -215,12 +215,25 @@ public struct SpecDecoder {
         if let h = json["hidden"] { layer.hidden = bool(h, at: at("hidden")) ?? false }
         if let z = json["zPosition"] { layer.zPosition = number(z, at: at("zPosition"), range: .finite) ?? 0 }
         if let c = json["clips"] { layer.clips = bool(c, at: at("clips")) ?? false }
-        if let c = json["content"] { layer.content = content(c, at: at("content"), owner: id) }
+        if let c = json["content"] {
+            layer.content = content(c, at: at("content"), owner: id)
+            if let m = c["image"]?["mode"] { layer.imageMode = imageMode(m, at: JSONPointer.appending(JSONPointer.appending(at("content"), "image"), "mode")) }
+        }
         if let p = json["parent"], p != .null { layer.parent = string(p, at: at("parent")) }
         if let s = json["sublayerTransform"], s != .null { layer.sublayerTransform = sublayerTransform(s, at: at("sublayerTransform")) }
         if let s = json["shadow"] { layer.shadow = shadow(s, at: at("shadow")) ?? .none }
         if let b = json["border"] { layer.border = border(b, at: at("border")) ?? .none }
         return id == nil ? nil : layer
+    }
+
+    /// `"fill"`, `"fit"` or `"stretch"` (UIKit's scaleAspectFill, scaleAspectFit, scaleToFill).
+    mutating func imageMode(_ json: JSONValue, at pointer: String) -> ImageContentMode {
+        guard let name = string(json, at: pointer) else { return .fit }
+        guard let mode = ImageContentMode(rawValue: name) else {
+            problem(pointer, "unknown image mode \"\(name)\" (known: fill, fit, stretch)")
+            return .fit
+        }
+        return mode
     }
 
     mutating func content(_ json: JSONValue, at pointer: String, owner: String?) -> LayerContent? {
@@ -244,7 +257,7 @@ public struct SpecDecoder {
         }
         if let image = json["image"] {
             let p = JSONPointer.appending(pointer, "image")
-            guard object(image, at: p, allowed: ["aspect", "fill"]) != nil else { return nil }
+            guard object(image, at: p, allowed: ["aspect", "fill", "mode"]) != nil else { return nil }
             guard let a = image["aspect"] else {
                 problem(p, "an image needs its \"aspect\" (width / height)")
                 return nil

@@ -64,6 +64,7 @@ public enum SpecEncoder {
         case let .image(aspect, fill)?:
             var i: [(key: String, value: JSONValue)] = [("aspect", .number(aspect))]
             if let fill { i.append(("fill", .string(fill.hexString))) }
+            if l.imageMode != .fit { i.append(("mode", .string(l.imageMode.rawValue))) }
             m.append(("content", .object([("image", .object(i))])))
         case nil:
             break

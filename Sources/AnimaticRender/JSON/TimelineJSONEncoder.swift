@@ -100,6 +100,7 @@ public enum TimelineJSONEncoder {
             case let .image(aspect, fill):
                 w.raw("{"); w.key("image"); w.raw("{"); w.key("aspect"); w.number(aspect)
                 if let fill { w.raw(","); w.key("fill"); w.color(fill) }
+                w.raw(","); w.key("mode"); w.string(s.imageMode.rawValue)
                 w.raw("}}")
             }
         }

@@ -123,8 +123,8 @@ public enum LottieEncoder {
         switch spec.content {
         case let .image(aspect, imageFill)?:
             let paths = states.map { s -> Path in
-                let fit = aspectFit(aspect, in: s.size)
-                return Path(vertices: fit.map { s.matrix.apply(to: $0) })
+                let rect = imageRect(aspect, mode: spec.imageMode, clips: spec.clips, in: s.size)
+                return Path(vertices: rect.map { s.matrix.apply(to: $0) })
             }
             let fill = imageFill ?? SVGPainter.placeholderFill
             groups.append { w in
@@ -203,12 +203,18 @@ public enum LottieEncoder {
     }
 
     /// The corners of an aspect-fit rect of `aspect` (width / height) centred in `size`.
-    static func aspectFit(_ aspect: Double, in size: Size) -> [Point] {
-        let a = max(aspect, 1e-9)
-        var w = size.width, h = size.width / a
-        if h > size.height { h = size.height; w = h * a }
-        let x = (size.width - w) / 2, y = (size.height - h) / 2
-        return [Point(x: x, y: y), Point(x: x + w, y: y), Point(x: x + w, y: y + h), Point(x: x, y: y + h)]
+    /// The image's corners in bounds coordinates for its mode; a clipping layer cuts an
+    /// aspect-fill image to the bounds (both are rectangles in the layer's plane, so the
+    /// cut is their intersection).
+    static func imageRect(_ aspect: Double, mode: ImageContentMode, clips: Bool, in size: Size) -> [Point] {
+        var r = mode.imageRect(aspect: aspect, in: size)
+        if clips {
+            let x0 = max(r.minX, 0), y0 = max(r.minY, 0)
+            let x1 = min(r.minX + r.width, size.width), y1 = min(r.minY + r.height, size.height)
+            r = Rect(x: x0, y: y0, width: max(x1 - x0, 0), height: max(y1 - y0, 0))
+        }
+        return [Point(x: r.minX, y: r.minY), Point(x: r.minX + r.width, y: r.minY),
+                Point(x: r.minX + r.width, y: r.minY + r.height), Point(x: r.minX, y: r.minY + r.height)]
     }
 
     // MARK: Writing

@@ -94,7 +94,7 @@ enum SVGPainter {
             switch content {
             case let .image(aspect, imageFill):
                 w.raw(" viewBox=\"0 0 "); w.number(aspect, digits: 6)
-                w.raw(" 1\" preserveAspectRatio=\"xMidYMid meet\"><rect width=\""); w.number(aspect, digits: 6)
+                w.raw(" 1\" preserveAspectRatio=\""); w.raw(preserveAspectRatio(spec.imageMode)); w.raw("\"><rect width=\""); w.number(aspect, digits: 6)
                 w.raw("\" height=\"1\" fill=\""); w.rgb(imageFill ?? placeholderFill); w.raw("\"/>")
             case let .snapshot(of, rect):
                 if let source = timeline.layerIndex(of) {
@@ -116,6 +116,16 @@ enum SVGPainter {
             w.raw("\" text-anchor=\"middle\" dominant-baseline=\"central\" font-family=\"")
             w.raw(fontFamily); w.raw("\" font-size=\""); w.number(labelSize, digits: 2); w.raw("\" fill=\"")
             w.rgb(background.contrastingText); w.raw("\">"); w.append(dynamics.labelPosition); w.xml(label); w.raw("</text>")
+        }
+    }
+
+    /// SVG's `preserveAspectRatio` for an image mode: `slice` covers (aspect-fill; the
+    /// nested `<svg>` cuts it only when the layer clips), `meet` fits, `none` stretches.
+    static func preserveAspectRatio(_ mode: ImageContentMode) -> StaticString {
+        switch mode {
+        case .fill: return "xMidYMid slice"
+        case .fit: return "xMidYMid meet"
+        case .stretch: return "none"
         }
     }
 
