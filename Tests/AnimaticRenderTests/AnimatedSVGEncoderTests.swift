@@ -79,10 +79,12 @@ private let flip = """
         let animate = try #require(polygon.first("animate") { $0.attributes["attributeName"] == "points" })
         #expect(animate.attributes["repeatCount"] == "indefinite" && animate.attributes["fill"] == nil)
         let frames = (animate.attributes["values"] ?? "").split(separator: ";")
-        let times = tl.frameTimes(fps: 20)
-        #expect(frames.count == times.count)
+        // Every frame has a key; the perspective turn adds keys between frames.
+        let keyTimes = (animate.attributes["keyTimes"] ?? "").split(separator: ";").compactMap { Double($0) }.map { $0 * tl.duration }
+        #expect(frames.count == keyTimes.count && frames.count > tl.frameTimes(fps: 20).count)
+        #expect(tl.frameTimes(fps: 20).allSatisfy { t in keyTimes.contains { abs($0 - t) < 1e-5 } })
         var worst = 0.0
-        for (text, t) in zip(frames, times) {
+        for (text, t) in zip(frames, keyTimes) {
             let v = numbers(String(text))
             let q = tl.states(at: t)[0].quad
             for c in 0..<4 { worst = max(worst, abs(v[2 * c] - q[c].x), abs(v[2 * c + 1] - q[c].y)) }

@@ -7,6 +7,10 @@ import AnimaticCore
 /// first the value just before it (`isLeftLimit`), then the value from it on. Encoders
 /// that write one key per sample thus write a step — SMIL repeated key times, Lottie a
 /// hold key, CSS a keyframe pair — instead of tweening the change across a frame.
+///
+/// Between frames the samples are refined where the motion is not close to linear (see
+/// `refine`): exports interpolate between samples, and a spring or a perspective turn
+/// leaves the chord between two frames by several points.
 struct FrameSamples {
     let timeline: Timeline
     let fps: Int
@@ -20,13 +24,55 @@ struct FrameSamples {
     /// How far before a jump its left-limit sample is taken, in seconds.
     static let leftLimitOffset = 1e-9
 
+    /// Between two samples an export moves each corner about linearly; where the true
+    /// corner is further than this from that chord at the interval's midpoint, the
+    /// interval is split (see `refined`).
+    static let chordTolerance = 0.2
+    /// At most this many halvings of a frame interval (16 samples per frame).
+    static let maximumSplits = 4
+
     init(_ timeline: Timeline, fps: Int) {
         self.timeline = timeline
         self.fps = max(fps, 1)
         let samples = Self.sampleTimes(frames: timeline.frameTimes(fps: self.fps), jumps: timeline.jumpTimes)
-        times = samples.map(\.time)
-        isLeftLimit = samples.map(\.leftLimit)
-        states = samples.map { timeline.states(at: $0.leftLimit ? $0.time - Self.leftLimitOffset : $0.time) }
+        let base = samples.map { timeline.states(at: $0.leftLimit ? $0.time - Self.leftLimitOffset : $0.time) }
+        var times: [Double] = [], isLeftLimit: [Bool] = [], states: [[LayerState]] = []
+        times.reserveCapacity(samples.count); isLeftLimit.reserveCapacity(samples.count); states.reserveCapacity(samples.count)
+        for k in samples.indices {
+            if k > 0, samples[k].time > samples[k - 1].time {
+                Self.refine(timeline, from: (samples[k - 1].time, base[k - 1]), to: (samples[k].time, base[k]),
+                            splits: Self.maximumSplits, times: &times, isLeftLimit: &isLeftLimit, states: &states)
+            }
+            times.append(samples[k].time); isLeftLimit.append(samples[k].leftLimit); states.append(base[k])
+        }
+        self.times = times
+        self.isLeftLimit = isLeftLimit
+        self.states = states
+    }
+
+    /// Adds samples strictly between `a` and `b` where a visible layer's corner at the
+    /// midpoint is more than `chordTolerance` from the chord of its corners at `a` and `b`
+    /// (a spring's overshoot, a perspective turn), halving at most `splits` times. Each
+    /// evaluation either adds a sample or ends a branch, so the work stays proportional
+    /// to the samples written.
+    static func refine(_ timeline: Timeline, from a: (Double, [LayerState]), to b: (Double, [LayerState]), splits: Int,
+                       times: inout [Double], isLeftLimit: inout [Bool], states: inout [[LayerState]]) {
+        guard splits > 0, b.0 - a.0 > 1e-6 else { return }
+        let t = (a.0 + b.0) / 2
+        let mid = timeline.states(at: t)
+        var worst = 0.0
+        for i in mid.indices where mid[i].visible || a.1[i].visible || b.1[i].visible {
+            let qa = a.1[i].quad, qb = b.1[i].quad, qm = mid[i].quad
+            for c in 0..<4 {
+                let dx = qm[c].x - (qa[c].x + qb[c].x) / 2, dy = qm[c].y - (qa[c].y + qb[c].y) / 2
+                worst = max(worst, (dx * dx + dy * dy).squareRoot())
+            }
+            if worst > chordTolerance { break }
+        }
+        guard worst > chordTolerance else { return }
+        refine(timeline, from: a, to: (t, mid), splits: splits - 1, times: &times, isLeftLimit: &isLeftLimit, states: &states)
+        times.append(t); isLeftLimit.append(false); states.append(mid)
+        refine(timeline, from: (t, mid), to: b, splits: splits - 1, times: &times, isLeftLimit: &isLeftLimit, states: &states)
     }
 
     /// The frame times with, at each jump, a left-limit sample and a sample at the jump.
