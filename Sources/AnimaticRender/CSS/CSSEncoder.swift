@@ -21,7 +21,7 @@ public enum CSSEncoder {
     public static let springEasingError = 0.0005
 
     public static func encode(_ timeline: Timeline, options: TimelineOptions = TimelineOptions()) -> [UInt8] {
-        let samples = FrameSamples(timeline, fps: options.fps)
+        let samples = FrameSamples(timeline, fps: options.fps, interpolation: .decomposedMatrix)
         let container = timeline.spec.container
         let names = classNames(timeline)
         let duration = timeline.duration

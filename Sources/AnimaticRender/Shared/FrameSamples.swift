@@ -27,11 +27,19 @@ struct FrameSamples {
     /// Between two samples an export moves each corner about linearly; where the true
     /// corner is further than this from that chord at the interval's midpoint, the
     /// interval is split (see `refined`).
-    static let chordTolerance = 0.2
+    static let chordTolerance = 0.1
     /// At most this many halvings of a frame interval (16 samples per frame).
     static let maximumSplits = 4
 
-    init(_ timeline: Timeline, fps: Int) {
+    /// How the export moves a layer between two samples, which `refine` predicts.
+    enum Interpolation {
+        /// Each corner linearly (SVG polygons and affine channels, Lottie paths).
+        case corners
+        /// CSS: `matrix3d` through its decomposition (CSS Transforms 2), the box's size linearly.
+        case decomposedMatrix
+    }
+
+    init(_ timeline: Timeline, fps: Int, interpolation: Interpolation = .corners) {
         self.timeline = timeline
         self.fps = max(fps, 1)
         let samples = Self.sampleTimes(frames: timeline.frameTimes(fps: self.fps), jumps: timeline.jumpTimes)
@@ -41,7 +49,8 @@ struct FrameSamples {
         for k in samples.indices {
             if k > 0, samples[k].time > samples[k - 1].time {
                 Self.refine(timeline, from: (samples[k - 1].time, base[k - 1]), to: (samples[k].time, base[k]),
-                            splits: Self.maximumSplits, times: &times, isLeftLimit: &isLeftLimit, states: &states)
+                            interpolation: interpolation, splits: Self.maximumSplits,
+                            times: &times, isLeftLimit: &isLeftLimit, states: &states)
             }
             times.append(samples[k].time); isLeftLimit.append(samples[k].leftLimit); states.append(base[k])
         }
@@ -55,24 +64,52 @@ struct FrameSamples {
     /// (a spring's overshoot, a perspective turn), halving at most `splits` times. Each
     /// evaluation either adds a sample or ends a branch, so the work stays proportional
     /// to the samples written.
-    static func refine(_ timeline: Timeline, from a: (Double, [LayerState]), to b: (Double, [LayerState]), splits: Int,
+    static func refine(_ timeline: Timeline, from a: (Double, [LayerState]), to b: (Double, [LayerState]),
+                       interpolation: Interpolation, splits: Int,
                        times: inout [Double], isLeftLimit: inout [Bool], states: inout [[LayerState]]) {
         guard splits > 0, b.0 - a.0 > 1e-6 else { return }
         let t = (a.0 + b.0) / 2
         let mid = timeline.states(at: t)
         var worst = 0.0
         for i in mid.indices where mid[i].visible || a.1[i].visible || b.1[i].visible {
-            let qa = a.1[i].quad, qb = b.1[i].quad, qm = mid[i].quad
-            for c in 0..<4 {
-                let dx = qm[c].x - (qa[c].x + qb[c].x) / 2, dy = qm[c].y - (qa[c].y + qb[c].y) / 2
-                worst = max(worst, (dx * dx + dy * dy).squareRoot())
+            // CSS: both its decomposition and the chord must be close — browsers decompose
+            // a projective matrix with small differences of their own, which shrink with the
+            // interval as the chord's error does.
+            let predictions = interpolation == .corners ? [halfway(a.1[i], b.1[i], .corners)]
+                : [halfway(a.1[i], b.1[i], .corners), halfway(a.1[i], b.1[i], .decomposedMatrix)]
+            let qm = mid[i].quad
+            for predicted in predictions {
+                for c in 0..<4 {
+                    let dx = qm[c].x - predicted[c].x, dy = qm[c].y - predicted[c].y
+                    worst = max(worst, (dx * dx + dy * dy).squareRoot())
+                }
             }
-            if worst > chordTolerance { break }
+            if !(worst <= chordTolerance) { break }
         }
-        guard worst > chordTolerance else { return }
-        refine(timeline, from: a, to: (t, mid), splits: splits - 1, times: &times, isLeftLimit: &isLeftLimit, states: &states)
+        guard !(worst <= chordTolerance) else { return }
+        refine(timeline, from: a, to: (t, mid), interpolation: interpolation, splits: splits - 1,
+               times: &times, isLeftLimit: &isLeftLimit, states: &states)
         times.append(t); isLeftLimit.append(false); states.append(mid)
-        refine(timeline, from: (t, mid), to: b, splits: splits - 1, times: &times, isLeftLimit: &isLeftLimit, states: &states)
+        refine(timeline, from: (t, mid), to: b, interpolation: interpolation, splits: splits - 1,
+               times: &times, isLeftLimit: &isLeftLimit, states: &states)
+    }
+
+    /// The corners an export draws halfway between two samples.
+    static func halfway(_ a: LayerState, _ b: LayerState, _ interpolation: Interpolation) -> [Point] {
+        switch interpolation {
+        case .corners:
+            return zip(a.quad, b.quad).map { Point(x: ($0.x + $1.x) / 2, y: ($0.y + $1.y) / 2) }
+        case .decomposedMatrix:
+            let size = Size(width: (a.size.width + b.size.width) / 2, height: (a.size.height + b.size.height) / 2)
+            guard let da = DecomposedTransform(a.matrix), let db = DecomposedTransform(b.matrix) else {
+                // CSS switches at the midpoint: nothing near the motion; split.
+                let nowhere = Point(x: Double.infinity, y: Double.infinity)
+                return [nowhere, nowhere, nowhere, nowhere]
+            }
+            let m = da.interpolated(to: db, fraction: 0.5).matrix
+            let c = LayerState.corners(size: size, matrix: m)
+            return [c.0, c.1, c.2, c.3]
+        }
     }
 
     /// The frame times with, at each jump, a left-limit sample and a sample at the jump.
