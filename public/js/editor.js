@@ -178,6 +178,16 @@ export class Editor {
     this.problemsList.hidden = problems.length === 0;
   }
 
+  /** Selects the lines of the value at a JSON pointer (e.g. /animations/0); false when absent. */
+  selectPointer(pointer) {
+    const text = this.textarea.value;
+    const found = locate(pointerOffsets(text), pointer);
+    if (!found || !found.exact) return false;
+    const [start, end] = found.span;
+    this.select({ start, end, line: lineColumn(text, start).line });
+    return true;
+  }
+
   select(problem) {
     if (problem.start === null) return;
     const ta = this.textarea;

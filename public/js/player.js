@@ -29,13 +29,14 @@ export class Player extends EventTarget {
     this.speed = 1;
     this.loop = false;
     this.runs = [];          // finished plays: {from, to, speed, wallSeconds}
+    this.span = 0;           // the clock runs to at least this (compare: the longer of two timelines)
     this._raf = 0;
     this._last = 0;
     this._run = null;
     this._tick = this._tick.bind(this);
   }
 
-  get duration() { return this.timeline?.duration ?? 0; }
+  get duration() { return Math.max(this.timeline?.duration ?? 0, this.span); }
   get fps() { return this.timeline?.fps ?? 60; }
   get frameCount() { return this.timeline?.frames?.length ?? 0; }
   /** The frame index at t: the last frame at or before t (within a microsecond). */
@@ -151,6 +152,12 @@ export class Player extends EventTarget {
     this.speed = speed;
     if (this._run) this._run = { from: this.t, wallStart: performance.now(), speed };
     this.dispatchEvent(new Event("speed"));
+  }
+
+  /** Makes the clock run to at least `seconds` (or its timeline's end); keeps t inside. */
+  setSpan(seconds) {
+    this.span = seconds;
+    if (this.t > this.duration) this.seek(this.duration);
   }
 
   setLoop(loop) { this.loop = loop; this.dispatchEvent(new Event("loopchange")); }
