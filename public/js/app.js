@@ -13,6 +13,7 @@ import { TimelinePanel } from "./timeline.js";
 import { CompareTrack, differences, showDifferences } from "./compare.js";
 import { decodeSpec, decodeState, putInURL, download } from "./share.js";
 import { emit } from "./panels.js";
+import { CompositorPlayback } from "./playback.js";
 
 const $ = (id) => document.getElementById(id);
 const DEFAULT_PRESET = "fold";
@@ -26,6 +27,7 @@ const timelinePanel = new TimelinePanel($("timeline"), $("timeline-readout"));
 const editor = new Editor($("spec-editor"), $("problems"), $("spec-status"));
 const form = new PresetForm($("preset"), $("params"), $("preset-desc"));
 const compareTrack = new CompareTrack();
+const playback = new CompositorPlayback();
 
 const app = {
   spec: null,          // the current spec: a preset reference or an inline spec
@@ -98,9 +100,17 @@ function ensureStage(timeline) {
 }
 
 let shownFrame = -1;
+let transportFrames = 0;
+/** While playing, the transport (scrubber, time, playheads: each costs the browser a layout
+ *  or a redraw of its panel) is refreshed on every TRANSPORT_EVERY-th animation frame; the
+ *  stage, on the compositor, on every one. Paused, everything is exact at once. */
+const TRANSPORT_EVERY = 4;
 
 /** The scrubber, time, curve and timeline playheads at t (the stage is separate: a drag shows its own). */
 function renderTransport(t) {
+  if (player.playing && ++transportFrames % TRANSPORT_EVERY !== 0) return;
+  curves.setTime(t, { readout: !player.playing });
+  timelinePanel.setTime(t);
   const k = player.frameIndexAt(t);
   const n = Math.max(0, player.frameCount - 1);
   const scrubber = $("scrubber");
@@ -110,15 +120,24 @@ function renderTransport(t) {
     $("time").textContent = `${t.toFixed(3)} s · frame ${k} / ${n}`;
   }
   if (!player.playing) scrubber.setAttribute("aria-valuetext", `${t.toFixed(3)} seconds, frame ${k} of ${n}`);
-  curves.setTime(t);
-  timelinePanel.setTime(t);
 }
 
 function render() {
   if (!player.timeline) return;
+  if (playback.running) { renderTransport(player.t); return; }
   stage.show(player.statesAt(player.t));
   if (app.compare.on && compareTrack.timeline) stageB.show(compareTrack.statesAt(player.t));
   renderTransport(player.t);
+}
+
+/** Hands the running clock's drawing to the compositor (playback.js) when the timelines allow. */
+function startCompositor() {
+  if (!player.playing || !player.timeline) return;
+  const tracks = [{ elements: stage.elements, timeline: player.timeline, jumps: player._jumps }];
+  if (app.compare.on && compareTrack.timeline) {
+    tracks.push({ elements: stageB.elements, timeline: compareTrack.timeline, jumps: compareTrack.player._jumps });
+  }
+  playback.start({ tracks, playheads: [], t: player.t, speed: player.speed, loop: player.loop, span: player.duration });
 }
 
 player.addEventListener("time", render);
@@ -126,7 +145,13 @@ player.addEventListener("playstate", () => {
   const b = $("play");
   b.setAttribute("aria-label", player.playing ? "Pause" : "Play");
   b.classList.toggle("playing", player.playing);
-  if (!player.playing) { renderTransport(player.t); scheduleLink(); }
+  if (player.playing) {
+    startCompositor();
+  } else {
+    playback.stop();
+    render();
+    scheduleLink();
+  }
 });
 
 function showPhases(timeline) {
@@ -371,6 +396,7 @@ async function loadCompare({ quiet = false } = {}) {
     $("compare-status").textContent = `A: ${describe(app.spec)} · B: ${describe(c.spec)}.`;
     player.setSpan(tl.duration);
     setCompareLayout();
+    if (playback.running) startCompositor();
     if (!quiet && a) updateDifferences();
   } catch (error) {
     if (seq !== c.seq) return;
@@ -409,6 +435,7 @@ async function setCompare(on, { view, withParams } = {}) {
     c.seq++;
     compareTrack.timeline = null;
     player.setSpan(0);
+    if (playback.running) startCompositor();
     $("compare-status").textContent = "";
     setCompareLayout();
     render();
@@ -458,10 +485,15 @@ for (const radio of document.querySelectorAll('input[name="speed"]')) {
   radio.addEventListener("change", () => player.setSpeed(Number(radio.value)));
 }
 player.addEventListener("speed", () => {
+  if (playback.running) playback.setSpeed(player.t, player.speed);
   for (const radio of document.querySelectorAll('input[name="speed"]')) radio.checked = Number(radio.value) === player.speed;
   scheduleLink();
 });
-player.addEventListener("loopchange", () => { $("loop").checked = player.loop; scheduleLink(); });
+player.addEventListener("loopchange", () => {
+  $("loop").checked = player.loop;
+  if (playback.running) startCompositor();
+  scheduleLink();
+});
 $("scrubber").addEventListener("input", (e) => {
   player.pause();
   player.seek(player.frameTime(Number(e.target.value)));
@@ -677,6 +709,14 @@ window.animatic = {
   setSpeed(s) { player.setSpeed(s); },
   load(spec) { return load(spec); },
   compare(on, options) { return setCompare(on, options); },
+  /** The stage's compositor animations alone, the clock paused: what drawing the transition
+   *  costs the browser without any of the page's own work (the frame-rate test's reference). */
+  drawOnly(on) {
+    player.pause();
+    if (!on) { playback.stop(); render(); return false; }
+    return playback.start({ tracks: [{ elements: stage.elements, timeline: player.timeline, jumps: player._jumps }],
+                            playheads: [], t: 0, speed: 1, loop: true, span: player.duration });
+  },
   get timeline() { return app.timeline; },
   get spec() { return app.spec; },
   get expanded() { return app.expanded; },
@@ -696,6 +736,7 @@ window.animatic = {
       interactive: { enabled: interaction.enabled, ready: interaction.ready, percent: interaction.percent,
                      dragging: !!interaction.drag, preset: interaction.base?.preset ?? null, rule: interaction.rule,
                      lastGesture: interaction.lastGesture },
+      compositor: playback.running,
       compare: { on: app.compare.on, view: app.compare.view, with: app.compare.with, spec: app.compare.spec,
                  ready: !!compareTrack.timeline, duration: compareTrack.timeline?.duration ?? null,
                  rows: app.compare.rows, error: app.compare.error },

@@ -138,14 +138,14 @@ export class CurvePanel {
     return this.timeline.frames.map((f) => [f.t, read(f.layers[i])]);
   }
 
-  /** Moves the playhead (a transform) and, when the frame changes, the readout. */
-  setTime(t) {
+  /** Moves the playhead (a transform) and, when the frame changes and `readout`, the readout. */
+  setTime(t, { readout = true } = {}) {
     this.t = t;
     if (!this.timeline) return;
     const D = this.timeline.duration || 1;
     this.playhead.style.transform = `translateX(${(Math.max(0, Math.min(1, t / D)) * 100).toFixed(3)}%)`;
     const k = this.frameAt ? this.frameAt(t) : Math.round(t * this.timeline.fps);
-    if (k !== this._shownFrame) this._showReadout(k);
+    if (readout && k !== this._shownFrame) this._showReadout(k);
   }
 
   _showReadout(k) {
