@@ -151,7 +151,7 @@ export class Interaction extends EventTarget {
       return;
     }
     const [, x0, y0] = samples[0];
-    const [, x, y] = samples[samples.length - 1];
+    const [, x, y] = d.pending ?? samples[samples.length - 1];  // where the finger is now
     this.percent = percentOf(this.rule, x - x0, y - y0);
     const frames = this.scrub.frames;
     const k = Math.min(frames.length - 1, Math.round(this.percent * this.scrub.fps));
