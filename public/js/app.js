@@ -229,13 +229,16 @@ async function load(spec, { text, fromEditor = false, start, autoplay = true } =
     player.pause();
     if (app.compare.on) await loadCompare({ quiet: true });
     if (seq !== app.seq) return false;
-    present(timeline, { start: start ?? 0, autoplay });
+    await syncInteraction();
+    if (seq !== app.seq) return false;
+    await updateLink({ t: start ?? 0 });
+    if (seq !== app.seq) return false;
+    // Last, with nothing awaited after it: the clock starts when the load is done.
     timelinePanel.set(expanded, timeline);
     if (!fromEditor) editor.set(expanded);
+    present(timeline, { start: start ?? 0, autoplay });
     emit("spec", { spec, expanded });
     emit("timeline", { timeline });
-    await updateLink();
-    await syncInteraction();
     return true;
   } catch (error) {
     if (seq !== app.seq || error.name === "AbortError") return false;
@@ -605,9 +608,9 @@ function linkState() {
   };
 }
 
-async function updateLink() {
+async function updateLink(overrides = {}) {
   if (!app.spec) return;
-  $("share-link").value = await putInURL(app.spec, linkState());
+  $("share-link").value = await putInURL(app.spec, { ...linkState(), ...overrides });
 }
 
 let linkTimer = 0;
@@ -732,6 +735,7 @@ window.animatic = {
       playing: player.playing, speed: player.speed, loop: player.loop, scale: stage.scale, zoom: stage.zoom,
       preset: isPresetRef(app.spec) ? app.spec.preset : null, spec: app.spec, loads: app.loads,
       loading: app.loading, error: app.error, notice: app.notice, errorStack: app.errorStack ?? null, runs: player.runs.slice(),
+      runsTotal: player.runsTotal,
       interaction: app.timeline?.interaction ?? null, outcome: app.outcome,
       interactive: { enabled: interaction.enabled, ready: interaction.ready, percent: interaction.percent,
                      dragging: !!interaction.drag, preset: interaction.base?.preset ?? null, rule: interaction.rule,

@@ -60,6 +60,8 @@ export function pointerOffsets(text) {
       string();
     } else {
       while (i < text.length && !",]} \t\r\n".includes(text[i])) i++;
+      // Malformed text (a misplaced bracket): stop rather than loop without moving.
+      if (i === start) throw new SyntaxError(`no value at ${i}`);
     }
     spans.set(pointer, [start, i]);
   };

@@ -10,7 +10,8 @@
 // apart for frames 1/60 s apart). A layer that jumps between two frames (see player.js)
 // holds the earlier frame until the later one (a step easing on that keyframe). A hidden
 // layer is drawn with opacity 0. Timelines that change what the compositor cannot animate
-// (a layer's size, corner radius, fill or drawing order) play on the main thread as before.
+// (a layer's size, corner radius, fill, shadow, border or drawing order, an ancestor's clip)
+// play on the main thread as before.
 
 /** The per-layer keyframes of a timeline, or null when it cannot play on the compositor. */
 export function compositorKeyframes(timeline, jumps, span) {
@@ -24,7 +25,9 @@ export function compositorKeyframes(timeline, jumps, span) {
     for (let i = 0; i < f.layers.length; i++) {
       const s = f.layers[i], s0 = first[i];
       if (s.size[0] !== s0.size[0] || s.size[1] !== s0.size[1] || (s.cornerRadius || 0) !== (s0.cornerRadius || 0) ||
-          (s.fill || null) !== (s0.fill || null)) return null;
+          (s.fill || null) !== (s0.fill || null) || s.clip ||
+          JSON.stringify(s.shadow ?? null) !== JSON.stringify(s0.shadow ?? null) ||
+          JSON.stringify(s.border ?? null) !== JSON.stringify(s0.border ?? null)) return null;
     }
   }
   const end = span || timeline.duration || 1;
@@ -63,7 +66,7 @@ export class CompositorPlayback {
         entry = { span, keys: compositorKeyframes(timeline, jumps, span) };
         this.cache.set(timeline, entry);
       }
-      if (!entry.keys || entry.keys.length !== elements.length) return false;
+      if (!entry.keys || entry.keys.length !== elements.length || elements.some((el) => el._border)) return false;
       sets.push([elements, entry.keys]);
     }
     const options = { duration: span * 1000, iterations: loop ? Infinity : 1, fill: "both" };

@@ -28,7 +28,8 @@ export class Player extends EventTarget {
     this.playing = false;
     this.speed = 1;
     this.loop = false;
-    this.runs = [];          // finished plays: {from, to, speed, wallSeconds}
+    this.runs = [];          // the last 20 finished plays: {from, to, speed, wallSeconds}
+    this.runsTotal = 0;      // finished plays so far
     this.span = 0;           // the clock runs to at least this (compare: the longer of two timelines)
     this._raf = 0;
     this._last = 0;
@@ -171,6 +172,7 @@ export class Player extends EventTarget {
     if (t >= end) {
       if (this._run) {
         this.runs.push({ from: this._run.from, to: end, speed: this._run.speed, wallSeconds: (now - this._run.wallStart) / 1000 });
+        this.runsTotal++;
         if (this.runs.length > 20) this.runs.shift();
       }
       if (this.loop && end > 0) {
