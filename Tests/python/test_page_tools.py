@@ -104,6 +104,9 @@ def test_timeline_has_a_bar_per_block_with_its_start_and_length(page, live_serve
     # The spring's curve is drawn inside its bar: the server's samples, overshoot included.
     points = page.execute_script("return document.querySelector('.tl-bar.spring polyline').getAttribute('points')")
     assert len(points.split()) > 10
+    # The keyframe block's values through its keys: alpha 1 → 0.5 → 1 at keyTimes 0, ½, 1 (y down).
+    keys = page.execute_script("return document.querySelector('.tl-bar.keyframes polyline').getAttribute('points')")
+    assert [tuple(map(float, p.split(","))) for p in keys.split()] == [(0, 0), (0.5, 1), (1, 0)]
 
 
 def test_clicking_a_bar_selects_its_block_in_the_editor(page):

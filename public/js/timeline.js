@@ -41,8 +41,28 @@ function treeRows(layers, specLayers) {
   return out;
 }
 
+/** [[keyTime, value]] of a keyframe segment, a vector value read on its component that moves most. */
+function keyPoints(segment) {
+  const keys = segment.keys.filter((k) => Array.isArray(k) && k.length >= 2);
+  if (keys.length < 2) return null;
+  const pick = (v) => (typeof v === "number" ? [v] : Array.isArray(v) ? v.flat(2).filter((x) => typeof x === "number") : []);
+  const width = pick(keys[0][1]).length;
+  if (!width) return null;
+  let best = 0, range = -1;
+  for (let c = 0; c < width; c++) {
+    const vs = keys.map((k) => pick(k[1])[c]);
+    const r = Math.max(...vs) - Math.min(...vs);
+    if (r > range) { range = r; best = c; }
+  }
+  return keys.map((k) => [k[0], pick(k[1])[best]]);
+}
+
 /** Points (0…1 × 0…1, y up) of a track segment's curve, for a polyline. */
 function curvePoints(segment) {
+  if (segment?.type === "keyframes" && Array.isArray(segment.keys)) {
+    const pts = keyPoints(segment);
+    if (pts) return pts;
+  }
   const curve = segment?.curve;
   if (!curve) return [[0, 0], [1, 1]];
   if (curve.type === "cubicBezier" && Array.isArray(curve.points)) {
@@ -191,6 +211,16 @@ export class TimelinePanel {
     svg.setAttribute("preserveAspectRatio", "none");
     svg.setAttribute("aria-hidden", "true");
     if (animation.keyframes) {
+      // The values through the keys (the server's keyframe segment), then the keys' marks.
+      if (segment?.type === "keyframes") {
+        const pts = curvePoints(segment);
+        let lo = Infinity, hi = -Infinity;
+        for (const [, v] of pts) { if (v < lo) lo = v; if (v > hi) hi = v; }
+        if (hi - lo < 1e-9) { lo -= 1; hi += 1; }
+        const line = document.createElementNS(SVG, "polyline");
+        line.setAttribute("points", pts.map(([x, y]) => `${x.toFixed(4)},${(1 - (y - lo) / (hi - lo)).toFixed(4)}`).join(" "));
+        svg.append(line);
+      }
       for (const key of animation.keyframes) {
         for (const f of [key.relativeStart, key.relativeStart + key.relativeDuration]) {
           const mark = document.createElementNS(SVG, "rect");
