@@ -1,0 +1,141 @@
+import AnimaticCore
+
+extension SwiftAnimatorWriter {
+    mutating func writeAnimations() {
+        for (i, animation) in spec.animations.enumerated() {
+            out.line()
+            switch animation {
+            case .block(let block): writeBlock(block, index: i)
+            case .keyframes(let keyframes): writeKeyframes(keyframes, index: i)
+            }
+        }
+        if spec.animations.isEmpty {
+            out.line()
+            out.comment("/animations: none; the transition completes at once")
+            out.line("finish()")
+        }
+    }
+
+    /// `completion:` of an animation call: the transition's completion for the last one to end.
+    func completionArgument(_ index: Int) -> String {
+        index == lastAnimation ? "completion: { _ in finish() }" : "completion: nil"
+    }
+
+    /// `isHidden` is not animatable: set where the block starts (at once, or after its delay).
+    mutating func writeImmediate(_ changes: [PropertyChange], at time: Double, pointer: String) {
+        guard !changes.isEmpty else { return }
+        out.comment("\(pointer): isHidden is not animatable; it changes when the block starts")
+        if time == 0 {
+            for (layer, set) in Self.grouped(changes) { writeChanges(layer, set) }
+        } else {
+            out.block("DispatchQueue.main.asyncAfter(deadline: .now() + \(SwiftLiteral.number(time)))") { w in
+                for (layer, set) in Self.grouped(changes) {
+                    for c in set { w.line(SwiftPropertyWriter.assignment(plan.name(layer), c.property, c.value)) }
+                }
+            }
+        }
+    }
+
+    private mutating func writeBlock(_ block: BlockAnimation, index: Int) {
+        let pointer = "/animations/\(index)"
+        let hidden = block.changes.filter { $0.property == .hidden }
+        let animated = block.changes.filter { $0.property != .hidden }
+        writeImmediate(hidden, at: block.delay, pointer: pointer)
+        let duration = SwiftLiteral.number(block.duration)
+        let delay = SwiftLiteral.number(block.delay)
+        let completion = completionArgument(index)
+        switch block.timing {
+        case .bezier(let curve):
+            if let option = Self.curveOption(curve) {
+                out.comment("\(pointer): \(duration) s after \(delay) s, \(Self.curveName(curve))")
+                out.line("UIView.animate(withDuration: \(duration), delay: \(delay), options: [\(option)], animations: {")
+                writeAnimationBody(animated, pointer: pointer)
+                out.line("}, \(completion))")
+            } else {
+                out.comment("\(pointer): \(duration) s after \(delay) s, cubic Bézier (\([curve.x1, curve.y1, curve.x2, curve.y2].map(SwiftLiteral.number).joined(separator: ", ")))")
+                let name = "animator\(index)"
+                out.line("let \(name) = UIViewPropertyAnimator(duration: \(duration), controlPoint1: \(SwiftLiteral.point(Point(x: curve.x1, y: curve.y1))), controlPoint2: \(SwiftLiteral.point(Point(x: curve.x2, y: curve.y2)))) {")
+                writeAnimationBody(animated, pointer: pointer)
+                out.line("}")
+                if index == lastAnimation { out.line("\(name).addCompletion { _ in finish() }") }
+                out.line("\(name).startAnimation(afterDelay: \(delay))")
+            }
+        case let .springDamping(ratio, velocity):
+            out.comment("\(pointer): \(duration) s after \(delay) s, spring with damping ratio \(SwiftLiteral.number(ratio))")
+            out.line("UIView.animate(withDuration: \(duration), delay: \(delay), usingSpringWithDamping: \(SwiftLiteral.number(ratio)), initialSpringVelocity: \(SwiftLiteral.number(velocity)), options: [], animations: {")
+            writeAnimationBody(animated, pointer: pointer)
+            out.line("}, \(completion))")
+        case let .springPerceptual(springDuration, bounce, velocity):
+            let natural = block.timing.naturalDuration ?? block.duration
+            if abs(natural - block.duration) > 1e-9 {
+                warn(pointer + "/duration", "UIKit runs a duration/bounce spring until it settles (\(SwiftLiteral.number((natural * 1000).rounded() / 1000)) s); the spec ends it at \(duration) s")
+            }
+            out.comment("\(pointer): iOS 17 spring, duration \(SwiftLiteral.number(springDuration)) s, bounce \(SwiftLiteral.number(bounce)), after \(delay) s")
+            out.line("if #available(iOS 17, *) {")
+            writeIndented { w in
+                w.out.line("UIView.animate(springDuration: \(SwiftLiteral.number(springDuration)), bounce: \(SwiftLiteral.number(bounce)), initialSpringVelocity: \(SwiftLiteral.number(velocity)), delay: \(delay), options: [], animations: {")
+                w.writeAnimationBody(animated, pointer: pointer)
+                w.out.line("}, \(completion))")
+            }
+            out.line("} else {")
+            let physical = SpringParameters.perceptual(duration: springDuration, bounce: bounce, initialVelocity: velocity)
+            writeIndented { w in
+                w.out.comment("the same spring before iOS 17: mass 1, stiffness (2π / duration)², damping from the bounce (docs/TIMING.md)")
+                w.writeSpringAnimations(animated, spring: physical, block: block, index: index, pointer: pointer)
+            }
+            out.line("}")
+        case .springPhysical(let parameters):
+            if let natural = block.timing.naturalDuration, abs(natural - block.duration) > 1e-9 {
+                out.comment("\(pointer)/duration: \(duration) s (the spring settles in \(SwiftLiteral.number((natural * 1000).rounded() / 1000)) s)")
+            }
+            writeSpringAnimations(animated, spring: parameters, block: block, index: index, pointer: pointer)
+        case .steps(let n):
+            warn(pointer + "/timing", "steps(\(n)) has no UIKit curve; written as a linear block")
+            out.line("UIView.animate(withDuration: \(duration), delay: \(delay), options: [.curveLinear], animations: {")
+            writeAnimationBody(animated, pointer: pointer)
+            out.line("}, \(completion))")
+        }
+    }
+
+    /// Runs `body` one indentation level deeper, keeping the model transforms it records.
+    mutating func writeIndented(_ body: (inout SwiftAnimatorWriter) -> Void) {
+        var inner = self
+        inner.out = SwiftSourceWriter()
+        body(&inner)
+        for line in inner.out.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+            out.indent { w in w.line(String(line)) }
+        }
+        modelTransform = inner.modelTransform
+        warnings = inner.warnings
+    }
+
+    /// The change sets of a block, one commented group per layer, inside its closure.
+    mutating func writeAnimationBody(_ changes: [PropertyChange], pointer: String) {
+        writeIndented { w in
+            for (layer, set) in Self.grouped(changes) {
+                w.out.comment(Self.pointer(pointer + "/changes", layer: layer))
+                w.writeChanges(layer, set)
+            }
+        }
+    }
+
+    static func curveOption(_ curve: CubicBezier) -> String? {
+        switch curve {
+        case .linear: return ".curveLinear"
+        case .easeIn: return ".curveEaseIn"
+        case .easeOut: return ".curveEaseOut"
+        case .easeInEaseOut: return ".curveEaseInOut"
+        default: return nil
+        }
+    }
+
+    static func curveName(_ curve: CubicBezier) -> String {
+        switch curve {
+        case .linear: return "linear"
+        case .easeIn: return "ease-in"
+        case .easeOut: return "ease-out"
+        case .easeInEaseOut: return "ease-in-ease-out"
+        default: return "cubic Bézier"
+        }
+    }
+}
