@@ -59,7 +59,9 @@ public enum SwiftAnimatorEncoder {
 
     /// `transitionDuration(using:)`: the end of the last animation.
     static func transitionDuration(spec: TransitionSpec) -> Double {
-        spec.animations.map { $0.delay + SwiftAnimatorWriter.duration($0) }.max() ?? 0
+        // Rounded to 1e-12 s so that 0.1 + 0.7 reads 0.8, as the spec's author means it.
+        let end = spec.animations.map { $0.delay + SwiftAnimatorWriter.duration($0) }.max() ?? 0
+        return (end * 1e12).rounded() / 1e12
     }
 
     private static func writeClass(typeName: String, spec: TransitionSpec, plan: SwiftViewPlan, views: String,

@@ -26,7 +26,7 @@ extension SwiftAnimatorWriter {
         for (k, keyframe) in block.keyframes.enumerated() {
             let hidden = keyframe.changes.filter { $0.property == .hidden }
             let fraction = Self.time(ofProgress: keyframe.relativeStart, curve: curve ?? .easeInEaseOut)
-            writeImmediate(hidden, at: block.delay + fraction * block.duration, pointer: "\(pointer)/keyframes/\(k)")
+            writeImmediate(hidden, at: ((block.delay + fraction * block.duration) * 1e9).rounded() / 1e9, pointer: "\(pointer)/keyframes/\(k)")
         }
         out.comment("\(pointer): keyframes, \(duration) s after \(delay) s, calculation mode \(block.calculationMode.rawValue)")
         out.line("UIView.animateKeyframes(withDuration: \(duration), delay: \(delay), options: [\(options.joined(separator: ", "))], animations: {")
