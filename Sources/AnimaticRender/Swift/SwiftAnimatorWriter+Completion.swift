@@ -14,7 +14,20 @@ extension SwiftAnimatorWriter {
                 w.writeIndented { inner in
                     for (layer, set) in Self.grouped(completion) {
                         inner.out.comment(Self.pointer("/completion", layer: layer))
-                        inner.writeChanges(layer, set)
+                        // A snapshot or gradient the animator made and the completion hides is
+                        // removed, as the documents' completion blocks do: the same on screen.
+                        let made = inner.plan.view(layer).map { view -> Bool in
+                            switch view.source {
+                            case .snapshot, .gradient: return true
+                            case .context, .provided: return false
+                            }
+                        } ?? false
+                        if made, set.contains(where: { $0.property == .hidden && $0.value == .bool(true) }) {
+                            inner.writeChanges(layer, set.filter { $0.property != .hidden })
+                            inner.out.line("\(inner.plan.name(layer)).removeFromSuperview()")
+                        } else {
+                            inner.writeChanges(layer, set)
+                        }
                     }
                 }
                 w.out.line("}")

@@ -70,6 +70,14 @@ struct SwiftAnimatorWriter {
             out.line(SwiftPropertyWriter.frameAssignment(view, position: position, size: size, anchor: anchor))
             rest = changes.enumerated().filter { $0.offset != p && $0.offset != s }.map(\.element)
         }
-        for c in rest { out.line(SwiftPropertyWriter.assignment(view, c.property, c.value)) }
+        let anchored = plan.view(layer).map { $0.layer.anchor != Point(x: 0.5, y: 0.5) } ?? false
+        for c in rest {
+            if anchored, c.property == .position, case .point(let p) = c.value {
+                // `center` is the layer's position, but off the centre it reads wrong: UIKit code writes layer.position.
+                out.line("\(view).layer.position = \(SwiftLiteral.point(p))")
+            } else {
+                out.line(SwiftPropertyWriter.assignment(view, c.property, c.value))
+            }
+        }
     }
 }

@@ -56,7 +56,7 @@ final class FlipAnimator: NSObject, UIViewControllerAnimatedTransitioning {
                 // /completion/from
                 fromView.layer.transform = CATransform3DMakeRotation(0, 0, 1, 0)
                 // /completion/snapshot
-                snapshot.isHidden = true
+                snapshot.removeFromSuperview()
             }
             transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
         }

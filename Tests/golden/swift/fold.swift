@@ -203,37 +203,37 @@ final class FoldAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         func finish() {
             if !transitionContext.transitionWasCancelled {
                 // /completion/fromFold0L
-                fromFold0L.isHidden = true
+                fromFold0L.removeFromSuperview()
                 // /completion/fromFold0LShadow
-                fromFold0LShadow.isHidden = true
+                fromFold0LShadow.removeFromSuperview()
                 // /completion/fromFold0R
-                fromFold0R.isHidden = true
+                fromFold0R.removeFromSuperview()
                 // /completion/fromFold0RShadow
-                fromFold0RShadow.isHidden = true
+                fromFold0RShadow.removeFromSuperview()
                 // /completion/toFold0L
-                toFold0L.isHidden = true
+                toFold0L.removeFromSuperview()
                 // /completion/toFold0LShadow
-                toFold0LShadow.isHidden = true
+                toFold0LShadow.removeFromSuperview()
                 // /completion/toFold0R
-                toFold0R.isHidden = true
+                toFold0R.removeFromSuperview()
                 // /completion/toFold0RShadow
-                toFold0RShadow.isHidden = true
+                toFold0RShadow.removeFromSuperview()
                 // /completion/fromFold1L
-                fromFold1L.isHidden = true
+                fromFold1L.removeFromSuperview()
                 // /completion/fromFold1LShadow
-                fromFold1LShadow.isHidden = true
+                fromFold1LShadow.removeFromSuperview()
                 // /completion/fromFold1R
-                fromFold1R.isHidden = true
+                fromFold1R.removeFromSuperview()
                 // /completion/fromFold1RShadow
-                fromFold1RShadow.isHidden = true
+                fromFold1RShadow.removeFromSuperview()
                 // /completion/toFold1L
-                toFold1L.isHidden = true
+                toFold1L.removeFromSuperview()
                 // /completion/toFold1LShadow
-                toFold1LShadow.isHidden = true
+                toFold1LShadow.removeFromSuperview()
                 // /completion/toFold1R
-                toFold1R.isHidden = true
+                toFold1R.removeFromSuperview()
                 // /completion/toFold1RShadow
-                toFold1RShadow.isHidden = true
+                toFold1RShadow.removeFromSuperview()
                 // /completion/from
                 fromView.isHidden = false
                 // /completion/to
@@ -245,59 +245,59 @@ final class FoldAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         // /animations/0: 1 s after 0 s, ease-in-ease-out
         UIView.animate(withDuration: 1, delay: 0, options: [.curveEaseInOut], animations: {
             // /animations/0/changes/fromFold0L
-            fromFold0L.center = CGPoint(x: 390, y: 422)
+            fromFold0L.layer.position = CGPoint(x: 390, y: 422)
             fromFold0L.layer.transform = CATransform3DMakeRotation(.pi / 2, 0, 1, 0)
             // /animations/0/changes/fromFold0LShadow
-            fromFold0LShadow.center = CGPoint(x: 390, y: 422)
+            fromFold0LShadow.layer.position = CGPoint(x: 390, y: 422)
             fromFold0LShadow.layer.transform = CATransform3DMakeRotation(.pi / 2, 0, 1, 0)
             fromFold0LShadow.alpha = 1
             // /animations/0/changes/fromFold0R
-            fromFold0R.center = CGPoint(x: 390, y: 422)
+            fromFold0R.layer.position = CGPoint(x: 390, y: 422)
             fromFold0R.layer.transform = CATransform3DMakeRotation(-.pi / 2, 0, 1, 0)
             // /animations/0/changes/fromFold0RShadow
-            fromFold0RShadow.center = CGPoint(x: 390, y: 422)
+            fromFold0RShadow.layer.position = CGPoint(x: 390, y: 422)
             fromFold0RShadow.layer.transform = CATransform3DMakeRotation(-.pi / 2, 0, 1, 0)
             fromFold0RShadow.alpha = 1
             // /animations/0/changes/toFold0L
-            toFold0L.center = CGPoint(x: 0, y: 422)
+            toFold0L.layer.position = CGPoint(x: 0, y: 422)
             toFold0L.layer.transform = CATransform3DIdentity
             // /animations/0/changes/toFold0LShadow
-            toFold0LShadow.center = CGPoint(x: 0, y: 422)
+            toFold0LShadow.layer.position = CGPoint(x: 0, y: 422)
             toFold0LShadow.layer.transform = CATransform3DIdentity
             toFold0LShadow.alpha = 0
             // /animations/0/changes/toFold0R
-            toFold0R.center = CGPoint(x: 195, y: 422)
+            toFold0R.layer.position = CGPoint(x: 195, y: 422)
             toFold0R.layer.transform = CATransform3DIdentity
             // /animations/0/changes/toFold0RShadow
-            toFold0RShadow.center = CGPoint(x: 195, y: 422)
+            toFold0RShadow.layer.position = CGPoint(x: 195, y: 422)
             toFold0RShadow.layer.transform = CATransform3DIdentity
             toFold0RShadow.alpha = 0
             // /animations/0/changes/fromFold1L
-            fromFold1L.center = CGPoint(x: 390, y: 422)
+            fromFold1L.layer.position = CGPoint(x: 390, y: 422)
             fromFold1L.layer.transform = CATransform3DMakeRotation(.pi / 2, 0, 1, 0)
             // /animations/0/changes/fromFold1LShadow
-            fromFold1LShadow.center = CGPoint(x: 390, y: 422)
+            fromFold1LShadow.layer.position = CGPoint(x: 390, y: 422)
             fromFold1LShadow.layer.transform = CATransform3DMakeRotation(.pi / 2, 0, 1, 0)
             fromFold1LShadow.alpha = 1
             // /animations/0/changes/fromFold1R
-            fromFold1R.center = CGPoint(x: 390, y: 422)
+            fromFold1R.layer.position = CGPoint(x: 390, y: 422)
             fromFold1R.layer.transform = CATransform3DMakeRotation(-.pi / 2, 0, 1, 0)
             // /animations/0/changes/fromFold1RShadow
-            fromFold1RShadow.center = CGPoint(x: 390, y: 422)
+            fromFold1RShadow.layer.position = CGPoint(x: 390, y: 422)
             fromFold1RShadow.layer.transform = CATransform3DMakeRotation(-.pi / 2, 0, 1, 0)
             fromFold1RShadow.alpha = 1
             // /animations/0/changes/toFold1L
-            toFold1L.center = CGPoint(x: 195, y: 422)
+            toFold1L.layer.position = CGPoint(x: 195, y: 422)
             toFold1L.layer.transform = CATransform3DIdentity
             // /animations/0/changes/toFold1LShadow
-            toFold1LShadow.center = CGPoint(x: 195, y: 422)
+            toFold1LShadow.layer.position = CGPoint(x: 195, y: 422)
             toFold1LShadow.layer.transform = CATransform3DIdentity
             toFold1LShadow.alpha = 0
             // /animations/0/changes/toFold1R
-            toFold1R.center = CGPoint(x: 390, y: 422)
+            toFold1R.layer.position = CGPoint(x: 390, y: 422)
             toFold1R.layer.transform = CATransform3DIdentity
             // /animations/0/changes/toFold1RShadow
-            toFold1RShadow.center = CGPoint(x: 390, y: 422)
+            toFold1RShadow.layer.position = CGPoint(x: 390, y: 422)
             toFold1RShadow.layer.transform = CATransform3DIdentity
             toFold1RShadow.alpha = 0
         }, completion: { _ in finish() })
