@@ -169,3 +169,11 @@ def test_api_format_swift_accept_and_warning_header(live_server):
     status, headers, body = curl(live_server.url + "/v1/presets/flip/timeline?format=swift&operation=dismiss")
     assert status == 200 and b"final class FlipDismissAnimator" in body
     assert "animatic-warning" not in headers
+
+
+def test_export_md_shows_what_the_command_writes_for_the_fold_example():
+    doc = (ROOT / "docs" / "EXPORT.md").read_text()
+    spec = (ROOT / "examples" / "fold-swift.json").read_text().rstrip()
+    swift = run_cli("render", ROOT / "examples" / "fold-swift.json", "--format", "swift").decode().rstrip("\n")
+    assert f"```json\n{spec}\n```" in doc
+    assert f"```swift\n{swift}\n```" in doc
