@@ -1,11 +1,7 @@
 import Dispatch
 import Logging
 import Synchronization
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The shared state of a running server: listeners, the connection registry, and the
 /// pieces every connection uses. `HTTPServer` is its public face.
@@ -177,7 +173,7 @@ final class ServerCore: Sendable {
     /// TCP only; a TLS client just sees the close), then close.
     private func reject(fd: Int32, transport: Transport) {
         if !transport.isSecure {
-            let response = ResponseSerializer.serializeHead(status: 503, headers: [
+            let response = ResponseSerializer.serializeHead(status: .serviceUnavailable, headers: [
                 "Content-Type": "text/plain; charset=utf-8", "Content-Length": "24", "Retry-After": "1",
                 "Connection": "close",
             ]) + Array("503 Service Unavailable\n".utf8)
