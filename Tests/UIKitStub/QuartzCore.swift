@@ -65,6 +65,18 @@ open class CALayer {
     open var zPosition: CGFloat = 0
     /// https://developer.apple.com/documentation/quartzcore/calayer/1410966-backgroundcolor
     open var backgroundColor: CGColor?
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410835-shadowopacity
+    open var shadowOpacity: Float = 0
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410819-shadowradius
+    open var shadowRadius: CGFloat = 3
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410970-shadowoffset
+    open var shadowOffset: CGSize = CGSize(width: 0, height: -3)
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410829-shadowcolor
+    open var shadowColor: CGColor?
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410917-borderwidth
+    open var borderWidth: CGFloat = 0
+    /// https://developer.apple.com/documentation/quartzcore/calayer/1410903-bordercolor
+    open var borderColor: CGColor?
     /// https://developer.apple.com/documentation/quartzcore/calayer/1410848-add
     open func add(_ anim: CAAnimation, forKey key: String?) {}
 }
@@ -87,8 +99,16 @@ public struct CAMediaTimingFillMode: Hashable {
     public static let backwards = CAMediaTimingFillMode(rawValue: "backwards")
 }
 
+/// https://developer.apple.com/documentation/quartzcore/camediatimingfunction
+open class CAMediaTimingFunction {
+    /// https://developer.apple.com/documentation/quartzcore/camediatimingfunction/1522235-init
+    public init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {}
+}
+
 /// https://developer.apple.com/documentation/quartzcore/caanimation
 open class CAAnimation {
+    /// https://developer.apple.com/documentation/quartzcore/caanimation/1412456-timingfunction
+    open var timingFunction: CAMediaTimingFunction?
     public init() {}
     /// https://developer.apple.com/documentation/quartzcore/camediatiming/1427654-begintime
     open var beginTime: CFTimeInterval = 0

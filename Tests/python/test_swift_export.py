@@ -25,9 +25,12 @@ VARIANTS = {
 }
 
 
+SWIFT_SPECS = sorted((Path(__file__).resolve().parent / "swift").glob("*.json"))
+
+
 def _all_cases():
     folder = Path(tempfile.mkdtemp(prefix="animatic-swift-variants-"))
-    cases = [(p.values[0], p.id) for p in spec_cases()]
+    cases = [(p.values[0], p.id) for p in spec_cases()] + [(p, f"swift-{p.stem}") for p in SWIFT_SPECS]
     for name, doc in VARIANTS.items():
         path = folder / f"{name}.json"
         path.write_text(json.dumps(doc))
@@ -177,3 +180,41 @@ def test_export_md_shows_what_the_command_writes_for_the_fold_example():
     swift = run_cli("render", ROOT / "examples" / "fold-swift.json", "--format", "swift").decode().rstrip("\n")
     assert f"```json\n{spec}\n```" in doc
     assert f"```swift\n{swift}\n```" in doc
+
+
+def test_every_construct_is_written_with_the_spec_numbers(exports):
+    """Tests/python/swift/every-construct.json reaches every branch of the writer."""
+    source = exports["swift-every-construct"]
+    header = [line for line in source.splitlines() if line.startswith("// NOT EXPRESSIBLE ")]
+    assert [h.split(":")[0] for h in header] == [
+        "// NOT EXPRESSIBLE /animations/5/duration", "// NOT EXPRESSIBLE /animations/7/timing",
+        "// NOT EXPRESSIBLE /animations/8/tension", "// NOT EXPRESSIBLE /animations/8",
+        "// NOT EXPRESSIBLE /animations/10/timing"]
+    expected = [
+        # physical spring: CASpringAnimation with the spec's own mass, stiffness, damping, after its delay
+        'let animation = CASpringAnimation(keyPath: "transform")', "animation.stiffness = 170", "animation.damping = 26",
+        "let start3 = CACurrentMediaTime() + 0.3", "animation.fillMode = .backwards",
+        # transform order as written: translate made first, then rotated about (1, 1, 0)
+        "CATransform3DRotate(CATransform3DMakeTranslation(0, -40, 0), 10 * .pi / 180, 1, 1, 0)",
+        # iOS 17 spring with its fallback
+        "if #available(iOS 17, *) {", "UIView.animate(springDuration: 0.5, bounce: 0.2, initialSpringVelocity: 0, delay: 0.4",
+        # a Bézier other than the named four
+        "UIViewPropertyAnimator(duration: 0.5, controlPoint1: CGPoint(x: 0.2, y: 0.8), controlPoint2: CGPoint(x: 0.2, y: 1))",
+        "animator2.startAnimation(afterDelay: 0.2)",
+        # shadows and borders as CAAnimations with the block's curve (easeOut = 0, 0, 0.58, 1)
+        "animation.timingFunction = CAMediaTimingFunction(controlPoints: 0, 0, 0.58, 1)",
+        'let animation = CABasicAnimation(keyPath: "borderColor")',
+        # keyframes: calculation mode and a curve option
+        "options: [.calculationModeCubicPaced, UIView.KeyframeAnimationOptions(rawValue: UIView.AnimationOptions.curveLinear.rawValue)]",
+        "options: [.calculationModeDiscrete, UIView.KeyframeAnimationOptions(rawValue: UIView.AnimationOptions.curveEaseIn.rawValue)]",
+        # the keyframe's hidden at 1.2 + 0.5 × 0.8 s (a linear block)
+        "DispatchQueue.main.asyncAfter(deadline: .now() + 1.6)",
+        # the tree: a sublayer added to its (gradient) parent, the parent's sublayerTransform matrix
+        "panel.addSubview(shade1)", "m34: -0.002",
+        # interaction: direction −1 over 300 pt, the release rules in order, a custom completion curve
+        "let percent = min(max(-translation / 300, 0), 1)", "if velocity < 0 {", "if abs(velocity) > 1.5 {",
+        "if percent > 0.4 { finish() } else { cancel() }", "completionSpeed = 0.8",
+        "timingCurve = UICubicTimingParameters(controlPoint1: CGPoint(x: 0.3, y: 0), controlPoint2: CGPoint(x: 0.2, y: 1))",
+    ]
+    missing = [e for e in expected if e not in source]
+    assert not missing, missing

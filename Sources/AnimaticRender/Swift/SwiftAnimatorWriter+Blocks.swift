@@ -18,7 +18,7 @@ extension SwiftAnimatorWriter {
 
     /// `completion:` of an animation call: the transition's completion for the last one to end.
     func completionArgument(_ index: Int) -> String {
-        index == lastAnimation ? "completion: { _ in finish() }" : "completion: nil"
+        index == completionOwner ? "completion: { _ in finish() }" : "completion: nil"
     }
 
     /// `isHidden` is not animatable: set where the block starts (at once, or after its delay).
@@ -39,8 +39,50 @@ extension SwiftAnimatorWriter {
     private mutating func writeBlock(_ block: BlockAnimation, index: Int) {
         let pointer = "/animations/\(index)"
         let hidden = block.changes.filter { $0.property == .hidden }
-        let animated = block.changes.filter { $0.property != .hidden }
         writeImmediate(hidden, at: block.delay, pointer: pointer)
+        if case .springPhysical(let parameters) = block.timing {
+            if let natural = block.timing.naturalDuration, abs(natural - block.duration) > 1e-9 {
+                out.comment("\(pointer)/duration: \(SwiftLiteral.number(block.duration)) s (the spring settles in \(SwiftLiteral.number((natural * 1000).rounded() / 1000)) s)")
+            }
+            writeSpringAnimations(block.changes.filter { $0.property != .hidden }, spring: parameters,
+                                  block: block, index: index, pointer: pointer)
+            return
+        }
+        let layerOnly = block.changes.filter { SwiftPropertyWriter.isLayerOnly($0.property) }
+        let animated = block.changes.filter { $0.property != .hidden && !SwiftPropertyWriter.isLayerOnly($0.property) }
+        guard !layerOnly.isEmpty else {
+            writeViewBlock(block, animated, index: index, pointer: pointer)
+            return
+        }
+        // UIView blocks leave shadows and borders alone: they get Core Animation animations
+        // with the block's timing, in one transaction whose completion ends the transition.
+        out.comment("\(pointer): shadow and border changes are not animated by UIView blocks: CAAnimations with the block's timing")
+        out.line("CATransaction.begin()")
+        // A UIViewPropertyAnimator started after a delay joins no transaction: it keeps the completion.
+        var propertyAnimator = false
+        if case .bezier(let curve) = block.timing, Self.curveOption(curve) == nil, !animated.isEmpty { propertyAnimator = true }
+        if index == completionOwner, !propertyAnimator { out.line("CATransaction.setCompletionBlock { finish() }") }
+        if !animated.isEmpty {
+            let owner = completionOwner
+            if !propertyAnimator { completionOwner = nil }
+            writeViewBlock(block, animated, index: index, pointer: pointer)
+            completionOwner = owner
+        }
+        let timing: LayerTiming
+        switch block.timing.curve(duration: block.duration) {
+        case .bezier(let curve): timing = .bezier(curve)
+        case .spring(let spring): timing = .spring(spring)
+        case .steps: timing = .bezier(.linear)
+        }
+        if case .springDamping = block.timing {
+            out.comment("the spring usingSpringWithDamping makes for this duration (docs/TIMING.md)")
+        }
+        writeLayerAnimations(layerOnly, timing: timing, delay: block.delay, duration: block.duration,
+                             index: index, pointer: pointer + "/changes")
+        out.line("CATransaction.commit()")
+    }
+
+    private mutating func writeViewBlock(_ block: BlockAnimation, _ animated: [PropertyChange], index: Int, pointer: String) {
         let duration = SwiftLiteral.number(block.duration)
         let delay = SwiftLiteral.number(block.delay)
         let completion = completionArgument(index)
@@ -57,7 +99,7 @@ extension SwiftAnimatorWriter {
                 out.line("let \(name) = UIViewPropertyAnimator(duration: \(duration), controlPoint1: \(SwiftLiteral.point(Point(x: curve.x1, y: curve.y1))), controlPoint2: \(SwiftLiteral.point(Point(x: curve.x2, y: curve.y2)))) {")
                 writeAnimationBody(animated, pointer: pointer)
                 out.line("}")
-                if index == lastAnimation { out.line("\(name).addCompletion { _ in finish() }") }
+                if completionOwner == index { out.line("\(name).addCompletion { _ in finish() }") }
                 out.line("\(name).startAnimation(afterDelay: \(delay))")
             }
         case let .springDamping(ratio, velocity):
@@ -79,16 +121,15 @@ extension SwiftAnimatorWriter {
             }
             out.line("} else {")
             let physical = SpringParameters.perceptual(duration: springDuration, bounce: bounce, initialVelocity: velocity)
+            let owner = completionOwner
             writeIndented { w in
                 w.out.comment("the same spring before iOS 17: mass 1, stiffness (2π / duration)², damping from the bounce (docs/TIMING.md)")
+                w.completionOwner = owner
                 w.writeSpringAnimations(animated, spring: physical, block: block, index: index, pointer: pointer)
             }
             out.line("}")
-        case .springPhysical(let parameters):
-            if let natural = block.timing.naturalDuration, abs(natural - block.duration) > 1e-9 {
-                out.comment("\(pointer)/duration: \(duration) s (the spring settles in \(SwiftLiteral.number((natural * 1000).rounded() / 1000)) s)")
-            }
-            writeSpringAnimations(animated, spring: parameters, block: block, index: index, pointer: pointer)
+        case .springPhysical:
+            break // written by writeBlock
         case .steps(let n):
             warn(pointer + "/timing", "steps(\(n)) has no UIKit curve; written as a linear block")
             out.line("UIView.animate(withDuration: \(duration), delay: \(delay), options: [.curveLinear], animations: {")

@@ -20,8 +20,21 @@ extension SwiftAnimatorWriter {
         default:
             warn(pointer + "/timing", "animateKeyframes takes no spring or steps curve; written with ease-in-ease-out")
         }
+        for (name, parameter) in [("tension", block.tension), ("continuity", block.continuity), ("bias", block.bias)] where !parameter.isZero {
+            warn(pointer + "/" + name, "animateKeyframes has no \(name) (CAKeyframeAnimation's \(name)Values are not reachable from it); written without")
+        }
         let duration = SwiftLiteral.number(block.duration)
         let delay = SwiftLiteral.number(block.delay)
+        let layerOnly = block.keyframes.enumerated().flatMap { k, keyframe in
+            keyframe.changes.filter { SwiftPropertyWriter.isLayerOnly($0.property) }.map { (k, keyframe, $0) }
+        }
+        let owner = completionOwner
+        if !layerOnly.isEmpty {
+            warn(pointer, "animateKeyframes does not animate shadows and borders: each is a linear CABasicAnimation over its keyframe's time, without the block's curve and calculation mode")
+            out.line("CATransaction.begin()")
+            if index == completionOwner { out.line("CATransaction.setCompletionBlock { finish() }") }
+            completionOwner = nil
+        }
         // isHidden is not animatable: it changes where its keyframe starts, in wall time.
         for (k, keyframe) in block.keyframes.enumerated() {
             let hidden = keyframe.changes.filter { $0.property == .hidden }
@@ -32,7 +45,7 @@ extension SwiftAnimatorWriter {
         out.line("UIView.animateKeyframes(withDuration: \(duration), delay: \(delay), options: [\(options.joined(separator: ", "))], animations: {")
         writeIndented { w in
             for (k, keyframe) in block.keyframes.enumerated() {
-                let animated = keyframe.changes.filter { $0.property != .hidden }
+                let animated = keyframe.changes.filter { $0.property != .hidden && !SwiftPropertyWriter.isLayerOnly($0.property) }
                 guard !animated.isEmpty else { continue }
                 w.out.comment("\(pointer)/keyframes/\(k)")
                 w.out.line("UIView.addKeyframe(withRelativeStartTime: \(SwiftLiteral.number(keyframe.relativeStart)), relativeDuration: \(SwiftLiteral.number(keyframe.relativeDuration))) {")
@@ -41,6 +54,18 @@ extension SwiftAnimatorWriter {
             }
         }
         out.line("}, \(completionArgument(index)))")
+        if !layerOnly.isEmpty {
+            for (k, keyframe) in block.keyframes.enumerated() {
+                let changes = layerOnly.filter { $0.0 == k }.map(\.2)
+                guard !changes.isEmpty else { continue }
+                writeLayerAnimations(changes, timing: .bezier(.linear),
+                                     delay: block.delay + keyframe.relativeStart * block.duration,
+                                     duration: keyframe.relativeDuration * block.duration,
+                                     index: index * 1000 + k, pointer: "\(pointer)/keyframes/\(k)/changes")
+            }
+            out.line("CATransaction.commit()")
+            completionOwner = owner
+        }
     }
 
     /// The fraction of the block's time at which its curve reaches `progress` (bisection;

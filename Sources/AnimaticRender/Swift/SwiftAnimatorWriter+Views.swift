@@ -15,7 +15,20 @@ extension SwiftAnimatorWriter {
             out.line("containerView.backgroundColor = \(SwiftLiteral.uiColor(background))")
         }
         writeSnapshots()
-        for view in plan.views { writeInitialState(view) }
+        // A gradient view that is a parent is made first: a sublayer may come before it in the list.
+        let parents = Set(spec.layers.compactMap(\.parent))
+        var declared: Set<String> = []
+        for view in plan.views where parents.contains(view.layer.id) {
+            guard case .gradient(let g) = view.source else { continue }
+            out.line()
+            writeGradientDeclaration(view, g)
+            declared.insert(view.layer.id)
+        }
+        for view in plan.views {
+            out.line()
+            if case .gradient(let g) = view.source, !declared.contains(view.layer.id) { writeGradientDeclaration(view, g) }
+            writeInitialState(view)
+        }
     }
 
     /// Snapshots are taken once their source view is in the container at its initial
@@ -50,26 +63,32 @@ extension SwiftAnimatorWriter {
         }
     }
 
+    private mutating func writeGradientDeclaration(_ view: SwiftViewPlan.View, _ g: GradientSpec) {
+        out.comment("/layers/\(view.index)/gradient: a CAGradientLayer")
+        out.line("let \(view.name) = GradientView()")
+        let colors = g.colors.map(SwiftLiteral.cgColor).joined(separator: ", ")
+        out.line("\(view.name).gradientLayer.colors = [\(colors)]")
+        out.line("\(view.name).gradientLayer.startPoint = \(SwiftLiteral.point(g.start))")
+        out.line("\(view.name).gradientLayer.endPoint = \(SwiftLiteral.point(g.end))")
+    }
+
     private mutating func writeInitialState(_ view: SwiftViewPlan.View) {
         let layer = view.layer
         let name = view.name
-        out.line()
         let what: String
         switch view.source {
         case .context(let from): what = "the transition's \(from ? "from" : "to") view"
         case .snapshot: what = "a snapshot"
-        case .gradient: what = "a CAGradientLayer"
+        case .gradient: what = "the gradient view"
         case .provided(let image): what = image ? "your image view" : "your view"
         }
         out.comment("/layers/\(view.index) \"\(layer.id)\": \(what)")
-        if case .gradient(let g) = view.source {
-            out.line("let \(name) = GradientView()")
-            let colors = g.colors.map(SwiftLiteral.cgColor).joined(separator: ", ")
-            out.line("\(name).gradientLayer.colors = [\(colors)]")
-            out.line("\(name).gradientLayer.startPoint = \(SwiftLiteral.point(g.start))")
-            out.line("\(name).gradientLayer.endPoint = \(SwiftLiteral.point(g.end))")
+        if let parent = layer.parent {
+            out.comment("a sublayer of \"\(parent)\": its frame is in the parent's bounds")
+            out.line("\(plan.name(parent)).addSubview(\(name))")
+        } else {
+            out.line("containerView.addSubview(\(name))")
         }
-        out.line("containerView.addSubview(\(name))")
         if layer.anchor != Point(x: 0.5, y: 0.5) {
             out.comment("anchor first: the frame setter then places layer.position at origin + anchorPoint × size, so the frame stays where the spec puts it")
             out.line("\(name).layer.anchorPoint = \(SwiftLiteral.point(layer.anchor))")
@@ -99,7 +118,47 @@ extension SwiftAnimatorWriter {
             out.line("\(name).contentMode = .scaleAspectFit")
         }
         if let label = layer.label { out.comment("label \"\(label)\" is drawn by the preview only") }
+        if let sublayer = layer.sublayerTransform {
+            switch sublayer {
+            case .perspective(let d):
+                out.comment("/layers/\(view.index)/sublayerTransform: perspective, eye distance \(SwiftLiteral.number(d)) pt")
+                out.line("var \(name)Perspective = CATransform3DIdentity")
+                out.line("\(name)Perspective.m34 = -1 / \(SwiftLiteral.number(d))")
+                out.line("\(name).layer.sublayerTransform = \(name)Perspective")
+            case .matrix(let m):
+                out.comment("/layers/\(view.index)/sublayerTransform")
+                out.line("\(name).layer.sublayerTransform = \(SwiftTransformWriter.expression(.matrix(m)))")
+            }
+        }
+        let shadow = layer.shadow, none = ShadowSpec.none
+        if shadow != none {
+            out.comment("/layers/\(view.index)/shadow")
+            if shadow.color != none.color { out.line(SwiftPropertyWriter.assignment(name, .shadowColor, .color(shadow.color))) }
+            if shadow.opacity != none.opacity { out.line(SwiftPropertyWriter.assignment(name, .shadowOpacity, .number(shadow.opacity))) }
+            if shadow.radius != none.radius { out.line(SwiftPropertyWriter.assignment(name, .shadowRadius, .number(shadow.radius))) }
+            if shadow.offset != none.offset { out.line(SwiftPropertyWriter.assignment(name, .shadowOffset, .point(shadow.offset))) }
+        }
+        if layer.clips, shadow.opacity > 0 || shadowIsAnimated(layer.id) {
+            warn("/layers/\(view.index)/clips", "clipsToBounds (masksToBounds) cuts the layer's own shadow off in UIKit; the preview draws it. Put the clipped content in a subview to keep both")
+        }
+        if layer.border != BorderSpec.none {
+            out.comment("/layers/\(view.index)/border")
+            if layer.border.width != 0 { out.line(SwiftPropertyWriter.assignment(name, .borderWidth, .number(layer.border.width))) }
+            if layer.border.color != BorderSpec.none.color { out.line(SwiftPropertyWriter.assignment(name, .borderColor, .color(layer.border.color))) }
+        }
         if layer.hidden { out.line(SwiftPropertyWriter.assignment(name, .hidden, .bool(true))) }
+    }
+
+    private func shadowIsAnimated(_ id: String) -> Bool {
+        func touches(_ changes: [PropertyChange]) -> Bool {
+            changes.contains { $0.layer == id && $0.property == .shadowOpacity }
+        }
+        return spec.animations.contains { animation in
+            switch animation {
+            case .block(let b): return touches(b.changes)
+            case .keyframes(let k): return k.keyframes.contains { touches($0.changes) }
+            }
+        }
     }
 
     private func fillIsAnimated(_ id: String) -> Bool {

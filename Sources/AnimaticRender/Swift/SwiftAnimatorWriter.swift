@@ -13,6 +13,9 @@ struct SwiftAnimatorWriter {
     var modelTransform: [String: Transform3D] = [:]
     /// The animation whose completion runs the transition's completion (the last to end).
     let lastAnimation: Int?
+    /// The animation call whose own completion argument runs `finish()`: the last one,
+    /// unless a `CATransaction` around it takes that role.
+    var completionOwner: Int?
 
     init(spec: TransitionSpec, plan: SwiftViewPlan) {
         self.spec = spec
@@ -24,6 +27,7 @@ struct SwiftAnimatorWriter {
             if last == nil || end >= last!.end { last = (i, end) }
         }
         lastAnimation = last?.index
+        completionOwner = last?.index
     }
 
     static func duration(_ animation: AnimationSpec) -> Double {

@@ -16,9 +16,27 @@ enum SwiftPropertyWriter {
         case (.fill, .color(let c)): return "\(view).backgroundColor = \(SwiftLiteral.uiColor(c))"
         case (.hidden, .bool(let b)): return "\(view).isHidden = \(b)"
         case (.zPosition, .number(let z)): return "\(view).layer.zPosition = \(SwiftLiteral.number(z))"
+        case (.shadowOpacity, .number(let o)): return "\(view).layer.shadowOpacity = \(SwiftLiteral.number(o))"
+        case (.shadowRadius, .number(let r)): return "\(view).layer.shadowRadius = \(SwiftLiteral.number(r))"
+        case (.shadowOffset, .point(let o)): return "\(view).layer.shadowOffset = \(offset(o))"
+        case (.shadowColor, .color(let c)): return "\(view).layer.shadowColor = \(SwiftLiteral.cgColor(c))"
+        case (.borderWidth, .number(let w)): return "\(view).layer.borderWidth = \(SwiftLiteral.number(w))"
+        case (.borderColor, .color(let c)): return "\(view).layer.borderColor = \(SwiftLiteral.cgColor(c))"
         default: return "// \(property.rawValue): a value of the wrong kind (the decoder never gives one)"
         }
     }
+
+    /// Properties of the view's layer that `UIView` animation blocks do not animate: they
+    /// need a Core Animation animation of their own.
+    static func isLayerOnly(_ property: AnimatableProperty) -> Bool {
+        switch property {
+        case .shadowOpacity, .shadowRadius, .shadowOffset, .shadowColor, .borderWidth, .borderColor: return true
+        case .position, .size, .alpha, .transform, .cornerRadius, .fill, .hidden, .zPosition: return false
+        }
+    }
+
+    /// A spec's shadow offset `[dx, dy]` as `CALayer.shadowOffset`, a `CGSize`.
+    static func offset(_ o: Point) -> String { "CGSize(width: \(SwiftLiteral.number(o.x)), height: \(SwiftLiteral.number(o.y)))" }
 
     /// `frame` for a view whose model transform is the identity, as UIKit code writes it.
     static func frameAssignment(_ view: String, position: Point, size: Size, anchor: Point) -> String {
@@ -39,6 +57,12 @@ enum SwiftPropertyWriter {
         case (.cornerRadius, .number(let r)): return ("cornerRadius", "\(view).layer.cornerRadius", "CGFloat(\(SwiftLiteral.number(r)))")
         case (.fill, .color(let c)): return ("backgroundColor", "\(view).layer.backgroundColor", SwiftLiteral.cgColor(c))
         case (.zPosition, .number(let z)): return ("zPosition", "\(view).layer.zPosition", "CGFloat(\(SwiftLiteral.number(z)))")
+        case (.shadowOpacity, .number(let o)): return ("shadowOpacity", "\(view).layer.shadowOpacity", "Float(\(SwiftLiteral.number(o)))")
+        case (.shadowRadius, .number(let r)): return ("shadowRadius", "\(view).layer.shadowRadius", "CGFloat(\(SwiftLiteral.number(r)))")
+        case (.shadowOffset, .point(let o)): return ("shadowOffset", "\(view).layer.shadowOffset", offset(o))
+        case (.shadowColor, .color(let c)): return ("shadowColor", "\(view).layer.shadowColor", SwiftLiteral.cgColor(c))
+        case (.borderWidth, .number(let w)): return ("borderWidth", "\(view).layer.borderWidth", "CGFloat(\(SwiftLiteral.number(w)))")
+        case (.borderColor, .color(let c)): return ("borderColor", "\(view).layer.borderColor", SwiftLiteral.cgColor(c))
         default: return nil
         }
     }

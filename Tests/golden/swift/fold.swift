@@ -65,11 +65,12 @@ final class FoldAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         fromFold0L.layer.anchorPoint = CGPoint(x: 0, y: 0.5)
         fromFold0L.frame = CGRect(x: 0, y: 0, width: 97.5, height: 844)
 
-        // /layers/3 "fromFold0LShadow": a CAGradientLayer
+        // /layers/3/gradient: a CAGradientLayer
         let fromFold0LShadow = GradientView()
         fromFold0LShadow.gradientLayer.colors = [UIColor(red: 0, green: 0, blue: 0, alpha: 0).cgColor, UIColor(red: 0, green: 0, blue: 0, alpha: 1).cgColor]
         fromFold0LShadow.gradientLayer.startPoint = CGPoint(x: 0, y: 0.2)
         fromFold0LShadow.gradientLayer.endPoint = CGPoint(x: 1, y: 0)
+        // /layers/3 "fromFold0LShadow": the gradient view
         containerView.addSubview(fromFold0LShadow)
         // anchor first: the frame setter then places layer.position at origin + anchorPoint × size, so the frame stays where the spec puts it
         fromFold0LShadow.layer.anchorPoint = CGPoint(x: 0, y: 0.5)
@@ -82,11 +83,12 @@ final class FoldAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         fromFold0R.layer.anchorPoint = CGPoint(x: 1, y: 0.5)
         fromFold0R.frame = CGRect(x: 97.5, y: 0, width: 97.5, height: 844)
 
-        // /layers/5 "fromFold0RShadow": a CAGradientLayer
+        // /layers/5/gradient: a CAGradientLayer
         let fromFold0RShadow = GradientView()
         fromFold0RShadow.gradientLayer.colors = [UIColor(red: 0, green: 0, blue: 0, alpha: 0).cgColor, UIColor(red: 0, green: 0, blue: 0, alpha: 1).cgColor]
         fromFold0RShadow.gradientLayer.startPoint = CGPoint(x: 1, y: 0)
         fromFold0RShadow.gradientLayer.endPoint = CGPoint(x: 0, y: 1)
+        // /layers/5 "fromFold0RShadow": the gradient view
         containerView.addSubview(fromFold0RShadow)
         // anchor first: the frame setter then places layer.position at origin + anchorPoint × size, so the frame stays where the spec puts it
         fromFold0RShadow.layer.anchorPoint = CGPoint(x: 1, y: 0.5)
@@ -100,11 +102,12 @@ final class FoldAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         toFold0L.frame = CGRect(x: 0, y: 0, width: 97.5, height: 844)
         toFold0L.layer.transform = CATransform3DMakeRotation(.pi / 2, 0, 1, 0)
 
-        // /layers/7 "toFold0LShadow": a CAGradientLayer
+        // /layers/7/gradient: a CAGradientLayer
         let toFold0LShadow = GradientView()
         toFold0LShadow.gradientLayer.colors = [UIColor(red: 0, green: 0, blue: 0, alpha: 0).cgColor, UIColor(red: 0, green: 0, blue: 0, alpha: 1).cgColor]
         toFold0LShadow.gradientLayer.startPoint = CGPoint(x: 0, y: 0.2)
         toFold0LShadow.gradientLayer.endPoint = CGPoint(x: 1, y: 0)
+        // /layers/7 "toFold0LShadow": the gradient view
         containerView.addSubview(toFold0LShadow)
         // anchor first: the frame setter then places layer.position at origin + anchorPoint × size, so the frame stays where the spec puts it
         toFold0LShadow.layer.anchorPoint = CGPoint(x: 0, y: 0.5)
@@ -118,11 +121,12 @@ final class FoldAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         toFold0R.frame = CGRect(x: -97.5, y: 0, width: 97.5, height: 844)
         toFold0R.layer.transform = CATransform3DMakeRotation(-.pi / 2, 0, 1, 0)
 
-        // /layers/9 "toFold0RShadow": a CAGradientLayer
+        // /layers/9/gradient: a CAGradientLayer
         let toFold0RShadow = GradientView()
         toFold0RShadow.gradientLayer.colors = [UIColor(red: 0, green: 0, blue: 0, alpha: 0).cgColor, UIColor(red: 0, green: 0, blue: 0, alpha: 1).cgColor]
         toFold0RShadow.gradientLayer.startPoint = CGPoint(x: 1, y: 0)
         toFold0RShadow.gradientLayer.endPoint = CGPoint(x: 0, y: 1)
+        // /layers/9 "toFold0RShadow": the gradient view
         containerView.addSubview(toFold0RShadow)
         // anchor first: the frame setter then places layer.position at origin + anchorPoint × size, so the frame stays where the spec puts it
         toFold0RShadow.layer.anchorPoint = CGPoint(x: 1, y: 0.5)
@@ -135,11 +139,12 @@ final class FoldAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         fromFold1L.layer.anchorPoint = CGPoint(x: 0, y: 0.5)
         fromFold1L.frame = CGRect(x: 195, y: 0, width: 97.5, height: 844)
 
-        // /layers/11 "fromFold1LShadow": a CAGradientLayer
+        // /layers/11/gradient: a CAGradientLayer
         let fromFold1LShadow = GradientView()
         fromFold1LShadow.gradientLayer.colors = [UIColor(red: 0, green: 0, blue: 0, alpha: 0).cgColor, UIColor(red: 0, green: 0, blue: 0, alpha: 1).cgColor]
         fromFold1LShadow.gradientLayer.startPoint = CGPoint(x: 0, y: 0.2)
         fromFold1LShadow.gradientLayer.endPoint = CGPoint(x: 1, y: 0)
+        // /layers/11 "fromFold1LShadow": the gradient view
         containerView.addSubview(fromFold1LShadow)
         // anchor first: the frame setter then places layer.position at origin + anchorPoint × size, so the frame stays where the spec puts it
         fromFold1LShadow.layer.anchorPoint = CGPoint(x: 0, y: 0.5)
@@ -152,11 +157,12 @@ final class FoldAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         fromFold1R.layer.anchorPoint = CGPoint(x: 1, y: 0.5)
         fromFold1R.frame = CGRect(x: 292.5, y: 0, width: 97.5, height: 844)
 
-        // /layers/13 "fromFold1RShadow": a CAGradientLayer
+        // /layers/13/gradient: a CAGradientLayer
         let fromFold1RShadow = GradientView()
         fromFold1RShadow.gradientLayer.colors = [UIColor(red: 0, green: 0, blue: 0, alpha: 0).cgColor, UIColor(red: 0, green: 0, blue: 0, alpha: 1).cgColor]
         fromFold1RShadow.gradientLayer.startPoint = CGPoint(x: 1, y: 0)
         fromFold1RShadow.gradientLayer.endPoint = CGPoint(x: 0, y: 1)
+        // /layers/13 "fromFold1RShadow": the gradient view
         containerView.addSubview(fromFold1RShadow)
         // anchor first: the frame setter then places layer.position at origin + anchorPoint × size, so the frame stays where the spec puts it
         fromFold1RShadow.layer.anchorPoint = CGPoint(x: 1, y: 0.5)
@@ -170,11 +176,12 @@ final class FoldAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         toFold1L.frame = CGRect(x: 0, y: 0, width: 97.5, height: 844)
         toFold1L.layer.transform = CATransform3DMakeRotation(.pi / 2, 0, 1, 0)
 
-        // /layers/15 "toFold1LShadow": a CAGradientLayer
+        // /layers/15/gradient: a CAGradientLayer
         let toFold1LShadow = GradientView()
         toFold1LShadow.gradientLayer.colors = [UIColor(red: 0, green: 0, blue: 0, alpha: 0).cgColor, UIColor(red: 0, green: 0, blue: 0, alpha: 1).cgColor]
         toFold1LShadow.gradientLayer.startPoint = CGPoint(x: 0, y: 0.2)
         toFold1LShadow.gradientLayer.endPoint = CGPoint(x: 1, y: 0)
+        // /layers/15 "toFold1LShadow": the gradient view
         containerView.addSubview(toFold1LShadow)
         // anchor first: the frame setter then places layer.position at origin + anchorPoint × size, so the frame stays where the spec puts it
         toFold1LShadow.layer.anchorPoint = CGPoint(x: 0, y: 0.5)
@@ -188,11 +195,12 @@ final class FoldAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         toFold1R.frame = CGRect(x: -97.5, y: 0, width: 97.5, height: 844)
         toFold1R.layer.transform = CATransform3DMakeRotation(-.pi / 2, 0, 1, 0)
 
-        // /layers/17 "toFold1RShadow": a CAGradientLayer
+        // /layers/17/gradient: a CAGradientLayer
         let toFold1RShadow = GradientView()
         toFold1RShadow.gradientLayer.colors = [UIColor(red: 0, green: 0, blue: 0, alpha: 0).cgColor, UIColor(red: 0, green: 0, blue: 0, alpha: 1).cgColor]
         toFold1RShadow.gradientLayer.startPoint = CGPoint(x: 1, y: 0)
         toFold1RShadow.gradientLayer.endPoint = CGPoint(x: 0, y: 1)
+        // /layers/17 "toFold1RShadow": the gradient view
         containerView.addSubview(toFold1RShadow)
         // anchor first: the frame setter then places layer.position at origin + anchorPoint × size, so the frame stays where the spec puts it
         toFold1RShadow.layer.anchorPoint = CGPoint(x: 1, y: 0.5)
