@@ -140,8 +140,20 @@ public struct UITransitionContextViewKey: Hashable {
     public static let to = UITransitionContextViewKey(rawValue: "to")
 }
 
+/// https://developer.apple.com/documentation/uikit/uitransitioncontextviewcontrollerkey
+public struct UITransitionContextViewControllerKey: Hashable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// https://developer.apple.com/documentation/uikit/uitransitioncontextviewcontrollerkey/from
+    public static let from = UITransitionContextViewControllerKey(rawValue: "from")
+    /// https://developer.apple.com/documentation/uikit/uitransitioncontextviewcontrollerkey/to
+    public static let to = UITransitionContextViewControllerKey(rawValue: "to")
+}
+
 /// https://developer.apple.com/documentation/uikit/uiviewcontrollercontexttransitioning
 @MainActor public protocol UIViewControllerContextTransitioning: NSObjectProtocol {
+    /// https://developer.apple.com/documentation/uikit/uiviewcontrollercontexttransitioning/viewcontroller(forkey:)
+    func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController?
     /// https://developer.apple.com/documentation/uikit/uiviewcontrollercontexttransitioning/containerview
     var containerView: UIView { get }
     /// https://developer.apple.com/documentation/uikit/uiviewcontrollercontexttransitioning/transitionwascancelled

@@ -64,6 +64,8 @@ def typecheckable(source, namespace):
     shared research: swift-on-linux-uikit)."""
     body = "\n".join(line for line in source.splitlines() if line.strip() != "import UIKit")
     body = body.replace("@objc ", "")
+    # A file-level function becomes a static member, which the nested types see unqualified.
+    body = re.sub(r"^(private )?func ", r"\1static func ", body, flags=re.M)
     return f"enum {namespace} {{\n{body}\n}}\n"
 
 

@@ -45,10 +45,14 @@ public enum SwiftAnimatorEncoder {
         if plan.usesGradientView {
             out.line()
             out.line("/// A view whose layer is a `CAGradientLayer`, so the gradient follows the view's bounds.")
-            out.block("final class GradientView: UIView") { w in
+            out.block("private final class GradientView: UIView") { w in
                 w.line("override class var layerClass: AnyClass { CAGradientLayer.self }")
                 w.line("var gradientLayer: CAGradientLayer { layer as! CAGradientLayer }")
             }
+        }
+        if out.text.contains("makePerspective(") {
+            out.line()
+            for line in SwiftMatrixRecognizer.perspectiveHelper.split(separator: "\n") { out.line(String(line)) }
         }
         if !interaction.text.isEmpty {
             out.line()
@@ -88,11 +92,14 @@ public enum SwiftAnimatorEncoder {
             w.line()
             w.block("func animateTransition(using transitionContext: UIViewControllerContextTransitioning)") { w in
                 w.line("let containerView = transitionContext.containerView")
-                let context = plan.contextViews
+                // A presenter's view that stays outside and nothing changes is not asked for.
+                let context = plan.contextViews.filter { !$0.staysOutside || Self.isReferenced($0.layer.id, in: spec) }
                 if !context.isEmpty {
                     let bindings = context.map { v -> String in
                         guard case .context(let from) = v.source else { return "" }
-                        return "let \(v.name) = transitionContext.view(forKey: .\(from ? "from" : "to"))"
+                        let key = from ? "from" : "to"
+                        return v.staysOutside ? "let \(v.name) = transitionContext.viewController(forKey: .\(key))?.view"
+                            : "let \(v.name) = transitionContext.view(forKey: .\(key))"
                     }
                     w.line("guard " + bindings.joined(separator: ",\n" + String(repeating: " ", count: 8 + 6)) + " else {")
                     w.indent { w in
@@ -105,6 +112,23 @@ public enum SwiftAnimatorEncoder {
                 for line in (views + "\n" + completion + animations).split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
                     w.line(String(line))
                 }
+            }
+        }
+    }
+
+    /// Whether any change, snapshot or sublayer refers to the layer `id`.
+    static func isReferenced(_ id: String, in spec: TransitionSpec) -> Bool {
+        func touches(_ changes: [PropertyChange]) -> Bool { changes.contains { $0.layer == id } }
+        if spec.layers.contains(where: { layer in
+            if layer.parent == id { return true }
+            if case .snapshot(let of, _)? = layer.content { return of == id }
+            return false
+        }) { return true }
+        if touches(spec.completion) || touches(spec.completionIfFinished) || touches(spec.completionIfCancelled) { return true }
+        return spec.animations.contains { animation in
+            switch animation {
+            case .block(let b): return touches(b.changes)
+            case .keyframes(let k): return k.keyframes.contains { touches($0.changes) }
             }
         }
     }

@@ -83,7 +83,9 @@ extension SwiftAnimatorWriter {
         case .provided(let image): what = image ? "your image view" : "your view"
         }
         out.comment("/layers/\(view.index) \"\(layer.id)\": \(what)")
-        if let parent = layer.parent {
+        if view.staysOutside {
+            out.comment("the presenter's view stays where it is (shouldRemovePresentersView is false): not added to the container")
+        } else if let parent = layer.parent {
             out.comment("a sublayer of \"\(parent)\": its frame is in the parent's bounds")
             out.line("\(plan.name(parent)).addSubview(\(name))")
         } else {
@@ -93,7 +95,7 @@ extension SwiftAnimatorWriter {
             out.comment("anchor first: the frame setter then places layer.position at origin + anchorPoint × size, so the frame stays where the spec puts it")
             out.line("\(name).layer.anchorPoint = \(SwiftLiteral.point(layer.anchor))")
         }
-        out.line("\(name).frame = \(SwiftLiteral.rect(layer.frame))")
+        if !view.staysOutside { out.line("\(name).frame = \(SwiftLiteral.rect(layer.frame))") }
         if layer.transform.matrix != .identity {
             out.line(SwiftPropertyWriter.assignment(name, .transform, .transform(layer.transform)))
         }

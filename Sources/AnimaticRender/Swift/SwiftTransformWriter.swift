@@ -8,6 +8,7 @@ enum SwiftTransformWriter {
     static func expression(_ transform: TransformSpec) -> String {
         switch transform {
         case .matrix(let m):
+            if let chain = SwiftMatrixRecognizer.chain(m) { return chain.expression }
             let names = ["m11", "m12", "m13", "m14", "m21", "m22", "m23", "m24",
                          "m31", "m32", "m33", "m34", "m41", "m42", "m43", "m44"]
             let members = zip(names, m.entries).map { "\($0): \(SwiftLiteral.number($1))" }

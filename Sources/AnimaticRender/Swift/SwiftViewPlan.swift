@@ -2,7 +2,10 @@ import AnimaticCore
 
 /// Where each layer of a spec comes from in the generated animator, and its Swift name.
 ///
-/// - `from` and `to` are the transition context's views (`view(forKey:)`).
+/// - The layers `views.from` and `views.to` name (else the layers `from` and `to`) are the
+///   transition context's views (`view(forKey:)`); a presenter that
+///   `shouldRemovePresentersView = false` keeps on screen is not handed over by
+///   `view(forKey:)` and stays where it is (`viewController(forKey:)?.view`).
 /// - A layer with snapshot content is made with `snapshotView(afterScreenUpdates:)`, or
 ///   `resizableSnapshotView(from:afterScreenUpdates:withCapInsets:)` for a part.
 /// - A layer with a gradient is a `GradientView` (a view whose layer is a `CAGradientLayer`).
@@ -22,6 +25,8 @@ struct SwiftViewPlan {
         let layer: LayerSpec
         let source: Source
         let name: String
+        /// A presenter's view that stays outside the container (not added, not moved in it).
+        var staysOutside = false
     }
 
     let views: [View]
@@ -29,15 +34,25 @@ struct SwiftViewPlan {
 
     init(_ spec: TransitionSpec) {
         var names = SwiftIdentifier(reserved: ["containerView", "transitionContext", "perspective", "finish",
-                                               "spring", "animations", "fromView", "toView", "animator"])
+                                               "spring", "animations", "animator"])
         var views: [View] = []
         var byID: [String: Int] = [:]
+        let fromID = spec.views?.from ?? "from", toID = spec.views?.to ?? "to"
+        // UIKit hands over no presenter's view that a presentation keeps on screen.
+        var outside: String?
+        if let views = spec.views, !views.shouldRemovePresentersView {
+            switch views.operation {
+            case .present: outside = views.from
+            case .dismiss: outside = views.to
+            case .container: outside = nil
+            }
+        }
         for (i, layer) in spec.layers.enumerated() {
             let source: Source
             let name: String
-            if layer.id == "from" || layer.id == "to" {
-                source = .context(from: layer.id == "from")
-                name = layer.id + "View"
+            if layer.id == fromID || layer.id == toID {
+                source = .context(from: layer.id == fromID)
+                name = layer.id == "from" || layer.id == "to" ? names.make(layer.id + "View") : names.make(layer.id)
             } else {
                 switch layer.content {
                 case .snapshot(let of, let rect): source = .snapshot(of: of, rect: rect)
@@ -47,7 +62,7 @@ struct SwiftViewPlan {
                 name = names.make(layer.id)
             }
             byID[layer.id] = i
-            views.append(View(index: i, layer: layer, source: source, name: name))
+            views.append(View(index: i, layer: layer, source: source, name: name, staysOutside: layer.id == outside))
         }
         self.views = views
         self.byID = byID

@@ -31,13 +31,11 @@ final class ContainerSpringAnimator: NSObject, UIViewControllerAnimatedTransitio
         // fill #34c759 is the preview's stand-in for this view's content
         // label "Child 1" is drawn by the preview only
 
-        // /completion: runs when the last animation ends
+        // /completion: the completion block, in both outcomes; runs when the last animation ends
         func finish() {
-            if !transitionContext.transitionWasCancelled {
-                // /completion/from
-                fromView.layer.transform = CATransform3DIdentity
-                fromView.isHidden = true
-            }
+            // /completion/from
+            fromView.layer.transform = CATransform3DIdentity
+            // /views: completeTransition removes the from view when finished, the to view when cancelled
             transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
         }
 

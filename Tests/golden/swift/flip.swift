@@ -48,16 +48,15 @@ final class FlipAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         snapshot.clipsToBounds = true
         // label "snapshot of to" is drawn by the preview only
 
-        // /completion: runs when the last animation ends
+        // /completion: the completion block, in both outcomes; runs when the last animation ends
         func finish() {
-            if !transitionContext.transitionWasCancelled {
-                // /completion/to
-                toView.isHidden = false
-                // /completion/from
-                fromView.layer.transform = CATransform3DMakeRotation(0, 0, 1, 0)
-                // /completion/snapshot
-                snapshot.removeFromSuperview()
-            }
+            // /completion/to
+            toView.isHidden = false
+            // /completion/from
+            fromView.layer.transform = CATransform3DMakeRotation(0, 0, 1, 0)
+            // /completion/snapshot
+            snapshot.removeFromSuperview()
+            // /views: completeTransition removes the from view (the presenter) when finished, the to view when cancelled
             transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
         }
 

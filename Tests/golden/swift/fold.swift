@@ -207,46 +207,45 @@ final class FoldAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         toFold1RShadow.frame = CGRect(x: -97.5, y: 0, width: 97.5, height: 844)
         toFold1RShadow.layer.transform = CATransform3DMakeRotation(-.pi / 2, 0, 1, 0)
 
-        // /completion: runs when the last animation ends
+        // /completion: the completion block, in both outcomes; runs when the last animation ends
         func finish() {
-            if !transitionContext.transitionWasCancelled {
-                // /completion/fromFold0L
-                fromFold0L.removeFromSuperview()
-                // /completion/fromFold0LShadow
-                fromFold0LShadow.removeFromSuperview()
-                // /completion/fromFold0R
-                fromFold0R.removeFromSuperview()
-                // /completion/fromFold0RShadow
-                fromFold0RShadow.removeFromSuperview()
-                // /completion/toFold0L
-                toFold0L.removeFromSuperview()
-                // /completion/toFold0LShadow
-                toFold0LShadow.removeFromSuperview()
-                // /completion/toFold0R
-                toFold0R.removeFromSuperview()
-                // /completion/toFold0RShadow
-                toFold0RShadow.removeFromSuperview()
-                // /completion/fromFold1L
-                fromFold1L.removeFromSuperview()
-                // /completion/fromFold1LShadow
-                fromFold1LShadow.removeFromSuperview()
-                // /completion/fromFold1R
-                fromFold1R.removeFromSuperview()
-                // /completion/fromFold1RShadow
-                fromFold1RShadow.removeFromSuperview()
-                // /completion/toFold1L
-                toFold1L.removeFromSuperview()
-                // /completion/toFold1LShadow
-                toFold1LShadow.removeFromSuperview()
-                // /completion/toFold1R
-                toFold1R.removeFromSuperview()
-                // /completion/toFold1RShadow
-                toFold1RShadow.removeFromSuperview()
-                // /completion/from
-                fromView.isHidden = false
-                // /completion/to
-                toView.isHidden = false
-            }
+            // /completion/fromFold0L
+            fromFold0L.removeFromSuperview()
+            // /completion/fromFold0LShadow
+            fromFold0LShadow.removeFromSuperview()
+            // /completion/fromFold0R
+            fromFold0R.removeFromSuperview()
+            // /completion/fromFold0RShadow
+            fromFold0RShadow.removeFromSuperview()
+            // /completion/toFold0L
+            toFold0L.removeFromSuperview()
+            // /completion/toFold0LShadow
+            toFold0LShadow.removeFromSuperview()
+            // /completion/toFold0R
+            toFold0R.removeFromSuperview()
+            // /completion/toFold0RShadow
+            toFold0RShadow.removeFromSuperview()
+            // /completion/fromFold1L
+            fromFold1L.removeFromSuperview()
+            // /completion/fromFold1LShadow
+            fromFold1LShadow.removeFromSuperview()
+            // /completion/fromFold1R
+            fromFold1R.removeFromSuperview()
+            // /completion/fromFold1RShadow
+            fromFold1RShadow.removeFromSuperview()
+            // /completion/toFold1L
+            toFold1L.removeFromSuperview()
+            // /completion/toFold1LShadow
+            toFold1LShadow.removeFromSuperview()
+            // /completion/toFold1R
+            toFold1R.removeFromSuperview()
+            // /completion/toFold1RShadow
+            toFold1RShadow.removeFromSuperview()
+            // /completion/from
+            fromView.isHidden = false
+            // /completion/to
+            toView.isHidden = false
+            // /views: completeTransition removes the from view when finished, the to view when cancelled
             transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
         }
 
@@ -254,17 +253,17 @@ final class FoldAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         UIView.animate(withDuration: 1, delay: 0, options: [.curveEaseInOut], animations: {
             // /animations/0/changes/fromFold0L
             fromFold0L.layer.position = CGPoint(x: 390, y: 422)
-            fromFold0L.layer.transform = CATransform3DMakeRotation(.pi / 2, 0, 1, 0)
+            fromFold0L.layer.transform = CATransform3DRotate(makePerspective(200), .pi / 2, 0, 1, 0)
             // /animations/0/changes/fromFold0LShadow
             fromFold0LShadow.layer.position = CGPoint(x: 390, y: 422)
-            fromFold0LShadow.layer.transform = CATransform3DMakeRotation(.pi / 2, 0, 1, 0)
+            fromFold0LShadow.layer.transform = CATransform3DRotate(makePerspective(200), .pi / 2, 0, 1, 0)
             fromFold0LShadow.alpha = 1
             // /animations/0/changes/fromFold0R
             fromFold0R.layer.position = CGPoint(x: 390, y: 422)
-            fromFold0R.layer.transform = CATransform3DMakeRotation(-.pi / 2, 0, 1, 0)
+            fromFold0R.layer.transform = CATransform3DRotate(makePerspective(200), -.pi / 2, 0, 1, 0)
             // /animations/0/changes/fromFold0RShadow
             fromFold0RShadow.layer.position = CGPoint(x: 390, y: 422)
-            fromFold0RShadow.layer.transform = CATransform3DMakeRotation(-.pi / 2, 0, 1, 0)
+            fromFold0RShadow.layer.transform = CATransform3DRotate(makePerspective(200), -.pi / 2, 0, 1, 0)
             fromFold0RShadow.alpha = 1
             // /animations/0/changes/toFold0L
             toFold0L.layer.position = CGPoint(x: 0, y: 422)
@@ -282,17 +281,17 @@ final class FoldAnimator: NSObject, UIViewControllerAnimatedTransitioning {
             toFold0RShadow.alpha = 0
             // /animations/0/changes/fromFold1L
             fromFold1L.layer.position = CGPoint(x: 390, y: 422)
-            fromFold1L.layer.transform = CATransform3DMakeRotation(.pi / 2, 0, 1, 0)
+            fromFold1L.layer.transform = CATransform3DRotate(makePerspective(200), .pi / 2, 0, 1, 0)
             // /animations/0/changes/fromFold1LShadow
             fromFold1LShadow.layer.position = CGPoint(x: 390, y: 422)
-            fromFold1LShadow.layer.transform = CATransform3DMakeRotation(.pi / 2, 0, 1, 0)
+            fromFold1LShadow.layer.transform = CATransform3DRotate(makePerspective(200), .pi / 2, 0, 1, 0)
             fromFold1LShadow.alpha = 1
             // /animations/0/changes/fromFold1R
             fromFold1R.layer.position = CGPoint(x: 390, y: 422)
-            fromFold1R.layer.transform = CATransform3DMakeRotation(-.pi / 2, 0, 1, 0)
+            fromFold1R.layer.transform = CATransform3DRotate(makePerspective(200), -.pi / 2, 0, 1, 0)
             // /animations/0/changes/fromFold1RShadow
             fromFold1RShadow.layer.position = CGPoint(x: 390, y: 422)
-            fromFold1RShadow.layer.transform = CATransform3DMakeRotation(-.pi / 2, 0, 1, 0)
+            fromFold1RShadow.layer.transform = CATransform3DRotate(makePerspective(200), -.pi / 2, 0, 1, 0)
             fromFold1RShadow.alpha = 1
             // /animations/0/changes/toFold1L
             toFold1L.layer.position = CGPoint(x: 195, y: 422)
@@ -313,8 +312,15 @@ final class FoldAnimator: NSObject, UIViewControllerAnimatedTransitioning {
 }
 
 /// A view whose layer is a `CAGradientLayer`, so the gradient follows the view's bounds.
-final class GradientView: UIView {
+private final class GradientView: UIView {
     override class var layerClass: AnyClass { CAGradientLayer.self }
     var gradientLayer: CAGradientLayer { layer as! CAGradientLayer }
+}
+
+/// The identity with m34 = −1/d: perspective for an eye `d` points from the layer.
+private func makePerspective(_ d: CGFloat) -> CATransform3D {
+    var transform = CATransform3DIdentity
+    transform.m34 = -1 / d
+    return transform
 }
 

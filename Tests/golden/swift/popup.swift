@@ -5,41 +5,32 @@ import UIKit
 
 /// The animation controller of the spec: 2 views, 1 animation call.
 final class PopupAnimator: NSObject, UIViewControllerAnimatedTransitioning {
-    // /layers/0 "parent"
-    private let parent: UIView
-    // /layers/1 "addEntry"
-    private let addEntry: UIView
-
-    init(parent: UIView, addEntry: UIView) {
-        self.parent = parent
-        self.addEntry = addEntry
-        super.init()
-    }
-
     func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval {
         return 0.25
     }
 
     func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
         let containerView = transitionContext.containerView
-        let parent = self.parent
-        let addEntry = self.addEntry
+        guard let addEntry = transitionContext.view(forKey: .to) else {
+            transitionContext.completeTransition(false)
+            return
+        }
 
-        // /layers/0 "parent": your view
-        containerView.addSubview(parent)
-        parent.frame = CGRect(x: 0, y: 0, width: 390, height: 844)
+        // /layers/0 "parent": the transition's from view
+        // the presenter's view stays where it is (shouldRemovePresentersView is false): not added to the container
         // fill #f2f2f7 is the preview's stand-in for this view's content
         // label "Health Beat" is drawn by the preview only
 
-        // /layers/1 "addEntry": your view
+        // /layers/1 "addEntry": the transition's to view
         containerView.addSubview(addEntry)
         addEntry.frame = CGRect(x: 55, y: 337, width: 280, height: 170)
         addEntry.alpha = 0
         // fill #ffffff is the preview's stand-in for this view's content
         // label "Add Entry" is drawn by the preview only
 
-        // /completion: runs when the last animation ends
+        // /completion: the completion block, in both outcomes; runs when the last animation ends
         func finish() {
+            // /views: completeTransition removes nothing when finished (the presenter stays), the to view when cancelled
             transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
         }
 

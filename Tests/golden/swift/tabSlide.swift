@@ -29,8 +29,15 @@ final class TabSlideAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         // fill #34c759 is the preview's stand-in for this view's content
         // label "Graph" is drawn by the preview only
 
-        // /completion: runs when the last animation ends
+        // /completion: the completion block, in both outcomes; runs when the last animation ends
         func finish() {
+            if transitionContext.transitionWasCancelled {
+                // /completion/cancelled/to
+                toView.frame = CGRect(x: 390, y: 0, width: 390, height: 844)
+                // /completion/cancelled/from
+                fromView.frame = CGRect(x: 0, y: 0, width: 390, height: 844)
+            }
+            // /views: completeTransition removes the from view when finished, the to view when cancelled
             transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
         }
 

@@ -83,16 +83,22 @@ final class ZoomAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         // fill #f9f9f9 is the preview's stand-in for this view's content
         // label "Tab Bar" is drawn by the preview only
 
-        // /completion: runs when the last animation ends
+        // /completion: the completion block, in both outcomes; runs when the last animation ends
         func finish() {
-            if !transitionContext.transitionWasCancelled {
-                // /completion/transitionImage
-                transitionImage.isHidden = true
-                // /completion/thumbnail
-                thumbnail.isHidden = false
-                // /completion/toImage
-                toImage.isHidden = false
+            // /completion/transitionImage
+            transitionImage.isHidden = true
+            // /completion/thumbnail
+            thumbnail.isHidden = false
+            // /completion/toImage
+            toImage.isHidden = false
+            if transitionContext.transitionWasCancelled {
+                // /completion/cancelled/toImage
+                toImage.isHidden = true
+            } else {
+                // /completion/finished/thumbnail
+                thumbnail.isHidden = true
             }
+            // /views: completeTransition removes the from view when finished, the to view when cancelled
             transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
         }
 
