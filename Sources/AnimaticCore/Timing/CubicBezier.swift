@@ -1,5 +1,3 @@
-import Foundation
-
 /// Core Animation cubic Bézier timing function from (0,0) to (1,1).
 ///
 /// Maps a time fraction x ∈ [0, 1] to a progress y (unitless; may leave [0, 1] when a

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc  // libm's math functions only: Core does no I/O
 
 /// A damped harmonic oscillator moving a value from 0 to 1 (target), mass/stiffness/damping form.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc  // libm's math functions only: Core does no I/O
 
 /// How a block's progress runs from 0 to 1 over its duration.
 ///
