@@ -50,6 +50,11 @@ BAD = [
     ({"layers": [{"id": "a", "frame": [0, 0, 1, 1]}],
       "animations": [{"duration": 1, "timing": {"spring": {"dampingRatio": 1.5}}, "changes": {}}]}, "dampingRatio"),
     ({"layers": [{"id": "a", "frame": [0, 0, 1, 1]}], "duraton": 1}, "duraton"),
+    ({"layers": [{"id": "a", "frame": [0, 0, 1, 1], "shadow": {"opacity": 2}}]}, "shadow opacity"),
+    ({"layers": [{"id": "a", "frame": [0, 0, 1, 1], "border": {"width": -1}}]}, "border width"),
+    ({"layers": [{"id": "a", "frame": [0, 0, 1, 1], "sublayerTransform": {"perspective": 0}}]}, "sublayerTransform"),
+    ({"layers": [{"id": "a", "frame": [0, 0, 1, 1]}],
+      "animations": [{"duration": 1, "changes": {"a": {"shadowRadius": -1}}}]}, "shadowRadius"),
 ]
 
 

@@ -185,6 +185,18 @@ extension SpecDecoder {
             return bool(value, at: p).map { [(.hidden, .bool($0))] }
         case "zPosition":
             return number(value, at: p, range: .finite).map { [(.zPosition, .number($0))] }
+        case "shadowOpacity":
+            return number(value, at: p, range: .unit).map { [(.shadowOpacity, .number($0))] }
+        case "shadowRadius":
+            return number(value, at: p, range: .closed(0, Self.maxShadowRadius)).map { [(.shadowRadius, .number($0))] }
+        case "shadowOffset":
+            return point(value, at: p, range: .finite).map { [(.shadowOffset, .point($0))] }
+        case "shadowColor":
+            return color(value, at: p).map { [(.shadowColor, .color($0))] }
+        case "borderWidth":
+            return number(value, at: p, range: .nonNegative).map { [(.borderWidth, .number($0))] }
+        case "borderColor":
+            return color(value, at: p).map { [(.borderColor, .color($0))] }
         default:
             problem(p, "unknown property \"\(name)\" (known: \(AnimatableProperty.specNames.joined(separator: ", ")))")
             return nil
