@@ -39,6 +39,19 @@ private func export(_ json: String, name: String? = nil) throws -> SwiftAnimator
         #expect(SwiftTransformWriter.expression(.identity) == "CATransform3DIdentity")
     }
 
+    @Test func matricesReadBackAsTheChainsThatMadeThem() {
+        // The fold's strips: a turn about y applied to a perspective of eye distance 200.
+        let folded = Transform3D.perspective(eyeDistance: 200).rotated(.pi / 2, x: 0, y: 1, z: 0)
+        #expect(SwiftTransformWriter.expression(.matrix(folded)) == "CATransform3DRotate(makePerspective(200), .pi / 2, 0, 1, 0)")
+        let turned = Transform3D.rotation(-30 * .pi / 180, x: 1, y: 0, z: 0)
+        #expect(SwiftTransformWriter.expression(.matrix(turned)) == "CATransform3DMakeRotation(-30 * .pi / 180, 1, 0, 0)")
+        // Anything else stays the matrix as written.
+        let sheared = Transform3D([1, 0.5, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])
+        #expect(SwiftTransformWriter.expression(.matrix(sheared)).hasPrefix("CATransform3D(m11: 1, m12: 0.5, m13: 0"))
+        let moved = Transform3D.perspective(eyeDistance: 200).rotated(.pi / 2, x: 0, y: 1, z: 0).translated(5, 0)
+        #expect(SwiftTransformWriter.expression(.matrix(moved)).hasPrefix("CATransform3D(m11: "))
+    }
+
     @Test func warningsAreInTheHeaderAndParsedBackFromTheBytes() throws {
         let out = try export("""
         {"layers": [{"id": "to", "frame": [0, 0, 10, 10]}],
