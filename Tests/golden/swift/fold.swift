@@ -71,9 +71,8 @@ final class FoldAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         fromFold0LShadow.gradientLayer.startPoint = CGPoint(x: 0, y: 0.2)
         fromFold0LShadow.gradientLayer.endPoint = CGPoint(x: 1, y: 0)
         // /layers/3 "fromFold0LShadow": the gradient view
-        containerView.addSubview(fromFold0LShadow)
-        // anchor first: the frame setter then places layer.position at origin + anchorPoint × size, so the frame stays where the spec puts it
-        fromFold0LShadow.layer.anchorPoint = CGPoint(x: 0, y: 0.5)
+        // a sublayer of "fromFold0L": its frame is in the parent's bounds
+        fromFold0L.addSubview(fromFold0LShadow)
         fromFold0LShadow.frame = CGRect(x: 0, y: 0, width: 97.5, height: 844)
         fromFold0LShadow.alpha = 0
 
@@ -89,10 +88,9 @@ final class FoldAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         fromFold0RShadow.gradientLayer.startPoint = CGPoint(x: 1, y: 0)
         fromFold0RShadow.gradientLayer.endPoint = CGPoint(x: 0, y: 1)
         // /layers/5 "fromFold0RShadow": the gradient view
-        containerView.addSubview(fromFold0RShadow)
-        // anchor first: the frame setter then places layer.position at origin + anchorPoint × size, so the frame stays where the spec puts it
-        fromFold0RShadow.layer.anchorPoint = CGPoint(x: 1, y: 0.5)
-        fromFold0RShadow.frame = CGRect(x: 97.5, y: 0, width: 97.5, height: 844)
+        // a sublayer of "fromFold0R": its frame is in the parent's bounds
+        fromFold0R.addSubview(fromFold0RShadow)
+        fromFold0RShadow.frame = CGRect(x: 0, y: 0, width: 97.5, height: 844)
         fromFold0RShadow.alpha = 0
 
         // /layers/6 "toFold0L": a snapshot
@@ -108,11 +106,9 @@ final class FoldAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         toFold0LShadow.gradientLayer.startPoint = CGPoint(x: 0, y: 0.2)
         toFold0LShadow.gradientLayer.endPoint = CGPoint(x: 1, y: 0)
         // /layers/7 "toFold0LShadow": the gradient view
-        containerView.addSubview(toFold0LShadow)
-        // anchor first: the frame setter then places layer.position at origin + anchorPoint × size, so the frame stays where the spec puts it
-        toFold0LShadow.layer.anchorPoint = CGPoint(x: 0, y: 0.5)
+        // a sublayer of "toFold0L": its frame is in the parent's bounds
+        toFold0L.addSubview(toFold0LShadow)
         toFold0LShadow.frame = CGRect(x: 0, y: 0, width: 97.5, height: 844)
-        toFold0LShadow.layer.transform = CATransform3DMakeRotation(.pi / 2, 0, 1, 0)
 
         // /layers/8 "toFold0R": a snapshot
         containerView.addSubview(toFold0R)
@@ -127,11 +123,9 @@ final class FoldAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         toFold0RShadow.gradientLayer.startPoint = CGPoint(x: 1, y: 0)
         toFold0RShadow.gradientLayer.endPoint = CGPoint(x: 0, y: 1)
         // /layers/9 "toFold0RShadow": the gradient view
-        containerView.addSubview(toFold0RShadow)
-        // anchor first: the frame setter then places layer.position at origin + anchorPoint × size, so the frame stays where the spec puts it
-        toFold0RShadow.layer.anchorPoint = CGPoint(x: 1, y: 0.5)
-        toFold0RShadow.frame = CGRect(x: -97.5, y: 0, width: 97.5, height: 844)
-        toFold0RShadow.layer.transform = CATransform3DMakeRotation(-.pi / 2, 0, 1, 0)
+        // a sublayer of "toFold0R": its frame is in the parent's bounds
+        toFold0R.addSubview(toFold0RShadow)
+        toFold0RShadow.frame = CGRect(x: 0, y: 0, width: 97.5, height: 844)
 
         // /layers/10 "fromFold1L": a snapshot
         containerView.addSubview(fromFold1L)
@@ -145,10 +139,9 @@ final class FoldAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         fromFold1LShadow.gradientLayer.startPoint = CGPoint(x: 0, y: 0.2)
         fromFold1LShadow.gradientLayer.endPoint = CGPoint(x: 1, y: 0)
         // /layers/11 "fromFold1LShadow": the gradient view
-        containerView.addSubview(fromFold1LShadow)
-        // anchor first: the frame setter then places layer.position at origin + anchorPoint × size, so the frame stays where the spec puts it
-        fromFold1LShadow.layer.anchorPoint = CGPoint(x: 0, y: 0.5)
-        fromFold1LShadow.frame = CGRect(x: 195, y: 0, width: 97.5, height: 844)
+        // a sublayer of "fromFold1L": its frame is in the parent's bounds
+        fromFold1L.addSubview(fromFold1LShadow)
+        fromFold1LShadow.frame = CGRect(x: 0, y: 0, width: 97.5, height: 844)
         fromFold1LShadow.alpha = 0
 
         // /layers/12 "fromFold1R": a snapshot
@@ -163,10 +156,9 @@ final class FoldAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         fromFold1RShadow.gradientLayer.startPoint = CGPoint(x: 1, y: 0)
         fromFold1RShadow.gradientLayer.endPoint = CGPoint(x: 0, y: 1)
         // /layers/13 "fromFold1RShadow": the gradient view
-        containerView.addSubview(fromFold1RShadow)
-        // anchor first: the frame setter then places layer.position at origin + anchorPoint × size, so the frame stays where the spec puts it
-        fromFold1RShadow.layer.anchorPoint = CGPoint(x: 1, y: 0.5)
-        fromFold1RShadow.frame = CGRect(x: 292.5, y: 0, width: 97.5, height: 844)
+        // a sublayer of "fromFold1R": its frame is in the parent's bounds
+        fromFold1R.addSubview(fromFold1RShadow)
+        fromFold1RShadow.frame = CGRect(x: 0, y: 0, width: 97.5, height: 844)
         fromFold1RShadow.alpha = 0
 
         // /layers/14 "toFold1L": a snapshot
@@ -182,11 +174,9 @@ final class FoldAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         toFold1LShadow.gradientLayer.startPoint = CGPoint(x: 0, y: 0.2)
         toFold1LShadow.gradientLayer.endPoint = CGPoint(x: 1, y: 0)
         // /layers/15 "toFold1LShadow": the gradient view
-        containerView.addSubview(toFold1LShadow)
-        // anchor first: the frame setter then places layer.position at origin + anchorPoint × size, so the frame stays where the spec puts it
-        toFold1LShadow.layer.anchorPoint = CGPoint(x: 0, y: 0.5)
+        // a sublayer of "toFold1L": its frame is in the parent's bounds
+        toFold1L.addSubview(toFold1LShadow)
         toFold1LShadow.frame = CGRect(x: 0, y: 0, width: 97.5, height: 844)
-        toFold1LShadow.layer.transform = CATransform3DMakeRotation(.pi / 2, 0, 1, 0)
 
         // /layers/16 "toFold1R": a snapshot
         containerView.addSubview(toFold1R)
@@ -201,46 +191,28 @@ final class FoldAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         toFold1RShadow.gradientLayer.startPoint = CGPoint(x: 1, y: 0)
         toFold1RShadow.gradientLayer.endPoint = CGPoint(x: 0, y: 1)
         // /layers/17 "toFold1RShadow": the gradient view
-        containerView.addSubview(toFold1RShadow)
-        // anchor first: the frame setter then places layer.position at origin + anchorPoint × size, so the frame stays where the spec puts it
-        toFold1RShadow.layer.anchorPoint = CGPoint(x: 1, y: 0.5)
-        toFold1RShadow.frame = CGRect(x: -97.5, y: 0, width: 97.5, height: 844)
-        toFold1RShadow.layer.transform = CATransform3DMakeRotation(-.pi / 2, 0, 1, 0)
+        // a sublayer of "toFold1R": its frame is in the parent's bounds
+        toFold1R.addSubview(toFold1RShadow)
+        toFold1RShadow.frame = CGRect(x: 0, y: 0, width: 97.5, height: 844)
 
         // /completion: the completion block, in both outcomes; runs when the last animation ends
         func finish() {
             // /completion/fromFold0L
             fromFold0L.removeFromSuperview()
-            // /completion/fromFold0LShadow
-            fromFold0LShadow.removeFromSuperview()
             // /completion/fromFold0R
             fromFold0R.removeFromSuperview()
-            // /completion/fromFold0RShadow
-            fromFold0RShadow.removeFromSuperview()
             // /completion/toFold0L
             toFold0L.removeFromSuperview()
-            // /completion/toFold0LShadow
-            toFold0LShadow.removeFromSuperview()
             // /completion/toFold0R
             toFold0R.removeFromSuperview()
-            // /completion/toFold0RShadow
-            toFold0RShadow.removeFromSuperview()
             // /completion/fromFold1L
             fromFold1L.removeFromSuperview()
-            // /completion/fromFold1LShadow
-            fromFold1LShadow.removeFromSuperview()
             // /completion/fromFold1R
             fromFold1R.removeFromSuperview()
-            // /completion/fromFold1RShadow
-            fromFold1RShadow.removeFromSuperview()
             // /completion/toFold1L
             toFold1L.removeFromSuperview()
-            // /completion/toFold1LShadow
-            toFold1LShadow.removeFromSuperview()
             // /completion/toFold1R
             toFold1R.removeFromSuperview()
-            // /completion/toFold1RShadow
-            toFold1RShadow.removeFromSuperview()
             // /completion/from
             fromView.isHidden = false
             // /completion/to
@@ -255,57 +227,41 @@ final class FoldAnimator: NSObject, UIViewControllerAnimatedTransitioning {
             fromFold0L.layer.position = CGPoint(x: 390, y: 422)
             fromFold0L.layer.transform = CATransform3DRotate(makePerspective(200), .pi / 2, 0, 1, 0)
             // /animations/0/changes/fromFold0LShadow
-            fromFold0LShadow.layer.position = CGPoint(x: 390, y: 422)
-            fromFold0LShadow.layer.transform = CATransform3DRotate(makePerspective(200), .pi / 2, 0, 1, 0)
             fromFold0LShadow.alpha = 1
             // /animations/0/changes/fromFold0R
             fromFold0R.layer.position = CGPoint(x: 390, y: 422)
             fromFold0R.layer.transform = CATransform3DRotate(makePerspective(200), -.pi / 2, 0, 1, 0)
             // /animations/0/changes/fromFold0RShadow
-            fromFold0RShadow.layer.position = CGPoint(x: 390, y: 422)
-            fromFold0RShadow.layer.transform = CATransform3DRotate(makePerspective(200), -.pi / 2, 0, 1, 0)
             fromFold0RShadow.alpha = 1
             // /animations/0/changes/toFold0L
             toFold0L.layer.position = CGPoint(x: 0, y: 422)
             toFold0L.layer.transform = CATransform3DIdentity
             // /animations/0/changes/toFold0LShadow
-            toFold0LShadow.layer.position = CGPoint(x: 0, y: 422)
-            toFold0LShadow.layer.transform = CATransform3DIdentity
             toFold0LShadow.alpha = 0
             // /animations/0/changes/toFold0R
             toFold0R.layer.position = CGPoint(x: 195, y: 422)
             toFold0R.layer.transform = CATransform3DIdentity
             // /animations/0/changes/toFold0RShadow
-            toFold0RShadow.layer.position = CGPoint(x: 195, y: 422)
-            toFold0RShadow.layer.transform = CATransform3DIdentity
             toFold0RShadow.alpha = 0
             // /animations/0/changes/fromFold1L
             fromFold1L.layer.position = CGPoint(x: 390, y: 422)
             fromFold1L.layer.transform = CATransform3DRotate(makePerspective(200), .pi / 2, 0, 1, 0)
             // /animations/0/changes/fromFold1LShadow
-            fromFold1LShadow.layer.position = CGPoint(x: 390, y: 422)
-            fromFold1LShadow.layer.transform = CATransform3DRotate(makePerspective(200), .pi / 2, 0, 1, 0)
             fromFold1LShadow.alpha = 1
             // /animations/0/changes/fromFold1R
             fromFold1R.layer.position = CGPoint(x: 390, y: 422)
             fromFold1R.layer.transform = CATransform3DRotate(makePerspective(200), -.pi / 2, 0, 1, 0)
             // /animations/0/changes/fromFold1RShadow
-            fromFold1RShadow.layer.position = CGPoint(x: 390, y: 422)
-            fromFold1RShadow.layer.transform = CATransform3DRotate(makePerspective(200), -.pi / 2, 0, 1, 0)
             fromFold1RShadow.alpha = 1
             // /animations/0/changes/toFold1L
             toFold1L.layer.position = CGPoint(x: 195, y: 422)
             toFold1L.layer.transform = CATransform3DIdentity
             // /animations/0/changes/toFold1LShadow
-            toFold1LShadow.layer.position = CGPoint(x: 195, y: 422)
-            toFold1LShadow.layer.transform = CATransform3DIdentity
             toFold1LShadow.alpha = 0
             // /animations/0/changes/toFold1R
             toFold1R.layer.position = CGPoint(x: 390, y: 422)
             toFold1R.layer.transform = CATransform3DIdentity
             // /animations/0/changes/toFold1RShadow
-            toFold1RShadow.layer.position = CGPoint(x: 390, y: 422)
-            toFold1RShadow.layer.transform = CATransform3DIdentity
             toFold1RShadow.alpha = 0
         }, completion: { _ in finish() })
     }

@@ -45,7 +45,8 @@ final class ZoomAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         // label "Photos" is drawn by the preview only
 
         // /layers/1 "thumbnail": your image view
-        containerView.addSubview(thumbnail)
+        // a sublayer of "from": its frame is in the parent's bounds
+        fromView.addSubview(thumbnail)
         thumbnail.frame = CGRect(x: 16, y: 120, width: 128, height: 128)
         thumbnail.clipsToBounds = true
         // the image (aspect 4.0 / 3) is drawn aspect-fit
@@ -61,7 +62,8 @@ final class ZoomAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         // label "Photo" is drawn by the preview only
 
         // /layers/3 "toImage": your image view
-        containerView.addSubview(toImage)
+        // a sublayer of "to": its frame is in the parent's bounds
+        toView.addSubview(toImage)
         toImage.frame = CGRect(x: 0, y: 275.75, width: 390, height: 292.5)
         toImage.clipsToBounds = true
         // the image (aspect 4.0 / 3) is drawn aspect-fit
@@ -91,13 +93,6 @@ final class ZoomAnimator: NSObject, UIViewControllerAnimatedTransitioning {
             thumbnail.isHidden = false
             // /completion/toImage
             toImage.isHidden = false
-            if transitionContext.transitionWasCancelled {
-                // /completion/cancelled/toImage
-                toImage.isHidden = true
-            } else {
-                // /completion/finished/thumbnail
-                thumbnail.isHidden = true
-            }
             // /views: completeTransition removes the from view when finished, the to view when cancelled
             transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
         }
