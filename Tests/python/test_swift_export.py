@@ -158,7 +158,7 @@ DOCUMENT_PRESETS = ["popup", "tabSlide", "containerSpring", "scaleFade", "zoom",
 def test_document_presets_match_their_reviewed_golden_files(exports, name):
     """The seven document presets, byte for byte as reviewed against the documents' own code
     (docs/EXPORT.md says what each resembles and where it differs)."""
-    golden = (GOLDEN / f"{name}.swift").read_text()
+    golden = (GOLDEN / f"{name}.swift.golden").read_text()
     assert exports[f"preset-{name}"] == golden, f"regenerate and review: animatic render <{name}> --format swift"
 
 
