@@ -120,7 +120,7 @@ public final class AnimaticAPI: @unchecked Sendable {
 
     private func finish(_ response: inout HTTPResponse, request: HTTPRequest, route: String, started: ContinuousClock.Instant) {
         response.headers.set("Access-Control-Allow-Origin", "*")
-        response.headers.set("Access-Control-Expose-Headers", "ETag, Content-Length, Content-Encoding")
+        response.headers.set("Access-Control-Expose-Headers", "ETag, Content-Length, Content-Encoding, Animatic-Warning")
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         metrics.record(route: route, method: request.method, status: response.status, seconds: seconds)
@@ -143,24 +143,32 @@ public final class AnimaticAPI: @unchecked Sendable {
 
     private func postTimeline(_ request: HTTPRequest) -> HTTPResponse {
         if let problem = Self.checkJSONContentType(request) { return problem.response }
-        return timelineRoute(request, cacheControl: "private, max-age=0, must-revalidate") { decodeBody(request) }
+        return timelineRoute(request, cacheControl: "private, max-age=0, must-revalidate",
+                             exportName: { (try? JSONParser.parse(request.body)).flatMap(SwiftExportName.of(document:)) }) {
+            decodeBody(request)
+        }
     }
 
     private func presetTimeline(_ request: HTTPRequest, name: String) -> HTTPResponse {
         // A GET of a preset is a pure function of its URL: shared caches may keep it.
-        timelineRoute(request, cacheControl: "public, max-age=86400") { expandPreset(request, name: name) }
+        timelineRoute(request, cacheControl: "public, max-age=86400",
+                      exportName: { SwiftExportName.of(preset: name, params: try? PresetQuery.params(request).get()) }) {
+            expandPreset(request, name: name)
+        }
     }
 
     /// The two timeline routes: read the options, answer a repeat straight from the cache
     /// (see `requestKey`), else resolve the spec — decoding the body or expanding a preset —
     /// and compute or fetch its timeline.
-    private func timelineRoute(_ request: HTTPRequest, cacheControl: String,
+    private func timelineRoute(_ request: HTTPRequest, cacheControl: String, exportName: () -> String?,
                                spec resolve: () -> Result<TransitionSpec, Problem>) -> HTTPResponse {
-        let parsed: TimelineRequest
+        var parsed: TimelineRequest
         switch TimelineRequest.parse(request, limits: configuration.limits) {
         case .failure(let problem): return problem.response
         case .success(let t): parsed = t
         }
+        // The Swift export names its types after the preset or the spec's `name`.
+        if parsed.format == .swift { parsed.options.exportName = exportName() }
         let requestKey = requestKey(request, parsed)
         if let hash = requestHashes.hash(requestKey),
            let response = timeline(hash: hash, spec: nil, parsed, request: request, cacheControl: cacheControl) {
@@ -313,6 +321,12 @@ public final class AnimaticAPI: @unchecked Sendable {
             cache.store(hash, entry)
         }
 
+        if parsed.format == .swift {
+            // What the Swift file cannot express, as its header comment lists it (docs/EXPORT.md).
+            for warning in SwiftExportWarning.parse(fromSource: entry.body) {
+                headers.add("Animatic-Warning", String(warning.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 ? Character($0) : "?" }))
+            }
+        }
         let compressible = ContentCoding.isCompressible(contentType: parsed.format.mediaType)
         let wantsGzip = preferences.gzip > 0 && compressible
             && ((preferences.gzip >= preferences.identity && entry.body.count >= gzipMinimumSize) || preferences.identity == 0)

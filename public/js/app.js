@@ -14,6 +14,7 @@ import { CompareTrack, differences, showDifferences } from "./compare.js";
 import { decodeSpec, decodeState, putInURL, download } from "./share.js";
 import { emit } from "./panels.js";
 import { CompositorPlayback } from "./playback.js";
+import { SwiftPanel } from "./swift-export.js";
 
 const $ = (id) => document.getElementById(id);
 const DEFAULT_PRESET = "fold";
@@ -28,6 +29,7 @@ const editor = new Editor($("spec-editor"), $("problems"), $("spec-status"));
 const form = new PresetForm($("preset"), $("params"), $("preset-desc"));
 const compareTrack = new CompareTrack();
 const playback = new CompositorPlayback();
+const swiftPanel = new SwiftPanel($("swift-panel"));
 
 const app = {
   spec: null,          // the current spec: a preset reference or an inline spec
@@ -224,6 +226,7 @@ async function load(spec, { text, fromEditor = false, start, autoplay = true } =
     app.spec = spec;
     app.expanded = expanded;
     if (isPresetRef(spec)) app.basePreset = spec;
+    swiftPanel.show(spec);
     clearMessage();
     form.showProblems([]);
     player.pause();
@@ -723,6 +726,7 @@ window.animatic = {
   get timeline() { return app.timeline; },
   get spec() { return app.spec; },
   get expanded() { return app.expanded; },
+  get swift() { return swiftPanel.state(); },
   clock: {
     get t() { return player.t; },
     get playing() { return player.playing; },
