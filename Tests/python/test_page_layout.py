@@ -38,8 +38,9 @@ def driver():
 # inside it, or its label: the segmented radios are drawn by their labels).
 REACH_JS = """
 const controls = [...document.querySelectorAll(
-    'button, input, select, textarea, a[href], canvas, [tabindex]:not([tabindex="-1"])')]
-  .filter(el => !el.closest('[hidden]') && el.getClientRects().length && !el.classList.contains('skip'));
+    'button, input, select, textarea, a[href], canvas, summary, [tabindex]:not([tabindex="-1"])')]
+  // Rendered ones: not in a hidden element or a closed <details> (whose summary counts).
+  .filter(el => !el.closest('[hidden]') && el.getClientRects().length && el.checkVisibility() && !el.classList.contains('skip'));
 const bad = [];
 for (const el of controls) {
   const target = el.closest('.segmented label') || el;
