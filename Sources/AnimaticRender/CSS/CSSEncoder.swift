@@ -50,6 +50,7 @@ public enum CSSEncoder {
         w.raw("}\n")
 
         for (z, i) in timeline.drawOrder.enumerated() {
+            if RenderCancellation.isRequested { break }
             layer(i, zIndex: z, name: names[i], samples: samples, loop: options.loop, into: &w)
         }
         return w.takeBytes()

@@ -50,6 +50,7 @@ public enum LottieEncoder {
         var index = 1
         // Lottie draws the first layer on top.
         for (n, i) in timeline.drawOrder.reversed().enumerated() {
+            if RenderCancellation.isRequested { break }
             if n > 0 { w.raw(",") }
             layer(i, ind: index, samples: samples, lastFrame: lastFrame, into: &w)
             index += 1

@@ -36,6 +36,7 @@ public enum AnimatedSVGEncoder {
             w.raw("/>\n")
         }
         for i in timeline.drawOrder {
+            if RenderCancellation.isRequested { break }
             layer(i, samples: samples, smil: smil, into: &w)
         }
         w.raw("</svg>\n")
