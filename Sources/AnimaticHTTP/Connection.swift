@@ -38,7 +38,7 @@ final class Connection: @unchecked Sendable {
 
     private var parser: RequestParser
     private var output = OutputQueue()
-    private var stream: (next: HTTPResponse.BodyStream, chunked: Bool)?
+    private var stream: StreamState?
     private var closeAfterFlush = false
     private var lingering = false
     private var lingerDiscarded = 0
@@ -51,6 +51,13 @@ final class Connection: @unchecked Sendable {
     private var inFlight: InFlight?
     /// Whether the core counts this connection as an idle keep-alive one.
     private var reportedIdle = false
+
+    /// A streamed body being sent: chunked, with a known length, or ended by the close.
+    private struct StreamState {
+        var next: HTTPResponse.BodyStream
+        var chunked: Bool
+        var knownLength: Bool
+    }
 
     private struct InFlight {
         var flag: CancellationFlag
@@ -404,15 +411,19 @@ final class Connection: @unchecked Sendable {
             output.append(prepared.head)
             output.append(prepared.body)
         }
-        if let next = prepared.stream { stream = (next, prepared.chunked) }
+        if let next = prepared.stream { stream = StreamState(next: next, chunked: prepared.chunked, knownLength: prepared.knownLength) }
         if !prepared.keepAlive { closeAfterFlush = true }
     }
 
-    private func pullStream(_ current: (next: HTTPResponse.BodyStream, chunked: Bool)) {
+    private func pullStream(_ current: StreamState) {
         var emptyPieces = 0
         while output.count < Self.streamLowWater {
             guard let piece = current.next() else {
-                if current.chunked { output.append(ResponseSerializer.lastChunk) } else { closeAfterFlush = true }
+                if current.chunked {
+                    output.append(ResponseSerializer.lastChunk)
+                } else if !current.knownLength {
+                    closeAfterFlush = true
+                }
                 stream = nil
                 return
             }

@@ -3,8 +3,10 @@ struct PreparedResponse {
     var head: [UInt8]
     var body: [UInt8]
     var stream: HTTPResponse.BodyStream?
-    /// The streamed body is sent with the chunked coding (else close-delimited).
+    /// The streamed body is sent with the chunked coding (else close-delimited, or
+    /// length-delimited when `knownLength`).
     var chunked: Bool
+    var knownLength = false
     var keepAlive: Bool
     var status: Int
 }
@@ -100,7 +102,8 @@ struct ResponseSerializer {
 
         return PreparedResponse(head: Self.serializeHead(status: status, headers: headers),
                                 body: isHead ? [] : body, stream: isHead ? nil : stream,
-                                chunked: chunked, keepAlive: keepAlive, status: status)
+                                chunked: chunked, knownLength: stream != nil && response.streamLength != nil,
+                                keepAlive: keepAlive, status: status)
     }
 
     static func serializeHead(status: Int, headers: HTTPHeaders) -> [UInt8] {

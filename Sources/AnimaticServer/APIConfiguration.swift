@@ -26,7 +26,7 @@ public struct APIConfiguration: Sendable {
 
     public init(publicDirectory: String? = nil, cacheBytes: Int = 64 << 20, limits: SpecLimits = .standard,
                 version: String = AnimaticVersion.current, workers: Int = APIConfiguration.defaultWorkers,
-                maxQueue: Int = 64, renderTimeout: Duration? = .seconds(30), maxResponseBytes: Int = 32 << 20) {
+                maxQueue: Int = 64, renderTimeout: Duration? = .seconds(30), maxResponseBytes: Int = 64 << 20) {
         self.publicDirectory = publicDirectory
         self.cacheBytes = cacheBytes
         self.limits = limits

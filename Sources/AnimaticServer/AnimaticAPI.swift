@@ -22,6 +22,8 @@ public final class AnimaticAPI: @unchecked Sendable {
     public let state: ServerState
     /// The render lane.
     public let pool: WorkPool
+    /// Rendered bodies larger than this are streamed from a temporary file (docs/HTTP.md).
+    static let spoolThreshold = 1 << 20
     private let staticFiles: StaticFileHandler?
     private let representation = Representation(gzip: GzipEncoder(level: 6), gzipMinimumSize: 1024)
     /// Request key → content hash of the timeline requests already answered (see `requestKey`).
@@ -144,6 +146,11 @@ public final class AnimaticAPI: @unchecked Sendable {
             var response = deferred.work(flag)
             if flag.isRaised { metrics.recordCancelled() }
             finish(&response, request: request, route: route, started: started)
+            if response.body.count > Self.spoolThreshold {
+                // A large fresh body leaves memory for a file, and the heap gives back its peak.
+                response = SpooledBody.spool(response)
+                MemoryTrim.releaseFreeMemory()
+            }
             return response
         }
         wrapped.overloaded = { [self] in
@@ -361,8 +368,16 @@ public final class AnimaticAPI: @unchecked Sendable {
             let encoded = parsed.format.encode(timeline, options: parsed.options)
             // Cancelled mid-way: the bytes are incomplete; the connection sends nothing.
             if RenderCancellation.isRequested { return Problem.renderTimeout(configuration.renderTimeout).response }
+            if encoded.count > configuration.maxResponseBytes {
+                return WorkEstimate.tooLarge(bytes: encoded.count, parsed: parsed,
+                                             maxResponseBytes: configuration.maxResponseBytes).response
+            }
             metrics.recordCache(hit: false)
-            cache.store(hash, ResponseCache.Entry(body: encoded, gzipped: nil))
+            // One entry may take an eighth of the cache at most, so a few huge bodies
+            // cannot push out every other entry (or pin memory the spool would free).
+            if encoded.count <= configuration.cacheBytes / 8 {
+                cache.store(hash, ResponseCache.Entry(body: encoded, gzipped: nil))
+            }
             body = encoded
         }
         return HTTPResponse(status: 200, headers: headers, body: body)

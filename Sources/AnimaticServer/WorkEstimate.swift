@@ -5,10 +5,14 @@ import AnimaticRender
 /// the spec limits bound) and before sampling or encoding (which the options multiply):
 /// the frame samples (frames × layers) and an upper estimate of the output bytes.
 ///
-/// Bytes per frame sample are our measurements of the encoders' worst case per layer and
-/// frame (a gradient-filled, rotated, perspective layer), with a margin — see the limits
-/// table in docs/SPEC.md. Formats that write keyframes rather than frames (JSON without
-/// `frames`) cost a few hundred bytes per track and are bounded by the spec limits.
+/// Bytes per layer and frame are our measurements (2026-11, `animatic render` of 100-layer,
+/// 121-frame specs: 2-D transforms + frame + alpha + fill + corner radius; the same with
+/// perspective 3-D rotations; and with gradients and snapshot content), the larger of
+/// the first two as `base`, what gradients and snapshots add as `painted`, each × 1.25.
+/// Simple layers (a position only) cost far less, so the estimate errs high; it only
+/// decides the extremes. Formats that write keyframes rather than frames (JSON without
+/// `frames`) cost a few hundred bytes per track and are bounded by the spec limits. The
+/// encoded size is checked again after encoding (`maxResponseBytes` is a hard cap).
 struct WorkEstimate {
     /// Frames each layer is sampled at (0: not sampled).
     let frames: Int
@@ -19,14 +23,14 @@ struct WorkEstimate {
     private let limits: SpecLimits
     private let maxResponseBytes: Int
 
-    /// Bytes one layer adds per sampled frame, by format (measured, ×1.5 margin).
-    static func bytesPerSample(_ format: OutputFormat) -> Int {
+    /// Bytes one layer adds per sampled frame (measured, see above).
+    static func bytesPerSample(_ format: OutputFormat) -> (base: Int, painted: Int) {
         switch format {
-        case .json: return 600
-        case .svg: return 700
-        case .filmstrip: return 1200
-        case .lottie: return 400
-        case .css: return 500
+        case .json: return (840, 0)
+        case .svg: return (720, 160)
+        case .filmstrip: return (720, 160)
+        case .lottie: return (640, 910)
+        case .css: return (440, 0)
         }
     }
 
@@ -45,11 +49,21 @@ struct WorkEstimate {
         default: frames = sampledFrames
         }
         samples = frames * layers
-        outputBytes = layers * Self.bytesPerLayer + samples * Self.bytesPerSample(parsed.format)
+        let cost = Self.bytesPerSample(parsed.format)
+        let painted = timeline.layers.filter { $0.spec.gradient != nil || $0.spec.content != nil }.count
+        outputBytes = layers * Self.bytesPerLayer + samples * cost.base + frames * painted * cost.painted
     }
 
     /// The option that multiplies the work (what a client lowers to get under a limit).
     private var parameter: String { parsed.format == .filmstrip ? "filmstripFrames" : "fps" }
+
+    /// The 422 for an encoded body over the cap (the estimate was low).
+    static func tooLarge(bytes: Int, parsed: TimelineRequest, maxResponseBytes: Int) -> Problem {
+        let parameter = parsed.format == .filmstrip ? "filmstripFrames" : "fps"
+        return .tooMuchWork(
+            detail: "the \(parsed.format.rawValue) output is \(bytes) bytes, more than the response limit of \(maxResponseBytes >> 20) MiB (--max-response-mb); lower \(parameter) or use fewer layers.",
+            pointer: "/layers", parameter: parameter, limit: maxResponseBytes, estimate: bytes)
+    }
 
     /// A 422 naming the option, the spec pointer and the limit, or nil within limits.
     var problem: Problem? {

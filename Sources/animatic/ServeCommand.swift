@@ -61,7 +61,7 @@ struct ServeCommand: ParsableCommand {
     var renderTimeout: Double = Double(environment["ANIMATIC_RENDER_TIMEOUT"] ?? "") ?? 30
 
     @Option(help: "Largest response a render may produce, in MiB (larger ones get 422).")
-    var maxResponseMb: Int = Int(environment["ANIMATIC_MAX_RESPONSE_MB"] ?? "") ?? 32
+    var maxResponseMb: Int = Int(environment["ANIMATIC_MAX_RESPONSE_MB"] ?? "") ?? 64
 
     @Option(help: "Connections one client address may hold (more get 429).")
     var maxConnectionsPerClient: Int = Int(environment["ANIMATIC_MAX_CONNECTIONS_PER_CLIENT"] ?? "") ?? 256
