@@ -1,9 +1,10 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// Linux only: the HTTP layer is written against glibc and Linux socket calls (see README).
+
 let package = Package(
     name: "animatic",
-    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "animatic", targets: ["animatic"]),
         .library(name: "AnimaticCore", targets: ["AnimaticCore"]),

@@ -4,7 +4,6 @@ import PackageDescription
 
 let package = Package(
     name: "animatic-benchmarks",
-    platforms: [.macOS(.v14)],
     dependencies: [
         // Named explicitly: a path dependency is otherwise known by its folder's name.
         .package(name: "animatic", path: ".."),

@@ -1,10 +1,6 @@
 import Dispatch
 import Logging
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// One client connection: a non-blocking socket driven by Dispatch read/write sources
 /// and a timer on the connection's own serial queue. Never blocks in a read.
@@ -307,7 +303,7 @@ final class Connection: @unchecked Sendable {
             case .head(let head):
                 if head.hasUnsupportedExpectation {
                     // RFC 9110 §10.1.1: an expectation we cannot meet → 417.
-                    respondWithError(status: 417, head: head, reason: "unsupported expectation")
+                    respondWithError(status: .expectationFailed, head: head, reason: "unsupported expectation")
                     return true
                 }
                 if head.hasBody {
@@ -344,7 +340,7 @@ final class Connection: @unchecked Sendable {
                                                requestHeaders: head.headers, requestID: requestID, keepAlive: keepAlive)
         enqueue(prepared)
         requestsServed += 1
-        logAccess(method: head.method, path: path, status: prepared.status,
+        logAccess(method: head.method.rawValue, path: path, status: prepared.status,
                   bytes: prepared.stream == nil ? prepared.body.count : nil, requestID: requestID)
     }
 
@@ -388,17 +384,17 @@ final class Connection: @unchecked Sendable {
     }
 
     /// Answers with a short error and closes after it.
-    private func respondWithError(status: Int, head: HTTPRequestHead?, reason: String) {
+    private func respondWithError(status: HTTPStatus, head: HTTPRequestHead?, reason: String) {
         let requestID = core.requestIDs.next(for: head?.headers ?? HTTPHeaders())
         var response = core.configuration.errorResponder?(status, reason)
-            ?? HTTPResponse(status: status, text: "\(status) \(HTTPStatus.reasonPhrase(status)): \(reason)\n")
+            ?? HTTPResponse(status: status, text: "\(status.code) \(status.reasonPhrase): \(reason)\n")
         response.headers.set("Connection", "close")
-        let prepared = core.serializer.prepare(response, method: head?.method ?? "GET", version: .http1_1,
+        let prepared = core.serializer.prepare(response, method: head?.method, version: .http1_1,
                                                requestHeaders: HTTPHeaders(), requestID: requestID, keepAlive: false)
         enqueue(prepared)
         closeAfterFlush = true
         let path = head.map { HTTPRequest.split(target: $0.target, method: $0.method).path } ?? "-"
-        logAccess(method: head?.method ?? "-", path: path, status: status, bytes: prepared.body.count, requestID: requestID)
+        logAccess(method: head?.method.rawValue ?? "-", path: path, status: status, bytes: prepared.body.count, requestID: requestID)
     }
 
     private func enqueue(_ prepared: PreparedResponse) {
@@ -436,7 +432,7 @@ final class Connection: @unchecked Sendable {
         }
     }
 
-    private func logAccess(method: String, path: String, status: Int, bytes: Int?, requestID: String) {
+    private func logAccess(method: String, path: String, status: HTTPStatus, bytes: Int?, requestID: String) {
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - messageStart.uptimeNanoseconds) / 1e6
         let duration = (elapsed * 1000).rounded() / 1000
         core.logger.info("\(method) \(path) \(status)", metadata: [
@@ -605,7 +601,7 @@ final class Connection: @unchecked Sendable {
         case .head, .body:
             // RFC 9110 §15.5.9: 408 when the request did not arrive in time, then close.
             core.logger.debug("request timeout", metadata: ["remote": "\(remoteAddress)", "phase": "\(phase)"])
-            respondWithError(status: 408, head: parser.currentHead, reason: "request not received in time")
+            respondWithError(status: .requestTimeout, head: parser.currentHead, reason: "request not received in time")
             pump()
         case .working:
             break

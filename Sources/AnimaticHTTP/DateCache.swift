@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
 
 /// The `Date` header value (IMF-fixdate, RFC 9110 §5.6.7), formatted at most once per second.

@@ -15,8 +15,8 @@ public struct DeferredWork: Sendable {
     public var timedOut: @Sendable () -> HTTPResponse
 
     public init(pool: WorkPool, timeout: Duration?,
-                overloaded: @escaping @Sendable () -> HTTPResponse = { DeferredWork.defaultBusy(503) },
-                timedOut: @escaping @Sendable () -> HTTPResponse = { DeferredWork.defaultBusy(503) },
+                overloaded: @escaping @Sendable () -> HTTPResponse = { DeferredWork.defaultBusy(.serviceUnavailable) },
+                timedOut: @escaping @Sendable () -> HTTPResponse = { DeferredWork.defaultBusy(.serviceUnavailable) },
                 work: @escaping @Sendable (CancellationFlag) -> HTTPResponse) {
         self.pool = pool
         self.timeout = timeout
@@ -26,7 +26,7 @@ public struct DeferredWork: Sendable {
     }
 
     /// A plain-text refusal with `Retry-After: 1`.
-    public static func defaultBusy(_ status: Int) -> HTTPResponse {
+    public static func defaultBusy(_ status: HTTPStatus) -> HTTPResponse {
         HTTPResponse.status(status, headers: ["Retry-After": "1"])
     }
 }
@@ -34,7 +34,7 @@ public struct DeferredWork: Sendable {
 extension HTTPResponse {
     /// A response to be computed on a work pool (see `DeferredWork`).
     public init(deferred: DeferredWork) {
-        self.init(status: 200)
+        self.init(status: .ok)
         self.deferred = deferred
     }
 

@@ -37,14 +37,14 @@ public enum HTTPParseError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidHost
 
     /// The status code of the error response.
-    public var status: Int {
+    public var status: HTTPStatus {
         switch self {
-        case .requestLineTooLong: 414
-        case .headersTooLarge: 431
-        case .bodyTooLarge: 413
-        case .unsupportedVersion: 505
-        case .unsupportedTransferCoding: 501
-        default: 400
+        case .requestLineTooLong: .uriTooLong
+        case .headersTooLarge: .requestHeaderFieldsTooLarge
+        case .bodyTooLarge: .contentTooLarge
+        case .unsupportedVersion: .httpVersionNotSupported
+        case .unsupportedTransferCoding: .notImplemented
+        default: .badRequest
         }
     }
 

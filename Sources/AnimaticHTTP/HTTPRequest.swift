@@ -1,6 +1,6 @@
 /// A complete request as handed to a handler.
 public struct HTTPRequest: Sendable {
-    public var method: String
+    public var method: HTTPMethod
     /// The request-target exactly as sent (RFC 9112 §3.2).
     public var target: String
     /// The path of the target, **not percent-decoded** (so `%2F` stays distinct from
@@ -23,7 +23,7 @@ public struct HTTPRequest: Sendable {
     /// Whether the request arrived over TLS.
     public var isSecure: Bool
 
-    public init(method: String, target: String, version: HTTPVersion = .http1_1,
+    public init(method: HTTPMethod, target: String, version: HTTPVersion = .http1_1,
                 headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
                 trailers: HTTPHeaders = HTTPHeaders(), remoteAddress: String = "",
                 requestID: String = "", isSecure: Bool = false) {
@@ -42,8 +42,8 @@ public struct HTTPRequest: Sendable {
     }
 
     /// Splits a request-target into path and query (RFC 9112 §3.2).
-    static func split(target: String, method: String) -> (path: String, query: String?) {
-        if target == "*" || method == "CONNECT" { return (target, nil) }
+    static func split(target: String, method: HTTPMethod) -> (path: String, query: String?) {
+        if target == "*" || method == .connect { return (target, nil) }
         var rest = Substring(target)
         if !rest.hasPrefix("/") {
             // absolute-form: scheme "://" authority path-abempty [ "?" query ]

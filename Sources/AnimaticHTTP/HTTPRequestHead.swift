@@ -11,7 +11,7 @@ public struct HTTPRequestHead: Sendable {
         case chunked
     }
 
-    public var method: String
+    public var method: HTTPMethod
     /// The request-target exactly as sent (RFC 9112 §3.2), not decoded.
     public var target: String
     public var version: HTTPVersion
@@ -25,7 +25,7 @@ public struct HTTPRequestHead: Sendable {
     /// `Expect` carried something other than `100-continue` (answered with 417).
     public var hasUnsupportedExpectation: Bool
 
-    public init(method: String, target: String, version: HTTPVersion, headers: HTTPHeaders,
+    public init(method: HTTPMethod, target: String, version: HTTPVersion, headers: HTTPHeaders,
                 framing: BodyFraming = .none, keepAlive: Bool = true,
                 expectsContinue: Bool = false, hasUnsupportedExpectation: Bool = false) {
         self.method = method

@@ -11,7 +11,7 @@ public struct HTTPResponse: Sendable {
     /// previous piece (so it is back-pressured). An empty array is skipped.
     public typealias BodyStream = @Sendable () -> [UInt8]?
 
-    public var status: Int
+    public var status: HTTPStatus
     public var headers: HTTPHeaders
     public var body: [UInt8]
     /// When set, `body` is ignored and the body is sent chunked as the stream yields it
@@ -24,14 +24,14 @@ public struct HTTPResponse: Sendable {
     /// chunked coding. The stream must yield exactly that many bytes.
     public var streamLength: Int?
 
-    public init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
+    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 
     /// A text body with `Content-Type: text/plain; charset=utf-8` unless given.
-    public init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), text: String,
+    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), text: String,
                 contentType: String = "text/plain; charset=utf-8") {
         self.status = status
         self.headers = headers
@@ -40,22 +40,22 @@ public struct HTTPResponse: Sendable {
     }
 
     /// A body of bytes with the given content type.
-    public init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8], contentType: String) {
+    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8], contentType: String) {
         self.init(status: status, headers: headers, body: body)
         self.headers.set("Content-Type", contentType)
     }
 
     /// A streamed body (chunked transfer coding).
-    public init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), stream: @escaping BodyStream) {
+    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), stream: @escaping BodyStream) {
         self.status = status
         self.headers = headers
         self.body = []
         self.stream = stream
     }
 
-    /// A short plain-text response for a status, e.g. `HTTPResponse.status(404)`.
-    public static func status(_ status: Int, headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
-        HTTPResponse(status: status, headers: headers, text: "\(status) \(HTTPStatus.reasonPhrase(status))\n")
+    /// A short plain-text response for a status, e.g. `HTTPResponse.status(.notFound)`.
+    public static func status(_ status: HTTPStatus, headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
+        HTTPResponse(status: status, headers: headers, text: "\(status.code) \(status.reasonPhrase)\n")
     }
 }
 

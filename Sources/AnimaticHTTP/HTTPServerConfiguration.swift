@@ -71,7 +71,7 @@ public struct HTTPServerConfiguration: Sendable {
     /// Builds the response to a request the server itself refuses (400 malformed, 408,
     /// 413, 414, 431) from its status and reason — so an application can answer in its own
     /// error format. Nil: a short text/plain body. `Connection: close` is added either way.
-    public var errorResponder: (@Sendable (_ status: Int, _ reason: String) -> HTTPResponse)?
+    public var errorResponder: (@Sendable (_ status: HTTPStatus, _ reason: String) -> HTTPResponse)?
 
     public init() {}
 

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Bytes waiting to be written to a connection, as a list of buffers so a response's
 /// head and body go out together in one `writev`/`sendmsg` without being copied into

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// An incremental HTTP/1.1 request parser (RFC 9112) that takes bytes as they arrive.
 ///
@@ -74,7 +70,7 @@ public struct RequestParser: Sendable {
     private var state: State = .head
     private var leadingEmptyLines = 0
 
-    private var requestLine: (method: String, target: String, version: HTTPVersion)?
+    private var requestLine: (method: HTTPMethod, target: String, version: HTTPVersion)?
     private var headers = HTTPHeaders()
     private var trailers = HTTPHeaders()
     private var head: HTTPRequestHead?
@@ -285,11 +281,11 @@ public struct RequestParser: Sendable {
     }
 
     /// request-line = method SP request-target SP HTTP-version (RFC 9112 §3).
-    private func parseRequestLine(_ line: Range<Int>) throws(HTTPParseError) -> (method: String, target: String, version: HTTPVersion) {
+    private func parseRequestLine(_ line: Range<Int>) throws(HTTPParseError) -> (method: HTTPMethod, target: String, version: HTTPVersion) {
         var i = line.lowerBound
         while i < line.upperBound, HTTPSyntax.isTokenChar(buffer[i]) { i += 1 }
         guard i > line.lowerBound, i < line.upperBound, buffer[i] == 0x20 else { throw .invalidRequestLine }
-        let method = String(decoding: buffer[line.lowerBound..<i], as: UTF8.self)
+        let method = HTTPMethod(rawValue: String(decoding: buffer[line.lowerBound..<i], as: UTF8.self))
         i += 1
         let targetStart = i
         // request-target: visible ASCII only (RFC 3986 characters; no obs-text, no CTL).
@@ -401,15 +397,15 @@ public struct RequestParser: Sendable {
     /// The request-target's form must suit the method (RFC 9112 §3.2): asterisk-form
     /// only for OPTIONS, authority-form only (and always) for CONNECT, otherwise
     /// origin-form (`/…`) or absolute-form (`scheme://…`).
-    private func checkTargetForm(method: String, target: String) throws(HTTPParseError) {
-        if method == "CONNECT" {
+    private func checkTargetForm(method: HTTPMethod, target: String) throws(HTTPParseError) {
+        if method == .connect {
             guard !target.hasPrefix("/"), !target.contains("/"), HTTPSyntax.isValidHost(target) else {
                 throw .invalidRequestLine
             }
             return
         }
         if target == "*" {
-            guard method == "OPTIONS" else { throw .invalidRequestLine }
+            guard method == .options else { throw .invalidRequestLine }
             return
         }
         if target.hasPrefix("/") { return }

@@ -8,7 +8,7 @@ struct PreparedResponse {
     var chunked: Bool
     var knownLength = false
     var keepAlive: Bool
-    var status: Int
+    var status: HTTPStatus
 }
 
 /// Applies the server's rules to a handler's response and serializes its head.
@@ -25,7 +25,7 @@ struct ResponseSerializer {
 
     /// - Parameters:
     ///   - keepAlive: whether the connection may stay open; the response may still close.
-    func prepare(_ response: HTTPResponse, method: String, version: HTTPVersion, requestHeaders: HTTPHeaders,
+    func prepare(_ response: HTTPResponse, method: HTTPMethod?, version: HTTPVersion, requestHeaders: HTTPHeaders,
                  requestID: String, keepAlive: Bool) -> PreparedResponse {
         var keepAlive = keepAlive
         var headers = HTTPHeaders()
@@ -46,8 +46,8 @@ struct ResponseSerializer {
         }
 
         let status = response.status
-        let isHead = method == "HEAD"
-        let noBody = HTTPStatus.forbidsBody(status)
+        let isHead = method == .head
+        let noBody = status.forbidsContent
         var body = noBody ? [] : response.body
         let stream = noBody ? nil : response.stream
 
@@ -106,13 +106,13 @@ struct ResponseSerializer {
                                 keepAlive: keepAlive, status: status)
     }
 
-    static func serializeHead(status: Int, headers: HTTPHeaders) -> [UInt8] {
+    static func serializeHead(status: HTTPStatus, headers: HTTPHeaders) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(64 + headers.count * 40)
         out.append(contentsOf: "HTTP/1.1 ".utf8)
-        out.append(contentsOf: String(status).utf8)
+        out.append(contentsOf: String(status.code).utf8)
         out.append(0x20)
-        out.append(contentsOf: HTTPStatus.reasonPhrase(status).utf8)
+        out.append(contentsOf: status.reasonPhrase.utf8)
         out.append(contentsOf: [0x0D, 0x0A])
         for field in headers {
             out.append(contentsOf: field.name.utf8)

@@ -11,7 +11,7 @@
 public struct Router: Sendable {
     public typealias RouteHandler = @Sendable (HTTPRequest, [String: String]) -> HTTPResponse
     /// Called for OPTIONS with the methods the path allows.
-    public typealias OptionsHandler = @Sendable (HTTPRequest, _ allowed: [String]) -> HTTPResponse
+    public typealias OptionsHandler = @Sendable (HTTPRequest, _ allowed: [HTTPMethod]) -> HTTPResponse
 
     private enum Segment: Sendable, Equatable {
         case literal(String)
@@ -19,62 +19,62 @@ public struct Router: Sendable {
     }
 
     private struct Route: Sendable {
-        var method: String
+        var method: HTTPMethod
         var segments: [Segment]
         var handler: RouteHandler
     }
 
     private var routes: [Route] = []
     /// Answers requests no route matches (404 by default). Put static files here.
-    public var notFound: HTTPHandler = { _ in HTTPResponse.status(404) }
+    public var notFound: HTTPHandler = { _ in HTTPResponse.status(.notFound) }
     public var options: OptionsHandler?
 
     public init() {}
 
-    public mutating func add(_ method: String, _ pattern: String, handler: @escaping RouteHandler) {
+    public mutating func add(_ method: HTTPMethod, _ pattern: String, handler: @escaping RouteHandler) {
         let segments = pattern.split(separator: "/").map { part -> Segment in
             if part.hasPrefix("{"), part.hasSuffix("}") { return .parameter(String(part.dropFirst().dropLast())) }
             return .literal(String(part))
         }
-        routes.append(Route(method: method.uppercased(), segments: segments, handler: handler))
+        routes.append(Route(method: method, segments: segments, handler: handler))
     }
 
-    public mutating func get(_ pattern: String, handler: @escaping RouteHandler) { add("GET", pattern, handler: handler) }
-    public mutating func post(_ pattern: String, handler: @escaping RouteHandler) { add("POST", pattern, handler: handler) }
+    public mutating func get(_ pattern: String, handler: @escaping RouteHandler) { add(.get, pattern, handler: handler) }
+    public mutating func post(_ pattern: String, handler: @escaping RouteHandler) { add(.post, pattern, handler: handler) }
 
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         // CONNECT asks for a tunnel, which an origin server does not offer (RFC 9110 §9.3.6).
-        if request.method == "CONNECT" { return HTTPResponse.status(501) }
+        if request.method == .connect { return HTTPResponse.status(.notImplemented) }
         // `OPTIONS *` asks about the server as a whole (RFC 9110 §9.3.7): every method it routes.
         if request.target == "*" {
-            var allowed: [String] = []
+            var allowed: [HTTPMethod] = []
             for route in routes where !allowed.contains(route.method) { allowed.append(route.method) }
-            if allowed.contains("GET"), !allowed.contains("HEAD") { allowed.append("HEAD") }
+            if allowed.contains(.get), !allowed.contains(.head) { allowed.append(.head) }
             if let options { return options(request, allowed) }
-            allowed.append("OPTIONS")
-            return HTTPResponse(status: 204, headers: ["Allow": allowed.joined(separator: ", ")])
+            allowed.append(.options)
+            return HTTPResponse(status: .noContent, headers: ["Allow": Self.allowValue(allowed)])
         }
         let segments = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         // "/" is no segments; a trailing slash is an empty last segment and must match literally.
         let parts = request.path == "/" ? [] : Array(segments)
-        var allowed: [String] = []
+        var allowed: [HTTPMethod] = []
         var fallback: (Route, [String: String])?
         for route in routes {
             guard let parameters = Self.match(route.segments, parts) else { continue }
             if route.method == request.method { return route.handler(request, parameters) }
-            if request.method == "HEAD", route.method == "GET" { fallback = (route, parameters) }
+            if request.method == .head, route.method == .get { fallback = (route, parameters) }
             if !allowed.contains(route.method) { allowed.append(route.method) }
         }
         if let (route, parameters) = fallback { return route.handler(request, parameters) }
         guard !allowed.isEmpty else { return notFound(request) }
-        if allowed.contains("GET"), !allowed.contains("HEAD") { allowed.append("HEAD") }
-        if request.method == "OPTIONS" {
+        if allowed.contains(.get), !allowed.contains(.head) { allowed.append(.head) }
+        if request.method == .options {
             if let options { return options(request, allowed) }
-            allowed.append("OPTIONS")
-            return HTTPResponse(status: 204, headers: ["Allow": allowed.joined(separator: ", ")])
+            allowed.append(.options)
+            return HTTPResponse(status: .noContent, headers: ["Allow": Self.allowValue(allowed)])
         }
-        var response = HTTPResponse.status(405)
-        response.headers.set("Allow", allowed.joined(separator: ", "))
+        var response = HTTPResponse.status(.methodNotAllowed)
+        response.headers.set("Allow", Self.allowValue(allowed))
         return response
     }
 
@@ -82,6 +82,11 @@ public struct Router: Sendable {
     public var handler: HTTPHandler {
         let router = self
         return { router.handle($0) }
+    }
+
+    /// The `Allow` field value: the methods in the order their routes were added.
+    public static func allowValue(_ methods: [HTTPMethod]) -> String {
+        methods.map(\.rawValue).joined(separator: ", ")
     }
 
     private static func match(_ pattern: [Segment], _ parts: [Substring]) -> [String: String]? {

@@ -1,11 +1,7 @@
 import Dispatch
 import Logging
 import Synchronization
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The shared state of a running server: listeners, the connection registry, and the
 /// pieces every connection uses. `HTTPServer` is its public face.
@@ -183,11 +179,11 @@ final class ServerCore: Sendable {
         case .overCapacity:
             logger.warning("connection limit reached, answering 503", metadata: ["remote": "\(remote)",
                                                                                   "limit": "\(configuration.maxConnections)"])
-            reject(fd: fd, transport: transport, status: 503)
+            reject(fd: fd, transport: transport, status: .serviceUnavailable)
         case .overClientCap:
             logger.warning("per-client connection limit reached, answering 429",
                            metadata: ["remote": "\(remote)", "limit": "\(configuration.maxConnectionsPerClient)"])
-            reject(fd: fd, transport: transport, status: 429)
+            reject(fd: fd, transport: transport, status: .tooManyRequests)
         case .notRunning:
             transport.free()
             Glibc.close(fd)
@@ -205,9 +201,9 @@ final class ServerCore: Sendable {
 
     /// Over a connection cap: a canned 503 (global cap) or 429 (per-client cap) if the
     /// socket takes it at once (plain TCP only; a TLS client just sees the close), then close.
-    private func reject(fd: Int32, transport: Transport, status: Int) {
+    private func reject(fd: Int32, transport: Transport, status: HTTPStatus) {
         if !transport.isSecure {
-            let text = Array("\(status) \(HTTPStatus.reasonPhrase(status))\n".utf8)
+            let text = Array("\(status.code) \(status.reasonPhrase)\n".utf8)
             let response = ResponseSerializer.serializeHead(status: status, headers: [
                 "Content-Type": "text/plain; charset=utf-8", "Content-Length": String(text.count), "Retry-After": "1",
                 "Connection": "close",

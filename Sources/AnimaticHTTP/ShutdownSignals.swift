@@ -1,10 +1,6 @@
 import Dispatch
 import Synchronization
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Turns SIGTERM / SIGINT into a graceful `HTTPServer.shutdown()`. Keep the returned
 /// value alive as long as the handlers should stay.

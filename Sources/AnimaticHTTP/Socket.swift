@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Thin wrappers over the POSIX socket calls the server uses.
 enum Socket {

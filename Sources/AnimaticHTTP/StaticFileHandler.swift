@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Serves files under a root directory for GET and HEAD.
 ///
@@ -29,7 +25,7 @@ public struct StaticFileHandler: Sendable {
     }
 
     public func response(for request: HTTPRequest) -> HTTPResponse? {
-        guard request.method == "GET" || request.method == "HEAD" else { return nil }
+        guard request.method == .get || request.method == .head else { return nil }
         guard let relative = Self.safeRelativePath(request.path) else { return nil }
         var candidate = relative.isEmpty ? root : root + "/" + relative
         guard var info = Self.fileStatus(candidate) else { return nil }
@@ -51,11 +47,11 @@ public struct StaticFileHandler: Sendable {
         let contentType = MediaTypes.type(forPath: real)
         if request.ifNoneMatchMatches(etag) {
             if ContentCoding.isCompressible(contentType: contentType) { headers.add("Vary", "Accept-Encoding") }
-            return HTTPResponse(status: 304, headers: headers)
+            return HTTPResponse(status: .notModified, headers: headers)
         }
         headers.add("Content-Type", contentType)
         guard let bytes = Self.readFile(real, size: Int(info.st_size)) else { return nil }
-        return HTTPResponse(status: 200, headers: headers, body: bytes)
+        return HTTPResponse(status: .ok, headers: headers, body: bytes)
     }
 
     /// The decoded path below the root, or nil if it must not be served.

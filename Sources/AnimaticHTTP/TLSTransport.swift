@@ -1,7 +1,5 @@
 import COpenSSL
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// TLS over a non-blocking socket. The handshake runs inside the first reads and
 /// writes (`SSL_set_accept_state`), driven by the same readiness sources as plain

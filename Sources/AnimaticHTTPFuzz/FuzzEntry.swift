@@ -62,9 +62,7 @@ func check(_ data: UnsafeBufferPointer<UInt8>) {
 }
 
 #if ANIMATIC_FUZZ
-#if canImport(Glibc)
 import Glibc
-#endif
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzParser(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

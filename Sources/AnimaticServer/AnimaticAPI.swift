@@ -55,16 +55,16 @@ public final class AnimaticAPI: @unchecked Sendable {
 
     private func makeRouter(_ base: Router) -> Router {
         var r = base
-        route(&r, "GET", "/healthz") { _, _ in
-            HTTPResponse(status: 200, body: Array(#"{"status":"ok"}"#.utf8), contentType: "application/json")
+        route(&r, .get, "/healthz") { _, _ in
+            HTTPResponse(status: .ok, body: Array(#"{"status":"ok"}"#.utf8), contentType: "application/json")
         }
-        route(&r, "GET", "/readyz") { [self] _, _ in
+        route(&r, .get, "/readyz") { [self] _, _ in
             let draining = state.isDraining
-            return HTTPResponse(status: draining ? 503 : 200,
+            return HTTPResponse(status: draining ? .serviceUnavailable : .ok,
                                 body: Array((draining ? #"{"status":"draining"}"# : #"{"status":"ready"}"#).utf8),
                                 contentType: "application/json")
         }
-        route(&r, "GET", "/metrics") { [self] _, _ in
+        route(&r, .get, "/metrics") { [self] _, _ in
             let text = metrics.exposition(gauges: [
                 ("animatic_open_connections", "Client connections open now.", Double(state.openConnections)),
                 ("animatic_cache_bytes", "Bytes of encoded bodies held by the response cache.", Double(cache.bytesUsed)),
@@ -79,28 +79,28 @@ public final class AnimaticAPI: @unchecked Sendable {
                 ("animatic_render_cancelled_total", "Renders abandoned: client gone, deadline passed or shutdown.",
                  Double(metrics.cancelledCount)),
             ])
-            return HTTPResponse(status: 200, body: Array(text.utf8), contentType: "text/plain; version=0.0.4; charset=utf-8")
+            return HTTPResponse(status: .ok, body: Array(text.utf8), contentType: "text/plain; version=0.0.4; charset=utf-8")
         }
-        route(&r, "GET", "/openapi.json") { _, _ in
-            var response = HTTPResponse(status: 200, body: Array(OpenAPIDocument.json.utf8), contentType: "application/json")
+        route(&r, .get, "/openapi.json") { _, _ in
+            var response = HTTPResponse(status: .ok, body: Array(OpenAPIDocument.json.utf8), contentType: "application/json")
             response.headers.set("Cache-Control", "public, max-age=3600")
             return response
         }
-        route(&r, "GET", "/v1/presets") { _, _ in
+        route(&r, .get, "/v1/presets") { _, _ in
             var w = JSONWriter()
             w.value(.object([("presets", .array(PresetCatalog.all.map(\.jsonDescription)))]))
-            return HTTPResponse(status: 200, body: w.bytes, contentType: "application/json")
+            return HTTPResponse(status: .ok, body: w.bytes, contentType: "application/json")
         }
-        route(&r, "GET", "/v1/presets/{name}") { [self] request, params in
+        route(&r, .get, "/v1/presets/{name}") { [self] request, params in
             presetSpec(request, name: params["name"] ?? "")
         }
-        route(&r, "GET", "/v1/presets/{name}/timeline") { [self] request, params in
+        route(&r, .get, "/v1/presets/{name}/timeline") { [self] request, params in
             presetTimeline(request, name: params["name"] ?? "")
         }
-        route(&r, "POST", "/v1/timeline") { [self] request, _ in
+        route(&r, .post, "/v1/timeline") { [self] request, _ in
             postTimeline(request)
         }
-        route(&r, "POST", "/v1/validate") { [self] request, _ in
+        route(&r, .post, "/v1/validate") { [self] request, _ in
             validate(request)
         }
         r.notFound = { [self] request in
@@ -109,13 +109,13 @@ public final class AnimaticAPI: @unchecked Sendable {
             // The file handler answers 200 only: `Representation` decides 304 for every route.
             var unconditional = request
             unconditional.headers.remove("If-None-Match")
-            if request.method == "GET" || request.method == "HEAD", let files = staticFiles,
+            if request.method == .get || request.method == .head, let files = staticFiles,
                let file = files.response(for: unconditional) {
                 response = file
             } else {
                 response = Problem.notFound("No resource at \(request.path). The API is under /v1; see /openapi.json.").response
             }
-            let route = response.status == 404 ? "unmatched" : "static"
+            let route = response.status == .notFound ? "unmatched" : "static"
             finish(&response, request: request, route: route, started: started, isPage: route == "static")
             return response
         }
@@ -124,7 +124,7 @@ public final class AnimaticAPI: @unchecked Sendable {
 
     /// Registers a route whose responses go through `finish` and are counted under `pattern`.
     /// A deferred response is finished when its work is done, on the render lane.
-    private func route(_ router: inout Router, _ method: String, _ pattern: String,
+    private func route(_ router: inout Router, _ method: HTTPMethod, _ pattern: String,
                        _ body: @escaping @Sendable (HTTPRequest, [String: String]) -> HTTPResponse) {
         router.add(method, pattern) { [self] request, params in
             let started = ContinuousClock.now
@@ -201,13 +201,13 @@ public final class AnimaticAPI: @unchecked Sendable {
     }
 
     /// CORS preflight: any origin may call GET, HEAD and POST with the headers the API reads.
-    static func preflight(_ request: HTTPRequest, allowed: [String]) -> HTTPResponse {
+    static func preflight(_ request: HTTPRequest, allowed: [HTTPMethod]) -> HTTPResponse {
         var methods = allowed
-        if !methods.contains("OPTIONS") { methods.append("OPTIONS") }
-        return HTTPResponse(status: 204, headers: [
-            "Allow": methods.joined(separator: ", "),
+        if !methods.contains(.options) { methods.append(.options) }
+        return HTTPResponse(status: .noContent, headers: [
+            "Allow": Router.allowValue(methods),
             "Access-Control-Allow-Origin": "*",
-            "Access-Control-Allow-Methods": methods.joined(separator: ", "),
+            "Access-Control-Allow-Methods": Router.allowValue(methods),
             "Access-Control-Allow-Headers": "Content-Type, Accept, If-None-Match",
             "X-Content-Type-Options": "nosniff",
             "Access-Control-Max-Age": "86400",
@@ -255,7 +255,7 @@ public final class AnimaticAPI: @unchecked Sendable {
     /// keys mean equal specs, so a repeat can go to the cache without decoding,
     /// expanding and re-encoding the spec again (most of a cache hit's cost).
     private func requestKey(_ request: HTTPRequest, _ parsed: TimelineRequest) -> String {
-        ContentHash.sha256Hex([Array(request.method.utf8), Array(request.path.utf8),
+        ContentHash.sha256Hex([Array(request.method.rawValue.utf8), Array(request.path.utf8),
                                Array((request.query ?? "").utf8), parsed.hashKey, request.body])
     }
 
@@ -265,7 +265,7 @@ public final class AnimaticAPI: @unchecked Sendable {
         case .success(let spec):
             var w = JSONWriter()
             w.value(SpecEncoder.encode(spec))
-            var response = HTTPResponse(status: 200, body: w.bytes, contentType: "application/json")
+            var response = HTTPResponse(status: .ok, body: w.bytes, contentType: "application/json")
             response.headers.set("Cache-Control", "public, max-age=86400")
             return response
         }
@@ -277,7 +277,7 @@ public final class AnimaticAPI: @unchecked Sendable {
             switch decodeBody(request) {
             case .failure(let problem): return problem.response
             case .success:
-                return HTTPResponse(status: 200, body: Array(#"{"valid":true}"#.utf8), contentType: "application/json")
+                return HTTPResponse(status: .ok, body: Array(#"{"valid":true}"#.utf8), contentType: "application/json")
             }
         }
     }
@@ -289,7 +289,7 @@ public final class AnimaticAPI: @unchecked Sendable {
         // (RFC 9110 §15.5.16: 415, with Accept-Encoding saying what is accepted).
         if let coding = request.headers["Content-Encoding"], !coding.isEmpty,
            coding.split(separator: ",").contains(where: { $0.trimmingCharacters(in: " \t").lowercased() != "identity" }) {
-            var problem = Problem(status: 415, type: "unsupported-media-type", title: "The body must not be content-coded",
+            var problem = Problem(status: .unsupportedMediaType, type: "unsupported-media-type", title: "The body must not be content-coded",
                                   detail: "Content-Encoding is \(coding); send the spec uncompressed.",
                                   extensions: [("parameter", .string("Content-Encoding"))])
             problem.headers.set("Accept-Encoding", "identity")
@@ -298,7 +298,7 @@ public final class AnimaticAPI: @unchecked Sendable {
         guard let contentType = request.headers["Content-Type"] else { return nil }
         let type = contentType.split(separator: ";")[0].trimmingCharacters(in: " \t").lowercased()
         if type == "application/json" || type.hasSuffix("+json") { return nil }
-        return Problem(status: 415, type: "unsupported-media-type", title: "The body must be JSON",
+        return Problem(status: .unsupportedMediaType, type: "unsupported-media-type", title: "The body must be JSON",
                        detail: "Content-Type is \(type); send the spec as application/json (curl: -H 'Content-Type: application/json' or --json).",
                        extensions: [("parameter", .string("Content-Type"))])
     }
@@ -380,7 +380,7 @@ public final class AnimaticAPI: @unchecked Sendable {
             }
             body = encoded
         }
-        return HTTPResponse(status: 200, headers: headers, body: body)
+        return HTTPResponse(status: .ok, headers: headers, body: body)
     }
 }
 

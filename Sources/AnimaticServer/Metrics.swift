@@ -1,3 +1,4 @@
+import AnimaticHTTP
 import Foundation
 
 /// Counters and a latency histogram in the Prometheus text format (version 0.0.4),
@@ -22,7 +23,7 @@ public final class Metrics: @unchecked Sendable {
 
     public init() {}
 
-    public func record(route: String, method: String, status: Int, seconds: Double) {
+    public func record(route: String, method: HTTPMethod, status: HTTPStatus, seconds: Double) {
         lock.lock()
         defer { lock.unlock() }
         requests["\(route)\u{0}\(method)\u{0}\(status)", default: 0] += 1
@@ -31,7 +32,7 @@ public final class Metrics: @unchecked Sendable {
         h.sum += seconds
         h.count += 1
         latency[route] = h
-        if status == 304 { notModified += 1 }
+        if status == .notModified { notModified += 1 }
     }
 
     public func recordCache(hit: Bool) {

@@ -7,7 +7,7 @@ import AnimaticHTTP
 /// `errors` lists spec problems with their JSON pointers, `parameter` names a bad query
 /// parameter or header.
 public struct Problem: Error, Sendable {
-    public var status: Int
+    public var status: HTTPStatus
     public var type: String
     public var title: String
     public var detail: String
@@ -19,7 +19,7 @@ public struct Problem: Error, Sendable {
 
     public static let typeBase = "https://animatic.dev/problems/"
 
-    public init(status: Int, type: String, title: String, detail: String, errors: [SpecProblem] = [],
+    public init(status: HTTPStatus, type: String, title: String, detail: String, errors: [SpecProblem] = [],
                 extensions: [(String, JSONValue)] = []) {
         self.status = status
         self.type = Problem.typeBase + type
@@ -31,7 +31,7 @@ public struct Problem: Error, Sendable {
 
     public var json: JSONValue {
         var members: [(key: String, value: JSONValue)] = [
-            ("type", .string(type)), ("title", .string(title)), ("status", .number(Double(status))),
+            ("type", .string(type)), ("title", .string(title)), ("status", .number(Double(status.code))),
             ("detail", .string(detail)),
         ]
         if !errors.isEmpty {
@@ -56,42 +56,42 @@ public struct Problem: Error, Sendable {
 
     static func invalidSpec(_ problems: [SpecProblem]) -> Problem {
         let count = problems.count
-        return Problem(status: 422, type: "invalid-spec", title: "The spec has problems",
+        return Problem(status: .unprocessableContent, type: "invalid-spec", title: "The spec has problems",
                        detail: count == 1 ? "1 problem: \(problems[0].description)" : "\(count) problems, each with its JSON pointer in errors",
                        errors: problems)
     }
 
     static func malformedJSON(_ error: JSONParseError) -> Problem {
-        Problem(status: 400, type: "malformed-json", title: "The body is not JSON", detail: error.description,
+        Problem(status: .badRequest, type: "malformed-json", title: "The body is not JSON", detail: error.description,
                 errors: [SpecProblem(pointer: "", message: error.description)],
                 extensions: [("offset", .number(Double(error.offset)))])
     }
 
     static func badParameter(_ name: String, _ detail: String) -> Problem {
-        Problem(status: 400, type: "bad-parameter", title: "A query parameter is not valid", detail: detail,
+        Problem(status: .badRequest, type: "bad-parameter", title: "A query parameter is not valid", detail: detail,
                 extensions: [("parameter", .string(name))])
     }
 
     /// A request the HTTP layer refused before the API saw it (400, 408, 413, 414, 431).
-    public static func protocolError(status: Int, reason: String) -> Problem {
+    public static func protocolError(status: HTTPStatus, reason: String) -> Problem {
         let (type, title): (String, String)
         switch status {
-        case 408: (type, title) = ("request-timeout", "The request did not arrive in time")
-        case 413: (type, title) = ("body-too-large", "The body is larger than this server accepts")
-        case 414: (type, title) = ("request-line-too-long", "The request line is too long")
-        case 431: (type, title) = ("headers-too-large", "The header section is too large")
+        case .requestTimeout: (type, title) = ("request-timeout", "The request did not arrive in time")
+        case .contentTooLarge: (type, title) = ("body-too-large", "The body is larger than this server accepts")
+        case .uriTooLong: (type, title) = ("request-line-too-long", "The request line is too long")
+        case .requestHeaderFieldsTooLarge: (type, title) = ("headers-too-large", "The header section is too large")
         default: (type, title) = ("bad-request", "The request is not valid HTTP/1.1")
         }
         return Problem(status: status, type: type, title: title, detail: reason)
     }
 
     static func notFound(_ detail: String) -> Problem {
-        Problem(status: 404, type: "not-found", title: "Not found", detail: detail)
+        Problem(status: .notFound, type: "not-found", title: "Not found", detail: detail)
     }
 
     /// The render queue is full: load shedding (docs/HTTP.md, "Two lanes").
     static func overloaded(queue: Int) -> Problem {
-        var problem = Problem(status: 503, type: "overloaded", title: "Every render worker is busy",
+        var problem = Problem(status: .serviceUnavailable, type: "overloaded", title: "Every render worker is busy",
                               detail: "The render queue is full (\(queue) waiting); retry after the delay in Retry-After.")
         problem.headers.set("Retry-After", "1")
         return problem
@@ -100,7 +100,7 @@ public struct Problem: Error, Sendable {
     /// The render did not finish before its deadline (`--render-timeout`) and was cancelled.
     static func renderTimeout(_ timeout: Duration?) -> Problem {
         let seconds = timeout.map { "\($0.components.seconds)" } ?? "?"
-        var problem = Problem(status: 503, type: "render-timeout", title: "The render took too long",
+        var problem = Problem(status: .serviceUnavailable, type: "render-timeout", title: "The render took too long",
                               detail: "The render did not finish within \(seconds) s (queue wait included) and was cancelled; retry later or ask for less work (lower fps, fewer layers).")
         problem.headers.set("Retry-After", "1")
         return problem
@@ -108,7 +108,7 @@ public struct Problem: Error, Sendable {
 
     /// The work or the output a request asks for is over a limit, known before encoding.
     static func tooMuchWork(detail: String, pointer: String, parameter: String, limit: Int, estimate: Int) -> Problem {
-        Problem(status: 422, type: "too-much-work", title: "The timeline would be too large", detail: detail,
+        Problem(status: .unprocessableContent, type: "too-much-work", title: "The timeline would be too large", detail: detail,
                 errors: [SpecProblem(pointer: pointer, message: detail)],
                 extensions: [("parameter", .string(parameter)), ("limit", .number(Double(limit))),
                              ("estimate", .number(Double(estimate)))])

@@ -52,7 +52,7 @@ struct Representation: Sendable {
             response.headers.set("Referrer-Policy", "no-referrer")
         }
         guard response.deferred == nil, response.stream == nil, !response.headers.contains("Content-Encoding"),
-              response.status == 200 else { return }
+              response.status == .ok else { return }
         let contentType = response.headers["Content-Type"]
         if ContentCoding.isCompressible(contentType: contentType), !response.headers.containsToken("Accept-Encoding", in: "Vary") {
             response.headers.add("Vary", "Accept-Encoding")
@@ -71,7 +71,7 @@ struct Representation: Sendable {
             if request.ifNoneMatchMatches(tag) {
                 // RFC 9110 §15.4.5: the 304 carries the fields a 200 would (ETag,
                 // Cache-Control, Vary…) but no content metadata and no body.
-                response.status = 304
+                response.status = .notModified
                 response.body = []
                 for name in ["Content-Type", "Content-Length", "Last-Modified"] { response.headers.remove(name) }
                 return

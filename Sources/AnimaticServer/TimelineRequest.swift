@@ -49,7 +49,7 @@ struct TimelineRequest {
             format = negotiated
         } else {
             let offered = OutputFormat.negotiable.map(\.mediaType).joined(separator: ", ")
-            return .failure(Problem(status: 406, type: "not-acceptable", title: "No acceptable format",
+            return .failure(Problem(status: .notAcceptable, type: "not-acceptable", title: "No acceptable format",
                                     detail: "Accept allows none of: \(offered). Or choose with ?format=.",
                                     extensions: [("parameter", .string("Accept"))]))
         }

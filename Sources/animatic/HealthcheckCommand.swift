@@ -1,18 +1,15 @@
+import AnimaticHTTP
 import ArgumentParser
 import Foundation
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `animatic healthcheck` — asks a running server's `/healthz` whether it is alive.
 ///
 /// Made for a container's HEALTHCHECK: the runtime image has no curl, and this command must
-/// not need libcurl either, so it speaks HTTP/1.1 itself over POSIX sockets (plain HTTP only;
-/// health checks run inside the container against the loopback address). Everything it
-/// does — resolving, connecting, sending and reading the status line — is bounded by one
-/// deadline (`--timeout`, 2 s by default).
+/// not need libcurl either, so it speaks HTTP/1.1 through AnimaticHTTP's small blocking client
+/// (plain HTTP only; health checks run inside the container against the loopback address).
+/// Everything it does — resolving, connecting, sending and reading the response — is bounded
+/// by one deadline (`--timeout`, 2 s by default).
 struct HealthcheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "healthcheck",
@@ -56,7 +53,7 @@ struct HealthcheckCommand: ParsableCommand {
                 target = try HealthTarget.fromEnvironment(environment)
                 tcpOnly = !(environment["ANIMATIC_TLS_CERT"] ?? "").isEmpty
             }
-            let probe = HealthProbe(target: target, deadline: Deadline(seconds: timeout))
+            let probe = HealthProbe(target: target, seconds: timeout)
             if tcpOnly {
                 try probe.checkAcceptsConnections()
             } else {
@@ -165,177 +162,45 @@ struct HealthTarget: Equatable {
     }
 }
 
-/// A point in time on the monotonic clock, and what is left until it.
-struct Deadline {
-    private let end: Double
-
-    init(seconds: Double) {
-        end = Deadline.now() + seconds
-    }
-
-    var remaining: Double { end - Deadline.now() }
-
-    private static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-}
-
-/// One health request over a blocking socket whose every step is bounded by `deadline`.
+/// One health request, every step of it bounded by one deadline.
 struct HealthProbe {
     var target: HealthTarget
-    var deadline: Deadline
+    var deadline: ContinuousClock.Instant
+
+    init(target: HealthTarget, seconds: Double) {
+        self.target = target
+        self.deadline = .now + .seconds(seconds)
+    }
 
     private var url: String { "http://\(target.authority)\(target.path)" }
 
     /// Succeeds when the server answers `target.path` with status 200.
     func checkStatus200() throws {
-        let fd = try openConnection()
-        defer { close(fd) }
-        let request = "GET \(target.path) HTTP/1.1\r\nHost: \(target.authority)\r\n"
-            + "User-Agent: animatic-healthcheck\r\nAccept: */*\r\nConnection: close\r\n\r\n"
-        try sendAll(Array(request.utf8), on: fd)
-        let statusLine = try readStatusLine(from: fd)
-        let parts = statusLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
-        guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let status = Int(parts[1]) else {
-            throw HealthcheckFailure(message: "\(url): not an HTTP response: \(statusLine.prefix(80))")
-        }
-        guard status == 200 else {
-            throw HealthcheckFailure(message: "\(url): HTTP \(statusLine.split(separator: " ", maxSplits: 1).dropFirst().first ?? "")")
+        do {
+            let connection = try connect()
+            try connection.sendGet(target.path, host: target.authority,
+                                   fields: [("User-Agent", "animatic-healthcheck"), ("Connection", "close")])
+            let response = try connection.readResponse(headOnly: true)
+            guard response.status == .ok else {
+                throw HealthcheckFailure(message: "\(url): HTTP \(response.status.code) \(response.reasonPhrase)")
+            }
+        } catch let error as HTTPClientError {
+            throw HealthcheckFailure(message: "\(url): \(error)")
         }
     }
 
     /// Succeeds when a TCP connection to the target is accepted (used when the server speaks TLS).
     func checkAcceptsConnections() throws {
-        let fd = try openConnection()
-        close(fd)
-    }
-
-    // MARK: Steps
-
-    private func openConnection() throws -> Int32 {
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        hints.ai_flags = AI_NUMERICSERV
-        var list: UnsafeMutablePointer<addrinfo>?
-        let rc = getaddrinfo(target.host, String(target.port), &hints, &list)
-        guard rc == 0, let first = list else {
-            throw HealthcheckFailure(message: "\(url): cannot resolve \(target.host): \(String(cString: gai_strerror(rc)))")
-        }
-        defer { freeaddrinfo(first) }
-
-        var lastError = "no address"
-        var cursor: UnsafeMutablePointer<addrinfo>? = first
-        while let info = cursor {
-            cursor = info.pointee.ai_next
-            guard deadline.remaining > 0 else { break }
-            let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
-            guard fd >= 0 else {
-                lastError = "socket: \(describeErrno(errno))"
-                continue
-            }
-            do {
-                try connectSocket(fd, to: info.pointee.ai_addr, length: info.pointee.ai_addrlen)
-                return fd
-            } catch let failure as HealthcheckFailure {
-                lastError = failure.message
-                close(fd)
-            }
-        }
-        if deadline.remaining <= 0 { lastError = "timed out connecting" }
-        throw HealthcheckFailure(message: "\(url): \(lastError)")
-    }
-
-    /// A non-blocking connect waited for with poll, then the socket back in blocking mode with
-    /// send and receive timeouts set to what is left of the deadline.
-    private func connectSocket(_ fd: Int32, to address: UnsafeMutablePointer<sockaddr>?, length: socklen_t) throws {
-        let flags = fcntl(fd, F_GETFL, 0)
-        _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
-        if connect(fd, address, length) != 0 {
-            guard errno == EINPROGRESS else {
-                throw HealthcheckFailure(message: "connect: \(describeErrno(errno))")
-            }
-            var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-            let ready = poll(&entry, 1, milliseconds(deadline.remaining))
-            guard ready > 0 else {
-                throw HealthcheckFailure(message: ready == 0 ? "timed out connecting" : "poll: \(describeErrno(errno))")
-            }
-            var socketError: Int32 = 0
-            var size = socklen_t(MemoryLayout<Int32>.size)
-            getsockopt(fd, SOL_SOCKET, SO_ERROR, &socketError, &size)
-            guard socketError == 0 else {
-                throw HealthcheckFailure(message: "connect: \(describeErrno(socketError))")
-            }
-        }
-        _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK)
-        try setTimeouts(fd)
-    }
-
-    private func setTimeouts(_ fd: Int32) throws {
-        let left = max(deadline.remaining, 0.001)
-        var value = timeval(tv_sec: Int(left), tv_usec: Int((left - Double(Int(left))) * 1e6))
-        let size = socklen_t(MemoryLayout<timeval>.size)
-        guard setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &value, size) == 0,
-              setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &value, size) == 0 else {
-            throw HealthcheckFailure(message: "\(url): setsockopt: \(describeErrno(errno))")
+        do {
+            _ = try connect()
+        } catch let error as HTTPClientError {
+            throw HealthcheckFailure(message: "\(url): \(error)")
         }
     }
 
-    private func sendAll(_ bytes: [UInt8], on fd: Int32) throws {
-        var sent = 0
-        while sent < bytes.count {
-            guard deadline.remaining > 0 else { throw HealthcheckFailure(message: "\(url): timed out sending") }
-            let n = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let reason = errno == EAGAIN || errno == EWOULDBLOCK ? "timed out sending" : "send: \(describeErrno(errno))"
-                throw HealthcheckFailure(message: "\(url): \(reason)")
-            }
-            sent += n
-        }
-    }
-
-    /// Reads until the first CRLF (at most 8 KiB) and returns the line before it.
-    private func readStatusLine(from fd: Int32) throws -> String {
-        var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1024)
-        while received.count < 8192 {
-            if let lineEnd = firstCRLF(in: received) {
-                return String(decoding: received[..<lineEnd], as: UTF8.self)
-            }
-            guard deadline.remaining > 0 else { throw HealthcheckFailure(message: "\(url): timed out waiting for the response") }
-            try setTimeouts(fd)
-            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if n == 0 {
-                throw HealthcheckFailure(message: "\(url): connection closed before a response")
-            }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let reason = errno == EAGAIN || errno == EWOULDBLOCK
-                    ? "timed out waiting for the response" : "recv: \(describeErrno(errno))"
-                throw HealthcheckFailure(message: "\(url): \(reason)")
-            }
-            received.append(contentsOf: buffer[..<n])
-        }
-        throw HealthcheckFailure(message: "\(url): status line longer than 8 KiB")
-    }
-
-    private func firstCRLF(in bytes: [UInt8]) -> Int? {
-        guard bytes.count >= 2 else { return nil }
-        for index in 0..<(bytes.count - 1) where bytes[index] == 13 && bytes[index + 1] == 10 {
-            return index
-        }
-        return nil
-    }
-
-    private func milliseconds(_ seconds: Double) -> Int32 {
-        Int32(max(1, min(seconds * 1000, Double(Int32.max))).rounded(.up))
-    }
-
-    private func describeErrno(_ code: Int32) -> String {
-        String(cString: strerror(code))
+    private func connect() throws -> HTTPClientConnection {
+        let whole = ContinuousClock.now.duration(to: deadline)
+        return try HTTPClientConnection(host: target.host, port: target.port, stepTimeout: whole, deadline: deadline)
     }
 }
 

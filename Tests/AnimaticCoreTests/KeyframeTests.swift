@@ -66,26 +66,4 @@ private func timeline(_ json: String) throws -> Timeline {
             #expect(abs(tl.states(at: t)[0].position.x - (5 + 400 * t)) < 1e-9, "t = \(t)")
         }
     }
-
-    /// The flip's from-view: cubic keyframes, rotate to −90° over the first third.
-    @Test func cubicKeyframesPassThroughTheirKeysAndHoldFlat() throws {
-        let tl = try timeline("""
-        {"layers": [{"id": "v", "frame": [0, 0, 100, 100]}],
-         "animations": [{"duration": 0.6, "timing": "linear", "calculationMode": "cubic", "keyframes": [
-           {"relativeStart": 0, "relativeDuration": 0.3333333333333333, "changes": {"v": {"transform": [{"rotateY": -90}]}}},
-           {"relativeStart": 0.3333333333333333, "relativeDuration": 0.3333333333333333, "changes": {"v": {"transform": [{"rotateY": -45}]}}}]}]}
-        """)
-        func angle(_ t: Double) -> Double {
-            let m = tl.states(at: t)[0].transform
-            return atan2(-m.m13, m.m11) * 180 / .pi
-        }
-        #expect(abs(angle(0.2) - (-90)) < 1e-9, "at the first key")
-        #expect(abs(angle(0.4) - (-45)) < 1e-9, "at the second key")
-        for t in stride(from: 0.41, through: 0.6, by: 0.01) {
-            #expect(abs(angle(t) - (-45)) < 1e-9, "the hold after the last key stays flat at \(t)")
-        }
-        // Catmull-Rom overshoots nothing between 0 and −90 here but is not linear.
-        let mid = angle(0.1)
-        #expect(mid < -30 && mid > -60 && abs(mid - (-45)) > 0.5)
-    }
 }

@@ -131,17 +131,37 @@ import Foundation
     }
 
     @Test func arbitraryDocumentsNeverCrashTheDecoder() {
-        // Every prefix of a valid spec, and the spec with each byte replaced, decode or fail cleanly.
+        // Every prefix of a valid spec, and the spec with each byte replaced, decode or fail
+        // cleanly: a failure always names at least one problem, each at a JSON pointer
+        // ("" or starting with "/", RFC 6901) and with a message.
+        func isClean(_ problems: SpecProblems) -> Bool {
+            !problems.problems.isEmpty
+                && problems.problems.allSatisfy { ($0.pointer.isEmpty || $0.pointer.hasPrefix("/")) && !$0.message.isEmpty }
+        }
         let bytes = Array(base.utf8)
         for cut in stride(from: 0, to: bytes.count, by: 7) {
-            _ = SpecDecoder.decode(bytes: Array(bytes[..<cut]))
+            // A proper prefix of a JSON object is never a JSON document.
+            guard case .failure(let problems) = SpecDecoder.decode(bytes: Array(bytes[..<cut])) else {
+                Issue.record("the first \(cut) bytes were accepted")
+                continue
+            }
+            #expect(isClean(problems), "prefix of \(cut) bytes → \(problems.problems)")
         }
+        var accepted = 0, rejected = 0
         for i in stride(from: 0, to: bytes.count, by: 5) {
             for replacement in [UInt8(ascii: "0"), UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "]")] {
                 var mutated = bytes
                 mutated[i] = replacement
-                _ = SpecDecoder.decode(bytes: mutated)
+                switch SpecDecoder.decode(bytes: mutated) {
+                case .success: accepted += 1
+                case .failure(let problems):
+                    rejected += 1
+                    #expect(isClean(problems), "byte \(i) → \(problems.problems)")
+                }
             }
         }
+        // Both outcomes occur (a digit replaced by "0" often stays valid; a quote rarely does),
+        // so the loop did exercise the decoder's success and failure paths.
+        #expect(accepted > 0 && rejected > 0, "accepted \(accepted), rejected \(rejected)")
     }
 }

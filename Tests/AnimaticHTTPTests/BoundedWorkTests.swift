@@ -47,20 +47,20 @@ extension ServerSuites {
             defer { pool.stop() }
             let work = StubbornWork()
             try withServer(handler: Self.lanes(pool) { work.run($0) }) { _, port in
-                var busy: [RawClient] = []
+                var busy: [HTTPClientConnection] = []
                 for _ in 0..<4 {
-                    let client = try RawClient(port: port)
+                    let client = try HTTPClientConnection(host: "127.0.0.1", port: port)
                     try client.send(get("/work"))
                     busy.append(client)
                 }
                 #expect(work.started.wait(seconds: 5) && work.started.wait(seconds: 5))
                 #expect(pool.busy == 2)
-                let probe = try RawClient(port: port)
+                let probe = try HTTPClientConnection(host: "127.0.0.1", port: port)
                 let start = Date()
                 try probe.send(get("/healthz"))
                 let response = try probe.readResponse()
                 // A wide margin: the cheap lane does not wait for the render lane at all.
-                #expect(response.status == 200 && Date().timeIntervalSince(start) < 1)
+                #expect(response.status == .ok && Date().timeIntervalSince(start) < 1)
                 busy.removeAll()  // closing them cancels the work
             }
         }
@@ -70,18 +70,18 @@ extension ServerSuites {
             defer { pool.stop() }
             let work = StubbornWork()
             try withServer(handler: Self.lanes(pool) { work.run($0) }) { _, port in
-                let running = try RawClient(port: port)
+                let running = try HTTPClientConnection(host: "127.0.0.1", port: port)
                 try running.send(get("/work"))
                 #expect(work.started.wait(seconds: 5))
-                let queued = try RawClient(port: port)
+                let queued = try HTTPClientConnection(host: "127.0.0.1", port: port)
                 try queued.send(get("/work"))
                 // Let the second job reach the queue before the third comes.
                 let deadline = Date().addingTimeInterval(5)
                 while pool.queued < 1, Date() < deadline { usleep(1000) }
-                let shed = try RawClient(port: port)
+                let shed = try HTTPClientConnection(host: "127.0.0.1", port: port)
                 try shed.send(get("/work"))
                 let response = try shed.readResponse()
-                #expect(response.status == 503 && response.header("Retry-After") == "1")
+                #expect(response.status == .serviceUnavailable && response.header("Retry-After") == "1")
                 #expect(pool.shedCount == 1)
             }
         }
@@ -91,14 +91,14 @@ extension ServerSuites {
             defer { pool.stop() }
             let work = StubbornWork()
             try withServer(handler: Self.lanes(pool) { work.run($0) }) { _, port in
-                var client: RawClient? = try RawClient(port: port)
+                var client: HTTPClientConnection? = try HTTPClientConnection(host: "127.0.0.1", port: port)
                 try client?.send(get("/work"))
                 #expect(work.started.wait(seconds: 5))
                 client = nil  // close
                 #expect(work.stopped.wait(seconds: 2), "the work stops soon after its client leaves")
                 #expect(work.reason.withLock { $0 } == .clientGone)
                 // The worker is free again for the next client.
-                let next = try RawClient(port: port)
+                let next = try HTTPClientConnection(host: "127.0.0.1", port: port)
                 try next.send(get("/work"))
                 #expect(work.started.wait(seconds: 5))
             }
@@ -109,10 +109,10 @@ extension ServerSuites {
             defer { pool.stop() }
             let work = StubbornWork()
             try withServer(handler: Self.lanes(pool, timeout: .milliseconds(300)) { work.run($0) }) { _, port in
-                let client = try RawClient(port: port)
+                let client = try HTTPClientConnection(host: "127.0.0.1", port: port)
                 try client.send(get("/work"))
                 let response = try client.readResponse()
-                #expect(response.status == 503 && response.header("Retry-After") == "1")
+                #expect(response.status == .serviceUnavailable && response.header("Retry-After") == "1")
                 #expect(work.stopped.wait(seconds: 2))
                 #expect(work.reason.withLock { $0 } == .deadline)
                 // The connection stays usable.
@@ -130,7 +130,7 @@ extension ServerSuites {
             let server = try HTTPServer(configuration: configuration, logger: quietLogger,
                                         handler: Self.lanes(pool) { work.run($0, limit: 30) })
             let port = try server.start()
-            let client = try RawClient(port: port)
+            let client = try HTTPClientConnection(host: "127.0.0.1", port: port)
             try client.send(get("/work"))
             #expect(work.started.wait(seconds: 5))
             let start = Date()
@@ -144,24 +144,24 @@ extension ServerSuites {
 
         @Test func oneClientCannotHoldMoreThanItsShare() throws {
             try withServer(configure: { $0.maxConnectionsPerClient = 3 }) { server, port in
-                var held: [RawClient] = []
+                var held: [HTTPClientConnection] = []
                 for _ in 0..<3 {
-                    let client = try RawClient(port: port)
+                    let client = try HTTPClientConnection(host: "127.0.0.1", port: port)
                     try client.send(get("/x"))
                     _ = try client.readResponse()
                     held.append(client)
                 }
-                let fourth = try RawClient(port: port)
+                let fourth = try HTTPClientConnection(host: "127.0.0.1", port: port)
                 try fourth.send(get("/x"))
                 let refused = try fourth.readResponse()
-                #expect(refused.status == 429 && refused.header("Retry-After") == "1")
+                #expect(refused.status == .tooManyRequests && refused.header("Retry-After") == "1")
                 // A slot comes back when one closes.
                 held.removeFirst()
                 let deadline = Date().addingTimeInterval(5)
                 while server.openConnectionCount > 2, Date() < deadline { usleep(5000) }
-                let again = try RawClient(port: port)
+                let again = try HTTPClientConnection(host: "127.0.0.1", port: port)
                 try again.send(get("/x"))
-                #expect(try again.readResponse().status == 200)
+                #expect(try again.readResponse().status == .ok)
             }
         }
 
@@ -170,18 +170,18 @@ extension ServerSuites {
                 $0.maxConnections = 8
                 $0.idleEvictionThreshold = 4
             }) { server, port in
-                var idle: [RawClient] = []
+                var idle: [HTTPClientConnection] = []
                 for i in 0..<4 {
-                    let client = try RawClient(port: port, timeout: 3)
+                    let client = try HTTPClientConnection(host: "127.0.0.1", port: port, stepTimeout: .seconds(3))
                     try client.send(get("/idle\(i)"))
                     _ = try client.readResponse()
                     idle.append(client)
                     usleep(20_000)  // distinct idle order
                 }
                 for i in 0..<8 {
-                    let client = try RawClient(port: port)
+                    let client = try HTTPClientConnection(host: "127.0.0.1", port: port)
                     try client.send(get("/new\(i)"))
-                    #expect(try client.readResponse().status == 200, "client \(i) gets in")
+                    #expect(try client.readResponse().status == .ok, "client \(i) gets in")
                     idle.append(client)
                 }
                 // The first idle ones were closed to make room; the server never went over its cap.
@@ -195,15 +195,15 @@ extension ServerSuites {
             router.get("/a") { _, _ in HTTPResponse(text: "a") }
             router.post("/b") { _, _ in HTTPResponse(text: "b") }
             try withServer(handler: router.handler) { _, port in
-                let client = try RawClient(port: port)
+                let client = try HTTPClientConnection(host: "127.0.0.1", port: port)
                 try client.send("OPTIONS * HTTP/1.1\r\nHost: a\r\n\r\n")
                 let options = try client.readResponse()
-                #expect(options.status == 204 && options.header("Allow") == "GET, POST, HEAD, OPTIONS")
+                #expect(options.status == .noContent && options.header("Allow") == "GET, POST, HEAD, OPTIONS")
                 try client.send("CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n")
-                #expect(try client.readResponse().status == 501)
-                let bad = try RawClient(port: port)
+                #expect(try client.readResponse().status == .notImplemented)
+                let bad = try HTTPClientConnection(host: "127.0.0.1", port: port)
                 try bad.send("GET / HTTP/1.1\r\nHost: a b\r\n\r\n")
-                #expect(try bad.readResponse().status == 400)
+                #expect(try bad.readResponse().status == .badRequest)
             }
         }
     }

@@ -2,9 +2,7 @@ import CZlib
 import Foundation
 import Testing
 @testable import AnimaticHTTP
-#if canImport(Glibc)
 import Glibc
-#endif
 
 func gunzip(_ data: [UInt8]) -> [UInt8]? {
     var stream = z_stream()
@@ -35,7 +33,7 @@ let gzipHandler: HTTPHandler = { request in
     switch request.path {
     case "/small": return HTTPResponse(body: Array("{\"a\":1}".utf8), contentType: "application/json")
     case "/png": return HTTPResponse(body: [UInt8](repeating: 7, count: 5000), contentType: "image/png")
-    case "/not-modified": return HTTPResponse(status: 304, headers: ["ETag": "\"x\"", "Content-Type": "application/json"])
+    case "/not-modified": return HTTPResponse(status: .notModified, headers: ["ETag": "\"x\"", "Content-Type": "application/json"])
     default: return HTTPResponse(headers: ["ETag": "\"j1\""], body: jsonBody, contentType: "application/json")
     }
 }
@@ -82,7 +80,7 @@ extension ServerSuites {
     @Suite struct Gzip {
         @Test func gzipWhenAcceptedAndLargeEnough() throws {
             try withServer(handler: gzipHandler) { _, port in
-                let client = try RawClient(port: port)
+                let client = try HTTPClientConnection(host: "127.0.0.1", port: port)
                 try client.send(get("/json", extra: "Accept-Encoding: gzip, deflate\r\n"))
                 let response = try client.readResponse()
                 #expect(response.header("Content-Encoding") == "gzip")
@@ -100,7 +98,7 @@ extension ServerSuites {
 
         @Test func qualityValuesAreHonoured() throws {
             try withServer(handler: gzipHandler) { _, port in
-                let client = try RawClient(port: port)
+                let client = try HTTPClientConnection(host: "127.0.0.1", port: port)
                 try client.send(get("/json", extra: "Accept-Encoding: gzip;q=0, deflate\r\n"))
                 #expect(try client.readResponse().header("Content-Encoding") == nil)
                 try client.send(get("/json", extra: "Accept-Encoding: *;q=0.5\r\n"))
@@ -112,7 +110,7 @@ extension ServerSuites {
 
         @Test func identityRefusedMeansGzipEvenWhenSmallOrIncompressible() throws {
             try withServer(handler: gzipHandler) { _, port in
-                let client = try RawClient(port: port)
+                let client = try HTTPClientConnection(host: "127.0.0.1", port: port)
                 for path in ["/small", "/png"] {
                     try client.send(get(path, extra: "Accept-Encoding: gzip, identity;q=0\r\n"))
                     let response = try client.readResponse()
@@ -124,7 +122,7 @@ extension ServerSuites {
 
         @Test func smallIncompressibleNotModifiedAndHeadBodiesAreLeftAlone() throws {
             try withServer(handler: gzipHandler) { _, port in
-                let client = try RawClient(port: port)
+                let client = try HTTPClientConnection(host: "127.0.0.1", port: port)
                 try client.send(get("/small", extra: "Accept-Encoding: gzip\r\n"))
                 #expect(try client.readResponse().header("Content-Encoding") == nil)
                 try client.send(get("/png", extra: "Accept-Encoding: gzip\r\n"))
@@ -132,17 +130,17 @@ extension ServerSuites {
                 #expect(png.header("Content-Encoding") == nil && png.header("Vary") == nil)
                 try client.send(get("/not-modified", extra: "Accept-Encoding: gzip\r\n"))
                 let notModified = try client.readResponse()
-                #expect(notModified.status == 304 && notModified.header("Content-Encoding") == nil)
+                #expect(notModified.status == .notModified && notModified.header("Content-Encoding") == nil)
 
                 // HEAD: the same headers a GET gets, Content-Length of the gzipped body, no body.
                 try client.send(get("/json", extra: "Accept-Encoding: gzip\r\n"))
                 let getResponse = try client.readResponse()
                 try client.send("HEAD /json HTTP/1.1\r\nHost: a\r\nAccept-Encoding: gzip\r\n\r\n")
-                let head = try client.readResponse(head: true)
+                let head = try client.readResponse(headOnly: true)
                 #expect(head.header("Content-Encoding") == "gzip")
                 #expect(head.header("Content-Length") == getResponse.header("Content-Length"))
                 try client.send(get("/small"))
-                #expect(try client.readResponse().status == 200)
+                #expect(try client.readResponse().status == .ok)
             }
         }
 
@@ -168,7 +166,8 @@ extension ServerSuites {
             let handler: HTTPHandler = { request in
                 if request.path == "/slow" {
                     entered.signal()
-                    release.wait()
+                    // Bounded, so a test that fails before releasing it cannot hang the server.
+                    _ = release.wait(timeout: .now() + 10)
                     return HTTPResponse(body: [UInt8](repeating: 0x41, count: 300_000), contentType: "application/octet-stream")
                 }
                 return HTTPResponse(text: "fast")
@@ -177,25 +176,30 @@ extension ServerSuites {
             configuration.shutdownGracePeriod = .seconds(5)
             let server = try HTTPServer(configuration: configuration, logger: quietLogger, handler: handler)
             let port = try server.start()
+            defer {
+                release.signal()
+                server.shutdown()
+                server.waitUntilStopped()
+            }
 
-            let idle = try RawClient(port: port)
+            let idle = try HTTPClientConnection(host: "127.0.0.1", port: port)
             try idle.send(get("/"))
             _ = try idle.readResponse()
-            let busy = try RawClient(port: port)
+            let busy = try HTTPClientConnection(host: "127.0.0.1", port: port)
             try busy.send(get("/slow"))
-            entered.wait()
+            try #require(entered.wait(timeout: .now() + 5) == .success, "the handler never ran")
 
             server.shutdown()
             #expect(server.isDraining)
             #expect(idle.readsEOF())  // idle keep-alive connection closed at once
-            #expect(throws: (any Error).self) { _ = try RawClient(port: port) }  // no longer accepting
+            #expect(throws: (any Error).self) { _ = try HTTPClientConnection(host: "127.0.0.1", port: port) }  // no longer accepting
 
             let stopped = DispatchSemaphore(value: 0)
             DispatchQueue.global().async { server.waitUntilStopped(); stopped.signal() }
             #expect(stopped.wait(timeout: .now() + 0.3) == .timedOut)  // still serving the slow one
             release.signal()
             let response = try busy.readResponse()
-            #expect(response.status == 200 && response.body.count == 300_000)
+            #expect(response.status == .ok && response.body.count == 300_000)
             #expect(response.header("Connection") == "close")
             #expect(stopped.wait(timeout: .now() + 3) == .success)
             #expect(server.openConnectionCount == 0)
@@ -206,9 +210,11 @@ extension ServerSuites {
             configuration.shutdownGracePeriod = .milliseconds(300)
             let server = try HTTPServer(configuration: configuration, logger: quietLogger, handler: echoHandler)
             let port = try server.start()
-            let halfway = try RawClient(port: port)
-            try halfway.send("GET / HTTP/1.1\r\nHost")  // a request that never completes
-            usleep(50_000)
+            // A request whose body never comes. The interim 100 Continue shows the server has
+            // parsed the head, so the connection is in flight (not idle) when shutdown begins.
+            let halfway = try HTTPClientConnection(host: "127.0.0.1", port: port)
+            try halfway.send("POST / HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nContent-Length: 10\r\n\r\n")
+            #expect(try halfway.readResponse().status == .continue)
             server.shutdown()
             let started = Date()
             server.waitUntilStopped()
@@ -218,9 +224,18 @@ extension ServerSuites {
 
         @Test func waitUntilStoppedReturnsForANeverStartedServer() throws {
             let server = try HTTPServer(configuration: HTTPServerConfiguration(), logger: quietLogger, handler: echoHandler)
-            server.waitUntilStopped()
+            // Waited for on another thread, so a waitUntilStopped that blocks fails the test
+            // instead of hanging it.
+            func returnsWithin(_ seconds: Double) -> Bool {
+                let returned = DispatchSemaphore(value: 0)
+                DispatchQueue.global().async { server.waitUntilStopped(); returned.signal() }
+                return returned.wait(timeout: .now() + seconds) == .success
+            }
+            #expect(returnsWithin(3), "before shutdown")
+            #expect(!server.isDraining && server.port == nil && server.openConnectionCount == 0)
             server.shutdown()
-            server.waitUntilStopped()
+            #expect(returnsWithin(3), "after shutdown")
+            #expect(server.isDraining)
         }
 
         @Test func signalTriggersShutdown() throws {

@@ -2,9 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import AnimaticHTTP
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Raises the soft descriptor limit towards the hard one so a test can hold `needed` sockets.
 func ensureDescriptors(_ needed: Int) -> Bool {
@@ -22,13 +20,13 @@ extension ServerSuites {
         @Test func thousandConcurrentConnectionsEachGetAResponse() throws {
             try #require(ensureDescriptors(2300), "needs ~2,300 descriptors (client + server side)")
             try withServer(configure: { $0.maxConnections = 1200 }) { server, port in
-                var clients: [RawClient] = []
-                for _ in 0..<1000 { clients.append(try RawClient(port: port, timeout: 15)) }
+                var clients: [HTTPClientConnection] = []
+                for _ in 0..<1000 { clients.append(try HTTPClientConnection(host: "127.0.0.1", port: port, stepTimeout: .seconds(15))) }
                 for (i, client) in clients.enumerated() { try client.send(get("/c\(i)")) }
                 var ok = 0
                 for (i, client) in clients.enumerated() {
                     let response = try client.readResponse()
-                    if response.status == 200, response.text == "GET /c\(i) - " { ok += 1 }
+                    if response.status == .ok, response.text == "GET /c\(i) - " { ok += 1 }
                 }
                 #expect(ok == 1000)
                 #expect(server.openConnectionCount == 1000)
@@ -37,10 +35,10 @@ extension ServerSuites {
 
         @Test func slowlorisDoesNotStarveNewClients() throws {
             try #require(ensureDescriptors(1200))
-            try withServer(configure: { $0.headerTimeout = .seconds(20) }) { _, port in
-                var lorises: [RawClient] = []
+            try withServer(configure: { $0.headerTimeout = .seconds(20) }) { server, port in
+                var lorises: [HTTPClientConnection] = []
                 for _ in 0..<500 {
-                    let client = try RawClient(port: port)
+                    let client = try HTTPClientConnection(host: "127.0.0.1", port: port)
                     try client.send("GET / HTTP/1.1\r\nHost: a\r\nX-Slow: ")
                     lorises.append(client)
                 }
@@ -50,7 +48,7 @@ extension ServerSuites {
                 Thread.detachNewThread {
                     while !stop.load(ordering: .relaxed) {
                         for fd in clientsForTrickle { _ = Glibc.send(fd, "a", 1, Int32(MSG_NOSIGNAL)) }
-                        usleep(50_000)
+                        usleep(50_000)  // the trickle's pace: a byte per connection every 50 ms
                     }
                     trickling.signal()
                 }
@@ -58,14 +56,14 @@ extension ServerSuites {
                     stop.store(true, ordering: .relaxed)
                     trickling.wait()
                 }
-                usleep(200_000)
+                #expect(waitUntil { server.openConnectionCount == 500 }, "the server admitted every loris")
                 for attempt in 0..<3 {
                     let started = Date()
-                    let fresh = try RawClient(port: port)
+                    let fresh = try HTTPClientConnection(host: "127.0.0.1", port: port)
                     try fresh.send(get("/fresh\(attempt)"))
                     let response = try fresh.readResponse()
                     let elapsed = Date().timeIntervalSince(started)
-                    #expect(response.status == 200)
+                    #expect(response.status == .ok)
                     #expect(elapsed < 1.0, "answered in \(elapsed) s")
                 }
             }
@@ -76,7 +74,7 @@ extension ServerSuites {
             // and Nagle, every response would wait ~40 ms for the client's delayed ACK.
             let body = [UInt8](repeating: 0x62, count: 8192)
             try withServer(handler: { _ in HTTPResponse(body: body, contentType: "application/octet-stream") }) { _, port in
-                let client = try RawClient(port: port)
+                let client = try HTTPClientConnection(host: "127.0.0.1", port: port)
                 try client.send(get("/warm"))
                 _ = try client.readResponse()
                 let started = Date()

@@ -181,12 +181,12 @@ private func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
     }
 
     @Test func statusCodesOfErrors() {
-        #expect(HTTPParseError.requestLineTooLong.status == 414)
-        #expect(HTTPParseError.headersTooLarge.status == 431)
-        #expect(HTTPParseError.bodyTooLarge.status == 413)
-        #expect(HTTPParseError.invalidHeader.status == 400)
-        #expect(HTTPParseError.unsupportedTransferCoding.status == 501)
-        #expect(HTTPParseError.unsupportedVersion.status == 505)
+        #expect(HTTPParseError.requestLineTooLong.status == .uriTooLong)
+        #expect(HTTPParseError.headersTooLarge.status == .requestHeaderFieldsTooLarge)
+        #expect(HTTPParseError.bodyTooLarge.status == .contentTooLarge)
+        #expect(HTTPParseError.invalidHeader.status == .badRequest)
+        #expect(HTTPParseError.unsupportedTransferCoding.status == .notImplemented)
+        #expect(HTTPParseError.unsupportedVersion.status == .httpVersionNotSupported)
     }
 
     @Test func requestLineLimit() {

@@ -1,9 +1,7 @@
 import Foundation
 import Testing
 @testable import AnimaticHTTP
-#if canImport(Glibc)
 import Glibc
-#endif
 
 extension ServerSuites {
     @Suite struct TLS {
@@ -66,9 +64,9 @@ extension ServerSuites {
         @Test func badHandshakesDoNotDisturbOthers() throws {
             guard let curl = which("curl") else { Issue.record("curl not installed"); return }
             try withTLSServer { port, cacert in
-                let garbage = try RawClient(port: port)
+                let garbage = try HTTPClientConnection(host: "127.0.0.1", port: port)
                 try garbage.send(Array("GET / HTTP/1.1\r\nHost: plain-text-to-a-TLS-port\r\n\r\n".utf8))
-                let stalled = try RawClient(port: port)
+                let stalled = try HTTPClientConnection(host: "127.0.0.1", port: port)
                 try stalled.send([0x16, 0x03, 0x01])  // a ClientHello that never finishes
                 let out = try run(curl, ["-s", "--cacert", cacert, "https://localhost:\(port)/ok"])
                 #expect(String(decoding: out.stdout, as: UTF8.self) == "secure=true GET /ok")

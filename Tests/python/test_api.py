@@ -125,7 +125,8 @@ def test_broken_http_is_a_problem_too(live_server):
 def test_presets_routes(live_server):
     status, _, body = curl(live_server.url + "/v1/presets")
     names = [p["name"] for p in json.loads(body)["presets"]]
-    assert status == 200 and names == ["popup", "tabSlide", "containerSpring", "scaleFade", "zoom", "fold", "flip"]
+    assert status == 200 and names == ["popup", "tabSlide", "containerSpring", "scaleFade", "zoom", "fold", "flip",
+                 "cards", "crossfade", "cube", "explode", "pageFlip", "natGeo", "pan", "portal", "turn"]
     status, _, body = curl(live_server.url + "/v1/presets/fold?folds=3")
     spec = json.loads(body)
     assert status == 200 and spec["container"]["perspective"]

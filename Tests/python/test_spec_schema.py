@@ -50,6 +50,11 @@ BAD = [
     ({"layers": [{"id": "a", "frame": [0, 0, 1, 1]}],
       "animations": [{"duration": 1, "timing": {"spring": {"dampingRatio": 1.5}}, "changes": {}}]}, "dampingRatio"),
     ({"layers": [{"id": "a", "frame": [0, 0, 1, 1]}], "duraton": 1}, "duraton"),
+    ({"layers": [{"id": "a", "frame": [0, 0, 1, 1], "shadow": {"opacity": 2}}]}, "shadow opacity"),
+    ({"layers": [{"id": "a", "frame": [0, 0, 1, 1], "border": {"width": -1}}]}, "border width"),
+    ({"layers": [{"id": "a", "frame": [0, 0, 1, 1], "sublayerTransform": {"perspective": 0}}]}, "sublayerTransform"),
+    ({"layers": [{"id": "a", "frame": [0, 0, 1, 1]}],
+      "animations": [{"duration": 1, "changes": {"a": {"shadowRadius": -1}}}]}, "shadowRadius"),
 ]
 
 
@@ -63,7 +68,8 @@ def test_schema_and_decoder_both_refuse(spec, what):
 
 
 def test_every_preset_is_listed():
-    assert preset_names() == ["popup", "tabSlide", "containerSpring", "scaleFade", "zoom", "fold", "flip"]
+    assert preset_names() == ["popup", "tabSlide", "containerSpring", "scaleFade", "zoom", "fold", "flip",
+                 "cards", "crossfade", "cube", "explode", "pageFlip", "natGeo", "pan", "portal", "turn"]
 
 
 INTERACTIVE = {
@@ -71,10 +77,13 @@ INTERACTIVE = {
     "zoom": {"operation": "dismiss", "interactive": True},
     "fold": {"interactive": True},
     "flip": {"operation": "dismiss", "interactive": True},
+    **{name: {"swipe": "horizontal"} for name in
+       ["cards", "crossfade", "cube", "explode", "pageFlip", "natGeo", "pan", "portal", "turn"]},
 }
 
 
-@pytest.mark.parametrize("name", ["popup", "tabSlide", "containerSpring", "scaleFade", "zoom", "fold", "flip"])
+@pytest.mark.parametrize("name", ["popup", "tabSlide", "containerSpring", "scaleFade", "zoom", "fold", "flip",
+                 "cards", "crossfade", "cube", "explode", "pageFlip", "natGeo", "pan", "portal", "turn"])
 def test_every_preset_expands_to_a_spec_the_schema_accepts(name):
     expanded = subprocess.run([str(ANIMATIC), "presets", name, "--spec"], capture_output=True, text=True, timeout=60)
     assert expanded.returncode == 0, expanded.stderr

@@ -21,6 +21,12 @@ public struct CompiledLayer: Hashable, Sendable {
         case .fill: return .color(spec.fill ?? .clear)
         case .hidden: return .bool(spec.hidden)
         case .zPosition: return .number(spec.zPosition)
+        case .shadowOpacity: return .number(spec.shadow.opacity)
+        case .shadowRadius: return .number(spec.shadow.radius)
+        case .shadowOffset: return .point(spec.shadow.offset)
+        case .shadowColor: return .color(spec.shadow.color)
+        case .borderWidth: return .number(spec.border.width)
+        case .borderColor: return .color(spec.border.color)
         }
     }
 
@@ -42,6 +48,12 @@ public struct CompiledLayer: Hashable, Sendable {
         case .fill: return 5
         case .hidden: return 6
         case .zPosition: return 7
+        case .shadowOpacity: return 8
+        case .shadowRadius: return 9
+        case .shadowOffset: return 10
+        case .shadowColor: return 11
+        case .borderWidth: return 12
+        case .borderColor: return 13
         }
     }
 
@@ -57,6 +69,8 @@ public struct CompiledLayer: Hashable, Sendable {
         public var fill: Color
         public var hidden: Bool
         public var zPosition: Double
+        public var shadow: ShadowSpec
+        public var border: BorderSpec
     }
 
     /// Which of the layer's properties have animations: the others keep their initial value.
@@ -79,21 +93,39 @@ public struct CompiledLayer: Hashable, Sendable {
         if case .color(let v) = tracks[5].value(at: t) { fill = v } else { Self.kindChanged() }
         if case .bool(let v) = tracks[6].value(at: t) { hidden = v } else { Self.kindChanged() }
         if case .number(let v) = tracks[7].value(at: t) { z = v } else { Self.kindChanged() }
-        return Values(position: position, size: Size(width: max(rawSize.width, 0), height: max(rawSize.height, 0)),
-                      alpha: alpha, transform: transform, cornerRadius: radius, fill: fill, hidden: hidden,
-                      zPosition: z)
+        var values = Values(position: position, size: Size(width: max(rawSize.width, 0), height: max(rawSize.height, 0)),
+                            alpha: alpha, transform: transform, cornerRadius: radius, fill: fill, hidden: hidden,
+                            zPosition: z, shadow: spec.shadow, border: spec.border)
+        readDecoration(at: t, into: &values, mask: ~0)
+        return values
+    }
+
+    /// The shadow and border tracks (indices 8…13) in `mask` read into `v`.
+    private func readDecoration(at t: Double, into v: inout Values, mask: UInt32) {
+        if mask & 0x3F00 == 0 { return }
+        if mask & 256 != 0 { v.shadow.opacity = number(8, at: t) }
+        if mask & 512 != 0 { v.shadow.radius = max(number(9, at: t), 0) }
+        if mask & 1024 != 0 { if case .point(let x) = tracks[10].value(at: t) { v.shadow.offset = x } else { Self.kindChanged() } }
+        if mask & 2048 != 0 { if case .color(let x) = tracks[11].value(at: t) { v.shadow.color = x } else { Self.kindChanged() } }
+        if mask & 4096 != 0 { v.border.width = max(number(12, at: t), 0) }
+        if mask & 8192 != 0 { if case .color(let x) = tracks[13].value(at: t) { v.border.color = x } else { Self.kindChanged() } }
+    }
+
+    private func number(_ track: Int, at t: Double) -> Double {
+        guard case .number(let x) = tracks[track].value(at: t) else { Self.kindChanged() }
+        return x
     }
 
     /// Bit i set when track i (in `AnimatableProperty.allCases` order) has animations.
-    public var animatedMask: UInt8 {
-        var mask: UInt8 = 0
-        for i in tracks.indices where tracks[i].isAnimated { mask |= 1 << UInt8(i) }
+    public var animatedMask: UInt32 {
+        var mask: UInt32 = 0
+        for i in tracks.indices where tracks[i].isAnimated { mask |= 1 << UInt32(i) }
         return mask
     }
 
     /// `values(at:)` computing only the tracks in `mask` (see `animatedMask`); the other
     /// values come from `base`, which must be this layer's `values(at:)` at any time.
-    public func values(at t: Double, base: Values, mask: UInt8) -> Values {
+    public func values(at t: Double, base: Values, mask: UInt32) -> Values {
         var v = base
         if mask == 0 { return v }
         if mask & 1 != 0 { if case .point(let x) = tracks[0].value(at: t) { v.position = x } else { Self.kindChanged() } }
@@ -108,6 +140,7 @@ public struct CompiledLayer: Hashable, Sendable {
         if mask & 32 != 0 { if case .color(let x) = tracks[5].value(at: t) { v.fill = x } else { Self.kindChanged() } }
         if mask & 64 != 0 { if case .bool(let x) = tracks[6].value(at: t) { v.hidden = x } else { Self.kindChanged() } }
         if mask & 128 != 0 { if case .number(let x) = tracks[7].value(at: t) { v.zPosition = x } else { Self.kindChanged() } }
+        readDecoration(at: t, into: &v, mask: mask)
         return v
     }
 
@@ -122,6 +155,7 @@ public struct CompiledLayer: Hashable, Sendable {
                                                transform: v.transform, containerSublayer: containerSublayer)
         return LayerState(id: spec.id, position: v.position, size: v.size, anchor: spec.anchor, transform: v.transform,
                           zPosition: v.zPosition, opacity: min(max(v.alpha, 0), 1), cornerRadius: max(v.cornerRadius, 0),
-                          fill: hasFill ? v.fill : nil, hidden: v.hidden, matrix: matrix)
+                          fill: hasFill ? v.fill : nil, hidden: v.hidden, matrix: matrix,
+                          shadow: LayerState.visibleShadow(v.shadow), border: LayerState.visibleBorder(v.border))
     }
 }

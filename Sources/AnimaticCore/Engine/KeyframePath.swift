@@ -3,13 +3,13 @@ import Foundation
 /// The values of one property through a keyframe block and how to move between them:
 /// Core Animation's `CAKeyframeAnimation` with `values`, `keyTimes` and `calculationMode`.
 ///
-/// Choices where Core Animation's behaviour is not documented (see docs/SPEC.md):
-/// - `cubic` is a Catmull-Rom spline (Kochanek–Bartels with tension, continuity and bias
-///   0) through the keys, with the standard tangent scaling for unevenly spaced key
-///   times; at the two ends the missing neighbour is the end key itself, so the end
-///   tangent is half the first (last) chord.
-/// - A segment between two equal values is held flat in `cubic` and `cubicPaced`: a
-///   property that stops stays stopped instead of overshooting past its resting value.
+/// `cubic` is what Apple documents for `kCAAnimationCubic`: a Catmull-Rom spline through
+/// the keys, in Kochanek–Bartels form with per-key tension, continuity and bias (all 0:
+/// Catmull-Rom). Choices where Core Animation's behaviour is not documented (see
+/// docs/SPEC.md):
+/// - the standard Kochanek–Bartels tangent scaling for unevenly spaced key times;
+/// - at the two ends the missing neighbour is the end key itself, so a Catmull-Rom end
+///   tangent is half the first (last) chord;
 /// - `paced` and `cubicPaced` measure distance in the vector form of the values (see
 ///   `TrackValue.vector`); `cubicPaced` walks the spline at constant arc-length speed,
 ///   with the arc length tabulated at `arcSamplesPerSegment` points per segment.
@@ -17,6 +17,8 @@ struct KeyframePath: Hashable, Sendable {
     var times: [Double]
     var values: [TrackValue]
     var mode: CalculationMode
+    /// Per key: Kochanek–Bartels tension, continuity and bias (spline modes only).
+    var knots: [SplineKnot]
     /// Vector form of each key (spline modes only).
     var vectors: [[Double]] = []
     /// Per key: outgoing and incoming tangents (spline modes only).
@@ -27,7 +29,8 @@ struct KeyframePath: Hashable, Sendable {
 
     static let arcSamplesPerSegment = 32
 
-    init(times: [Double], values: [TrackValue], mode requested: CalculationMode) {
+    init(times: [Double], values: [TrackValue], mode requested: CalculationMode, knots: [SplineKnot] = []) {
+        self.knots = knots.count == values.count ? knots : Array(repeating: .catmullRom, count: values.count)
         var mode = requested
         if (mode == .cubic || mode == .cubicPaced), !values.allSatisfy(\.isSplineable) {
             mode = mode == .cubic ? .linear : .paced
@@ -96,25 +99,31 @@ struct KeyframePath: Hashable, Sendable {
         for i in 0..<n {
             let prev = vectors[max(i - 1, 0)], next = vectors[min(i + 1, n - 1)]
             let here = vectors[i]
-            // Catmull-Rom: half the sum of the two chords around the key.
-            var tangent = zero
-            for c in 0..<width { tangent[c] = ((here[c] - prev[c]) + (next[c] - here[c])) / 2 }
-            // Uneven spacing: scale so the speed matches across the key.
+            let (outgoing, incoming) = Self.kochanekBartelsWeights(knots[i])
+            // Uneven spacing (Kochanek & Bartels 1984, §4): scale so the speed matches across the key.
             let dtBefore = i > 0 ? times[i] - times[i - 1] : (times[1] - times[0])
             let dtAfter = i < n - 1 ? times[i + 1] - times[i] : (times[n - 1] - times[n - 2])
             let sum = dtBefore + dtAfter
             let outScale = sum > 0 ? 2 * dtAfter / sum : 1
             let inScale = sum > 0 ? 2 * dtBefore / sum : 1
             for c in 0..<width {
-                outTangents[i][c] = tangent[c] * outScale
-                inTangents[i][c] = tangent[c] * inScale
+                let before = here[c] - prev[c], after = next[c] - here[c]
+                outTangents[i][c] = (outgoing.before * before + outgoing.after * after) * outScale
+                inTangents[i][c] = (incoming.before * before + incoming.after * after) * inScale
             }
         }
-        // Hold segments stay flat.
-        for i in 0..<(n - 1) where vectors[i] == vectors[i + 1] {
-            outTangents[i] = zero
-            inTangents[i + 1] = zero
-        }
+    }
+
+    /// The weights of the chords before and after a key in its outgoing tangent (which
+    /// leaves the key) and its incoming tangent (which arrives at it):
+    /// out = ½(1−t)(1+b)(1+c)·(Pᵢ − Pᵢ₋₁) + ½(1−t)(1−b)(1−c)·(Pᵢ₊₁ − Pᵢ),
+    /// in  = ½(1−t)(1+b)(1−c)·(Pᵢ − Pᵢ₋₁) + ½(1−t)(1−b)(1+c)·(Pᵢ₊₁ − Pᵢ).
+    static func kochanekBartelsWeights(_ k: SplineKnot) -> (outgoing: (before: Double, after: Double),
+                                                             incoming: (before: Double, after: Double)) {
+        let t = k.tension, c = k.continuity, b = k.bias
+        let half = (1 - t) / 2
+        return ((half * (1 + b) * (1 + c), half * (1 - b) * (1 - c)),
+                (half * (1 + b) * (1 - c), half * (1 - b) * (1 + c)))
     }
 
     private mutating func buildArcTable() {

@@ -7,15 +7,62 @@ public struct LayerState: Hashable, Sendable {
     public var anchor: Point
     public var transform: Transform3D
     public var zPosition: Double
-    /// Opacity as rendered: clamped to 0…1 (a spring may carry alpha past its ends).
+    /// Opacity as rendered: the product of the clamped (0…1) alphas of the layer and its
+    /// ancestors — group opacity (a spring may carry an alpha past its ends).
     public var opacity: Double
     public var cornerRadius: Double
     public var fill: Color?
+    /// Hidden itself or through a hidden ancestor.
     public var hidden: Bool
     /// Maps layer-local points (bounds coordinates, origin top-left) to container points
-    /// before the perspective divide: `T(−anchor·size) · transform · T(position, zPosition)
-    /// · T(−c) · sublayerTransform · T(c)`, with c the container's centre.
+    /// before the perspective divide. A layer of the container: `T(−anchor·size) ·
+    /// transform · T(position, zPosition) · T(−c) · sublayerTransform · T(c)`, with c the
+    /// container's centre. A sublayer: its own part, then its parent's sublayerTransform
+    /// about the parent's anchor, flattened into the parent's plane, then the parent's
+    /// matrix (docs/SPEC.md, "Layer tree").
     public var matrix: Transform3D
+    /// The shadow as the layer's properties give it (offset and radius in the layer's own
+    /// coordinates, opacity clamped to 0…1); nil when it shows nothing (opacity or colour
+    /// alpha 0).
+    public var shadow: ShadowSpec?
+    /// The border; nil when its width is 0.
+    public var border: BorderSpec?
+    /// Where ancestors with `clips` let the layer show, in container points: the
+    /// intersection of their rounded bounds, projected. Nil when no ancestor clips; empty
+    /// when the clips do not overlap (nothing shows).
+    public var clip: [Point]?
+
+    init(id: String, position: Point, size: Size, anchor: Point, transform: Transform3D, zPosition: Double,
+         opacity: Double, cornerRadius: Double, fill: Color?, hidden: Bool, matrix: Transform3D,
+         shadow: ShadowSpec?, border: BorderSpec?, clip: [Point]? = nil) {
+        self.id = id
+        self.position = position
+        self.size = size
+        self.anchor = anchor
+        self.transform = transform
+        self.zPosition = zPosition
+        self.opacity = opacity
+        self.cornerRadius = cornerRadius
+        self.fill = fill
+        self.hidden = hidden
+        self.matrix = matrix
+        self.shadow = shadow
+        self.border = border
+        self.clip = clip
+    }
+
+    /// `shadow` clamped, or nil when it shows nothing.
+    public static func visibleShadow(_ s: ShadowSpec) -> ShadowSpec? {
+        var s = s
+        s.opacity = min(max(s.opacity, 0), 1)
+        s.radius = max(s.radius, 0)
+        return s.opacity > 0 && s.color.alpha > 0 ? s : nil
+    }
+
+    /// `border`, or nil when its width is 0.
+    public static func visibleBorder(_ b: BorderSpec) -> BorderSpec? {
+        b.width > 0 ? b : nil
+    }
 
     /// Visible means not hidden; a layer at opacity 0 is still "visible" (as in UIKit,
     /// where it keeps taking part in layout), so clients read both.
@@ -49,5 +96,31 @@ public struct LayerState: Hashable, Sendable {
         m.m21 += position.x * m.m24; m.m22 += position.y * m.m24; m.m23 += zPosition * m.m24
         m.m31 += position.x * m.m34; m.m32 += position.y * m.m34; m.m33 += zPosition * m.m34
         return containerSublayer.isIdentity ? m : m.concatenating(containerSublayer)
+    }
+
+    /// Turns this state, computed as if the layer were alone (its matrix in its parent's
+    /// bounds coordinates), into the rendered state under `parent` (already composed):
+    /// Core Animation's model — the parent's `sublayerTransform` about its anchor, the
+    /// result flattened into the parent's plane (a `CALayer` is not a
+    /// `CATransformLayer`), then the parent's matrix; opacity multiplied; hidden when the
+    /// parent is; clipped to the parent's rounded bounds when it `clips`, within the
+    /// parent's own clip.
+    mutating func compose(into parent: LayerState, parentSpec: LayerSpec) {
+        var m = matrix
+        if let sub = parentSpec.sublayerTransform {
+            let ax = parent.anchor.x * parent.size.width, ay = parent.anchor.y * parent.size.height
+            m = m.concatenating(.translation(-ax, -ay)).concatenating(sub.matrix).concatenating(.translation(ax, ay))
+        }
+        // Flatten: the parent draws its sublayers into its own plane (z = 0).
+        m.m13 = 0; m.m23 = 0; m.m33 = 0; m.m43 = 0
+        matrix = m.concatenating(parent.matrix)
+        opacity *= parent.opacity
+        hidden = hidden || parent.hidden
+        var clip = parent.clip
+        if parentSpec.clips {
+            let bounds = ClipPolygon.projected(size: parent.size, radius: parent.cornerRadius, matrix: parent.matrix)
+            clip = clip.map { ClipPolygon.intersection(bounds, $0) } ?? bounds
+        }
+        self.clip = clip
     }
 }

@@ -9,6 +9,8 @@ public struct Timeline: Hashable, Sendable {
     public let containerSublayer: Transform3D
     /// The interactive run, when the spec has an interaction.
     public let run: InteractiveRun?
+    /// Who is whose sublayer, and the drawing order.
+    public let tree: LayerTree
 
     init(spec: TransitionSpec, layers: [CompiledLayer], transitionDuration: Double) {
         self.spec = spec
@@ -23,7 +25,11 @@ public struct Timeline: Hashable, Sendable {
             containerSublayer = .identity
         }
         run = spec.interaction.map { InteractiveRun(interaction: $0, transitionDuration: transitionDuration) }
+        tree = LayerTree(spec.layers)
     }
+
+    /// Layer indices in drawing order, back to front (`LayerTree.drawOrder`).
+    public var drawOrder: [Int] { tree.drawOrder }
 
     /// Wall-clock length of what the timeline shows: the transition, or the whole
     /// interactive run (scrub, then finish or cancel).
@@ -32,7 +38,7 @@ public struct Timeline: Hashable, Sendable {
     /// Every layer's state at wall time `t` (clamped to 0…duration), in spec order.
     public func states(at t: Double) -> [LayerState] {
         let transitionTime = transitionTime(atWallTime: t)
-        return layers.map { $0.state(at: transitionTime, containerSublayer: containerSublayer) }
+        return states(atTransitionTime: transitionTime)
     }
 
     /// The transition time shown at wall time `t` (clamped to 0…duration): `t` itself, or
@@ -48,7 +54,15 @@ public struct Timeline: Hashable, Sendable {
 
     /// State of each layer at `t` seconds of *transition* time (ignoring any interaction).
     public func states(atTransitionTime t: Double) -> [LayerState] {
-        layers.map { $0.state(at: t, containerSublayer: containerSublayer) }
+        if tree.isFlat { return layers.map { $0.state(at: t, containerSublayer: containerSublayer) } }
+        var states = layers.indices.map { i in
+            layers[i].state(at: t, containerSublayer: tree.parents[i] == nil ? containerSublayer : .identity)
+        }
+        for i in tree.compositionOrder {
+            guard let p = tree.parents[i] else { continue }
+            states[i].compose(into: states[p], parentSpec: layers[p].spec)
+        }
+        return states
     }
 
     /// Frame times at `fps`: k / fps for k = 0 … ⌈duration × fps⌉, the last clamped to the duration.

@@ -67,16 +67,21 @@ public enum TimelineCompiler {
     /// `hidden` is returned as instant changes instead (it cannot be interpolated).
     static func keyframePaths(_ block: KeyframeAnimation, layers: [CompiledLayer], index: [String: Int])
         -> [(Int, AnimatableProperty, KeyframePath, [(Double, TrackValue)]?)] {
-        // Keyframes in order of start, ties in spec order.
+        // Keyframes in order of start, ties in spec order; `offset` is the spec index.
         let frames = block.keyframes.enumerated().sorted { a, b in
             a.element.relativeStart != b.element.relativeStart
                 ? a.element.relativeStart < b.element.relativeStart : a.offset < b.offset
-        }.map(\.element)
+        }
+        // Kochanek–Bartels parameters of spline key k (0: the block's start key).
+        func knot(_ k: Int) -> SplineKnot {
+            SplineKnot(tension: block.tension.value(forKey: k), continuity: block.continuity.value(forKey: k),
+                       bias: block.bias.value(forKey: k))
+        }
 
         struct Key: Hashable { let layer: Int; let property: AnimatableProperty }
         var order: [Key] = []
-        var keys: [Key: (times: [Double], values: [TrackValue])] = [:]
-        for frame in frames {
+        var keys: [Key: (times: [Double], values: [TrackValue], knots: [SplineKnot])] = [:]
+        for (offset, frame) in frames {
             for change in frame.changes {
                 guard let li = index[change.layer] else { continue }
                 let key = Key(layer: li, property: change.property)
@@ -84,14 +89,20 @@ public enum TimelineCompiler {
                 if keys[key] == nil {
                     order.append(key)
                     let initial = layers[li].track(change.property).value(at: block.delay)
-                    keys[key] = ([0], [initial])
+                    keys[key] = ([0], [initial], [knot(0)])
                 }
                 var entry = keys[key]!
                 let last = entry.times[entry.times.count - 1]
                 let startTime = max(frame.relativeStart, last)
-                if startTime > last { entry.times.append(startTime); entry.values.append(entry.values[entry.values.count - 1]) }
+                if startTime > last {
+                    // A hold key repeats the key it holds, parameters included.
+                    entry.times.append(startTime)
+                    entry.values.append(entry.values[entry.values.count - 1])
+                    entry.knots.append(entry.knots[entry.knots.count - 1])
+                }
                 entry.times.append(max(frame.relativeStart + frame.relativeDuration, startTime))
                 entry.values.append(value)
+                entry.knots.append(knot(offset + 1))
                 keys[key] = entry
             }
         }
@@ -100,7 +111,7 @@ public enum TimelineCompiler {
             if key.property == .hidden {
                 // Each change of `hidden` applies at its keyframe's start.
                 var instants: [(Double, TrackValue)] = []
-                for frame in frames {
+                for (_, frame) in frames {
                     for change in frame.changes where change.property == .hidden && index[change.layer] == key.layer {
                         instants.append((frame.relativeStart, TrackValue(change.value)))
                     }
@@ -110,8 +121,10 @@ public enum TimelineCompiler {
             if entry.times[entry.times.count - 1] < 1 {
                 entry.times.append(1)
                 entry.values.append(entry.values[entry.values.count - 1])
+                entry.knots.append(entry.knots[entry.knots.count - 1])
             }
-            return (key.layer, key.property, KeyframePath(times: entry.times, values: entry.values, mode: block.calculationMode), nil)
+            let path = KeyframePath(times: entry.times, values: entry.values, mode: block.calculationMode, knots: entry.knots)
+            return (key.layer, key.property, path, nil)
         }
     }
 }

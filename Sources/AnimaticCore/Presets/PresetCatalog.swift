@@ -52,6 +52,9 @@ public enum PresetCatalog {
     public static let all: [PresetDefinition] = [
         PopupPreset.definition, TabSlidePreset.definition, ContainerSpringPreset.definition,
         ScaleFadePreset.definition, ZoomPreset.definition, FoldPreset.definition, FlipPreset.definition,
+        CardsPreset.definition, CrossfadePreset.definition, CubePreset.definition, ExplodePreset.definition,
+        PageFlipPreset.definition, NatGeoPreset.definition, PanPreset.definition, PortalPreset.definition,
+        TurnPreset.definition,
     ]
 
     public static func named(_ name: String) -> PresetDefinition? { all.first { $0.name == name } }

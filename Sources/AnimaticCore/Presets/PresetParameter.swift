@@ -17,6 +17,8 @@ public struct PresetParameter: Hashable, Sendable {
         case progressSamples
         /// `[[t, x, y], …]`: finger positions at wall times t.
         case gestureSamples
+        /// `[[t, scale], …]`: a pinch recognizer's scale (> 0) at wall times t.
+        case scaleSamples
 
         /// How the kind reads in a listing: `number > 0 … 60`, `one of present, dismiss`.
         public var summary: String {
@@ -29,6 +31,7 @@ public struct PresetParameter: Hashable, Sendable {
             case .rect: return "[x, y, width, height]"
             case .progressSamples: return "[[t, percent], …]"
             case .gestureSamples: return "[[t, x, y], …]"
+            case .scaleSamples: return "[[t, scale], …]"
             }
         }
 
@@ -41,6 +44,7 @@ public struct PresetParameter: Hashable, Sendable {
             case .rect: return "rect"
             case .progressSamples: return "progress"
             case .gestureSamples: return "gesture"
+            case .scaleSamples: return "scale"
             }
         }
     }

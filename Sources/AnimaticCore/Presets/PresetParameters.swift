@@ -14,7 +14,7 @@ public struct PresetParameters: Sendable {
 
     enum CheckedValue: Sendable {
         case number(Double), integer(Int), bool(Bool), word(String), rect(Rect)
-        case progress([ProgressSample]), gesture([GestureSample])
+        case progress([ProgressSample]), gesture([GestureSample]), scale([ProgressSample])
     }
 
     public init(_ json: JSONValue?, declarations: [PresetParameter], pointer: String = "/params",
@@ -73,6 +73,13 @@ public struct PresetParameters: Sendable {
             return d.progressSamples(value, at: p).map { .progress($0) }
         case .gestureSamples:
             return d.gestureSamples(value, at: p).map { .gesture($0) }
+        case .scaleSamples:
+            guard let rows = d.samples(value, at: p, width: 2, shape: "[t, scale]") else { return nil }
+            if let bad = rows.firstIndex(where: { !($0[1] > 0) }) {
+                d.problem(JSONPointer.appending(JSONPointer.appending(p, bad), 1), "a pinch scale must be > 0")
+                return nil
+            }
+            return .scale(rows.map { ProgressSample(time: $0[0], percent: $0[1]) })
         }
     }
 
@@ -140,6 +147,12 @@ public struct PresetParameters: Sendable {
             guard let v = row.arrayValue?.compactMap(\.numberValue), v.count == 2 else { return nil }
             return ProgressSample(time: v[0], percent: v[1])
         }
+    }
+
+    /// Pinch scale samples as (time, scale) pairs.
+    public func scale(_ name: String) -> [ProgressSample]? {
+        if case .scale(let s)? = checked[name] { return s }
+        return nil
     }
 
     public func gesture(_ name: String) -> [GestureSample]? {

@@ -39,14 +39,22 @@ public struct KeyframeAnimation: Hashable, Sendable {
     public var timing: TimingSpec
     public var calculationMode: CalculationMode
     public var keyframes: [Keyframe]
+    /// Kochanek–Bartels parameters of the `cubic` and `cubicPaced` splines (0: Catmull-Rom).
+    public var tension: SplineParameter
+    public var continuity: SplineParameter
+    public var bias: SplineParameter
 
     public init(delay: Double = 0, duration: Double, timing: TimingSpec = .easeInEaseOut,
-                calculationMode: CalculationMode = .linear, keyframes: [Keyframe]) {
+                calculationMode: CalculationMode = .linear, keyframes: [Keyframe],
+                tension: SplineParameter = .zero, continuity: SplineParameter = .zero, bias: SplineParameter = .zero) {
         self.delay = delay
         self.duration = duration
         self.timing = timing
         self.calculationMode = calculationMode
         self.keyframes = keyframes
+        self.tension = tension
+        self.continuity = continuity
+        self.bias = bias
     }
 }
 

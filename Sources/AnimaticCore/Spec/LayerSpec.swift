@@ -4,8 +4,14 @@
 /// container, `size` is the bounds size, `anchor` is in unit coordinates of the bounds,
 /// and `transform` applies about the anchor. A `frame` in a spec sets position and size
 /// as UIKit's `frame` setter does (position = origin + anchor × size).
+///
+/// A layer with a `parent` is a sublayer: its position and frame are in the parent's
+/// bounds coordinates, it draws above its parent, and it takes on the parent's
+/// transform, `sublayerTransform`, opacity, visibility and clipping (docs/SPEC.md, "Layer tree").
 public struct LayerSpec: Hashable, Sendable {
     public var id: String
+    /// The id of the layer this one is a sublayer of; nil for a sublayer of the container.
+    public var parent: String?
     public var position: Point
     public var size: Size
     public var anchor: Point
@@ -20,12 +26,22 @@ public struct LayerSpec: Hashable, Sendable {
     /// `clipsToBounds`: content and sublayers are cut to the (rounded) bounds.
     public var clips: Bool
     public var content: LayerContent?
+    /// Applied to the sublayers about the anchor point; nil for the identity.
+    public var sublayerTransform: SublayerTransformSpec?
+    public var shadow: ShadowSpec
+    public var border: BorderSpec
 
     public init(id: String, frame: Rect, anchor: Point = Point(x: 0.5, y: 0.5), alpha: Double = 1,
                 transform: TransformSpec = .identity, cornerRadius: Double = 0, fill: Color? = nil,
                 gradient: GradientSpec? = nil, label: String? = nil, hidden: Bool = false,
-                zPosition: Double = 0, clips: Bool = false, content: LayerContent? = nil) {
+                zPosition: Double = 0, clips: Bool = false, content: LayerContent? = nil,
+                parent: String? = nil, sublayerTransform: SublayerTransformSpec? = nil,
+                shadow: ShadowSpec = .none, border: BorderSpec = .none) {
         self.id = id
+        self.parent = parent
+        self.sublayerTransform = sublayerTransform
+        self.shadow = shadow
+        self.border = border
         self.size = frame.size
         self.anchor = anchor
         self.position = LayerSpec.position(ofFrame: frame, anchor: anchor)

@@ -48,7 +48,8 @@ extension SpecDecoder {
     }
 
     mutating func keyframeAnimation(_ json: JSONValue, at pointer: String) -> KeyframeAnimation? {
-        guard object(json, at: pointer, allowed: ["delay", "duration", "timing", "calculationMode", "keyframes"]) != nil else { return nil }
+        guard object(json, at: pointer, allowed: ["delay", "duration", "timing", "calculationMode", "keyframes",
+                                                           "tension", "continuity", "bias"]) != nil else { return nil }
         func at(_ key: String) -> String { JSONPointer.appending(pointer, key) }
         let delay = json["delay"].map { number($0, at: at("delay"), range: .closed(0, limits.maxDuration)) } ?? 0
         var duration: Double?
@@ -85,8 +86,27 @@ extension SpecDecoder {
             let p = JSONPointer.appending(keyframesPointer, i)
             if let k = keyframe(item, at: p) { keyframes.append(k) }
         }
+        var spline: [SplineParameter] = []
+        for name in ["tension", "continuity", "bias"] {
+            guard let v = json[name] else { spline.append(.zero); continue }
+            if mode != .cubic && mode != .cubicPaced {
+                problem(at(name), "only used by the cubic and cubicPaced calculation modes")
+            }
+            spline.append(splineParameter(v, at: at(name), keys: items.count + 1) ?? .zero)
+        }
         guard let delay, let duration, let timing, keyframes.count == items.count else { return nil }
-        return KeyframeAnimation(delay: delay, duration: duration, timing: timing, calculationMode: mode, keyframes: keyframes)
+        return KeyframeAnimation(delay: delay, duration: duration, timing: timing, calculationMode: mode, keyframes: keyframes,
+                                 tension: spline[0], continuity: spline[1], bias: spline[2])
+    }
+
+    /// `tension`, `continuity` or `bias`: a number in −1…1 for every key, or an array of one
+    /// per key — the block's start key, then each keyframe in spec order.
+    mutating func splineParameter(_ json: JSONValue, at pointer: String, keys: Int) -> SplineParameter? {
+        if json.arrayValue != nil {
+            let what = "a number for every key or \(keys) numbers: the start key, then one per keyframe"
+            return numbers(json, at: pointer, count: keys...keys, what: what, range: .closed(-1, 1)).map(SplineParameter.perKey)
+        }
+        return number(json, at: pointer, range: .closed(-1, 1)).map(SplineParameter.uniform)
     }
 
     mutating func keyframe(_ json: JSONValue, at pointer: String) -> Keyframe? {
@@ -165,6 +185,18 @@ extension SpecDecoder {
             return bool(value, at: p).map { [(.hidden, .bool($0))] }
         case "zPosition":
             return number(value, at: p, range: .finite).map { [(.zPosition, .number($0))] }
+        case "shadowOpacity":
+            return number(value, at: p, range: .unit).map { [(.shadowOpacity, .number($0))] }
+        case "shadowRadius":
+            return number(value, at: p, range: .closed(0, Self.maxShadowRadius)).map { [(.shadowRadius, .number($0))] }
+        case "shadowOffset":
+            return point(value, at: p, range: .finite).map { [(.shadowOffset, .point($0))] }
+        case "shadowColor":
+            return color(value, at: p).map { [(.shadowColor, .color($0))] }
+        case "borderWidth":
+            return number(value, at: p, range: .nonNegative).map { [(.borderWidth, .number($0))] }
+        case "borderColor":
+            return color(value, at: p).map { [(.borderColor, .color($0))] }
         default:
             problem(p, "unknown property \"\(name)\" (known: \(AnimatableProperty.specNames.joined(separator: ", ")))")
             return nil

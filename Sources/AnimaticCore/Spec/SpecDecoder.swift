@@ -116,7 +116,8 @@ public struct SpecDecoder {
 
     static let layerMembers: Set<String> = ["id", "frame", "position", "center", "size", "bounds", "anchor", "alpha",
                                             "opacity", "transform", "cornerRadius", "fill", "backgroundColor",
-                                            "gradient", "label", "hidden", "zPosition", "clips", "content"]
+                                            "gradient", "label", "hidden", "zPosition", "clips", "content",
+                                            "parent", "sublayerTransform", "shadow", "border"]
 
     mutating func layers(_ json: JSONValue, at pointer: String, container: ContainerSpec) -> [LayerSpec] {
         guard let items = array(json, at: pointer) else { return [] }
@@ -148,14 +149,17 @@ public struct SpecDecoder {
             }
         }
         var result: [LayerSpec] = []
+        var parentPointers: [String: String] = [:]
         for (i, item) in items.enumerated() {
             let p = JSONPointer.appending(pointer, i)
             if let layer = layer(item, id: ids[i], at: p) {
                 result.append(layer)
                 layerAnchors[layer.id] = layer.anchor
+                if layer.parent != nil { parentPointers[layer.id] = JSONPointer.appending(p, "parent") }
             }
         }
         checkSnapshotCycles(result, at: pointer)
+        checkTree(result, parentPointers: parentPointers)
         return result
     }
 
@@ -206,6 +210,10 @@ public struct SpecDecoder {
         if let z = json["zPosition"] { layer.zPosition = number(z, at: at("zPosition"), range: .finite) ?? 0 }
         if let c = json["clips"] { layer.clips = bool(c, at: at("clips")) ?? false }
         if let c = json["content"] { layer.content = content(c, at: at("content"), owner: id) }
+        if let p = json["parent"], p != .null { layer.parent = string(p, at: at("parent")) }
+        if let s = json["sublayerTransform"], s != .null { layer.sublayerTransform = sublayerTransform(s, at: at("sublayerTransform")) }
+        if let s = json["shadow"] { layer.shadow = shadow(s, at: at("shadow")) ?? .none }
+        if let b = json["border"] { layer.border = border(b, at: at("border")) ?? .none }
         return id == nil ? nil : layer
     }
 

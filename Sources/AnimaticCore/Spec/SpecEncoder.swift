@@ -42,6 +42,19 @@ public enum SpecEncoder {
         if l.hidden { m.append(("hidden", .bool(true))) }
         if l.zPosition != 0 { m.append(("zPosition", .number(l.zPosition))) }
         if l.clips { m.append(("clips", .bool(true))) }
+        if let parent = l.parent { m.append(("parent", .string(parent))) }
+        switch l.sublayerTransform {
+        case .perspective(let d)?: m.append(("sublayerTransform", .object([("perspective", .number(d))])))
+        case .matrix(let t)?: m.append(("sublayerTransform", .object([("matrix", .array(t.entries.map { .number($0) }))])))
+        case nil: break
+        }
+        if l.shadow != .none {
+            m.append(("shadow", .object([("color", .string(l.shadow.color.hexString)), ("opacity", .number(l.shadow.opacity)),
+                                         ("radius", .number(l.shadow.radius)), ("offset", point(l.shadow.offset))])))
+        }
+        if l.border != .none {
+            m.append(("border", .object([("width", .number(l.border.width)), ("color", .string(l.border.color.hexString))])))
+        }
         switch l.content {
         case let .snapshot(of, rect)?:
             var c: [(key: String, value: JSONValue)] = [("of", .string(of))]
@@ -76,6 +89,12 @@ public enum SpecEncoder {
                 .object([("relativeStart", .number(f.relativeStart)), ("relativeDuration", .number(f.relativeDuration)),
                          ("changes", changes(f.changes))])
             })))
+            for (name, parameter) in [("tension", k.tension), ("continuity", k.continuity), ("bias", k.bias)] where !parameter.isZero {
+                switch parameter {
+                case .uniform(let v): m.append((name, .number(v)))
+                case .perKey(let values): m.append((name, .array(values.map(JSONValue.number))))
+                }
+            }
             return .object(m)
         }
     }

@@ -2,7 +2,7 @@
 /// problem before anything is computed, so no request gets unbounded work.
 /// The values are documented in docs/SPEC.md ("Limits").
 public struct SpecLimits: Hashable, Sendable {
-    public var maxLayers = 200
+    public var maxLayers = 256
     public var maxAnimations = 500
     public var maxChangesPerBlock = 1_000
     public var maxKeyframesPerBlock = 200
@@ -15,6 +15,10 @@ public struct SpecLimits: Hashable, Sendable {
     public var maxInteractionSamples = 10_000
     public var maxStringLength = 256
     public var maxContainerSide = 10_000.0
+    /// Levels of the layer tree: a sublayer of a sublayer … at most this deep (a layer
+    /// of the container is at level 1). Core Animation sets none; ours bounds the
+    /// composition per layer.
+    public var maxTreeDepth = 16
 
     public init() {}
 

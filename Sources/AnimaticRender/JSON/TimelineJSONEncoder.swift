@@ -78,6 +78,18 @@ public enum TimelineJSONEncoder {
         if let label = s.label { w.raw(","); w.key("label"); w.string(label) }
         w.raw(","); w.key("cornerRadius"); w.number(s.cornerRadius)
         w.raw(","); w.key("clips"); w.bool(s.clips)
+        if let parent = s.parent { w.raw(","); w.key("parent"); w.string(parent) }
+        if let sub = s.sublayerTransform { w.raw(","); w.key("sublayerTransform"); w.matrix(sub.matrix) }
+        if s.shadow != .none {
+            w.raw(","); w.key("shadow"); w.raw("{"); w.key("opacity"); w.number(s.shadow.opacity)
+            w.raw(","); w.key("radius"); w.number(s.shadow.radius)
+            w.raw(","); w.key("offset"); w.point(s.shadow.offset)
+            w.raw(","); w.key("color"); w.color(s.shadow.color); w.raw("}")
+        }
+        if s.border != .none {
+            w.raw(","); w.key("border"); w.raw("{"); w.key("width"); w.number(s.border.width)
+            w.raw(","); w.key("color"); w.color(s.border.color); w.raw("}")
+        }
         if let content = s.content {
             w.raw(","); w.key("content")
             switch content {
@@ -176,6 +188,7 @@ public enum TimelineJSONEncoder {
             guard let u = values else { return false }
             return u.position == v.position && u.size == v.size && u.zPosition == v.zPosition
                 && u.cornerRadius == v.cornerRadius && u.fill == v.fill && u.transform == v.transform
+                && u.shadow == v.shadow && u.border == v.border
         }
     }
 
@@ -187,6 +200,7 @@ public enum TimelineJSONEncoder {
     /// is copied from the previous frame when the layer's geometry has not changed
     /// (a fade, a hold before a delayed start or after the end) instead of recomputed.
     static func frames(_ timeline: Timeline, fps: Int, into w: inout JSONWriter) {
+        guard timeline.tree.isFlat else { return treeFrames(timeline, fps: fps, into: &w) }
         let layers = timeline.layers
         let prefixes: [[UInt8]] = layers.map { layer in
             var p = JSONWriter()
@@ -240,12 +254,67 @@ public enum TimelineJSONEncoder {
                 // The layer's own transform, for clients that plot scale or rotation; an
                 // identity (most layers, most of the time) is left out.
                 if !v.transform.isIdentity { w.raw(","); w.key("transform"); w.matrix(v.transform) }
+                decoration(shadow: LayerState.visibleShadow(v.shadow), border: LayerState.visibleBorder(v.border), into: &w)
                 w.raw(UInt8(ascii: "}"))
                 tails[i] = Tail(values: v, start: start, count: w.count - start)
             }
             w.raw("]}")
         }
         w.raw("]")
+    }
+
+    /// `frames` for a timeline with sublayers: each frame's states composed down the tree
+    /// (`Timeline.states(at:)`), written with the same fields as the flat path plus `clip`
+    /// where an ancestor clips.
+    static func treeFrames(_ timeline: Timeline, fps: Int, into w: inout JSONWriter) {
+        w.raw("[")
+        for (k, t) in timeline.frameTimes(fps: fps).enumerated() {
+            w.raw(k > 0 ? ",{\"t\":" : "{\"t\":"); w.number(t)
+            w.raw(",\"layers\":[")
+            for (i, s) in timeline.states(at: t).enumerated() {
+                if i > 0 { w.raw(UInt8(ascii: ",")) }
+                w.raw("{"); w.key("id"); w.string(s.id)
+                w.raw(","); w.key("opacity"); w.number(s.opacity)
+                w.raw(s.hidden ? ",\"visible\":false" : ",\"visible\":true")
+                let q = LayerState.corners(size: s.size, matrix: s.matrix)
+                w.raw(",\"quad\":["); w.point(q.0); w.raw(","); w.point(q.1); w.raw(","); w.point(q.2)
+                w.raw(","); w.point(q.3); w.raw("]")
+                w.raw(","); w.key("position"); w.point(s.position)
+                w.raw(","); w.key("size"); w.size(s.size)
+                w.raw(","); w.key("zPosition"); w.number(s.zPosition)
+                w.raw(","); w.key("cornerRadius"); w.number(s.cornerRadius)
+                if let fill = s.fill { w.raw(","); w.key("fill"); w.color(fill) }
+                w.raw(","); w.key("matrix"); w.matrix(s.matrix)
+                if !s.transform.isIdentity { w.raw(","); w.key("transform"); w.matrix(s.transform) }
+                decoration(shadow: s.shadow, border: s.border, into: &w)
+                if let clip = s.clip {
+                    w.raw(","); w.key("clip"); w.raw("[")
+                    for (n, p) in clip.enumerated() {
+                        if n > 0 { w.raw(",") }
+                        w.point(p)
+                    }
+                    w.raw("]")
+                }
+                w.raw(UInt8(ascii: "}"))
+            }
+            w.raw("]}")
+        }
+        w.raw("]")
+    }
+
+    /// `"shadow":{opacity, radius, offset, color}` when the shadow shows, `"border":{width,
+    /// color}` when there is one.
+    static func decoration(shadow: ShadowSpec?, border: BorderSpec?, into w: inout JSONWriter) {
+        if let shadow {
+            w.raw(","); w.key("shadow"); w.raw("{"); w.key("opacity"); w.number(shadow.opacity)
+            w.raw(","); w.key("radius"); w.number(shadow.radius)
+            w.raw(","); w.key("offset"); w.point(shadow.offset)
+            w.raw(","); w.key("color"); w.color(shadow.color); w.raw("}")
+        }
+        if let border {
+            w.raw(","); w.key("border"); w.raw("{"); w.key("width"); w.number(border.width)
+            w.raw(","); w.key("color"); w.color(border.color); w.raw("}")
+        }
     }
 
     /// Writes into memory `withSpace` lent: the caller bounds the room.

@@ -30,13 +30,3 @@ struct FrameSamples {
     /// Layer `i` at every frame.
     func layer(_ i: Int) -> [LayerState] { states.map { $0[i] } }
 }
-
-extension Timeline {
-    /// Layer indices in drawing order: a stable sort by initial `zPosition` (spec order on ties).
-    var drawOrder: [Int] {
-        layers.enumerated().sorted { a, b in
-            a.element.spec.zPosition != b.element.spec.zPosition
-                ? a.element.spec.zPosition < b.element.spec.zPosition : a.offset < b.offset
-        }.map(\.offset)
-    }
-}
