@@ -1,9 +1,5 @@
-import Synchronization
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Synchronization
 
 /// A large body moved out of memory into an anonymous temporary file and streamed from
 /// it with a known `Content-Length`, a piece at a time as the client reads. A client that
@@ -75,13 +71,10 @@ public enum MemoryTrim {
         _ = trim?(0)
     }
 
-    /// glibc's `malloc_trim` (malloc.h is not part of Swift's Glibc module); nil elsewhere.
+    /// glibc's `malloc_trim` (malloc.h is not part of Swift's Glibc module), looked up
+    /// once; nil under a libc without it (musl).
     private static let trim: (@convention(c) (Int) -> Int32)? = {
-        #if canImport(Glibc)
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
         return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
-        #else
-        return nil
-        #endif
     }()
 }
