@@ -218,30 +218,40 @@ public final class AnimaticAPI: @unchecked Sendable {
 
     private func postTimeline(_ request: HTTPRequest) -> HTTPResponse {
         if let problem = Self.checkJSONContentType(request) { return problem.response }
-        return timelineRoute(request, cacheControl: "private, max-age=0, must-revalidate") { [self] in decodeBody(request) }
+        return timelineRoute(request, cacheControl: "private, max-age=0, must-revalidate",
+                             exportName: { (try? JSONParser.parse(request.body)).flatMap(SwiftExportName.of(document:)) }) {
+            [self] in decodeBody(request)
+        }
     }
 
     private func presetTimeline(_ request: HTTPRequest, name: String) -> HTTPResponse {
         // A GET of a preset is a pure function of its URL: shared caches may keep it.
-        timelineRoute(request, cacheControl: "public, max-age=86400") { [self] in expandPreset(request, name: name) }
+        timelineRoute(request, cacheControl: "public, max-age=86400",
+                      exportName: { SwiftExportName.of(preset: name, params: try? PresetQuery.params(request).get()) }) {
+            [self] in expandPreset(request, name: name)
+        }
     }
 
     /// The two timeline routes: read the options, answer a repeat straight from the cache
     /// (see `requestKey`) on the connection's lane, else — on the render lane — resolve the
     /// spec (decoding the body or expanding a preset) and compute its timeline.
-    private func timelineRoute(_ request: HTTPRequest, cacheControl: String,
+    private func timelineRoute(_ request: HTTPRequest, cacheControl: String, exportName: () -> String?,
                                spec resolve: @escaping @Sendable () -> Result<TransitionSpec, Problem>) -> HTTPResponse {
-        let parsed: TimelineRequest
+        var parsed: TimelineRequest
         switch TimelineRequest.parse(request, limits: configuration.limits) {
         case .failure(let problem): return problem.response
         case .success(let t): parsed = t
         }
+        // The Swift export names its types after the preset or the spec's `name`.
+        if parsed.format == .swift { parsed.options.exportName = exportName() }
         let requestKey = requestKey(request, parsed)
         if let hash = requestHashes.hash(requestKey),
            let response = timeline(hash: hash, spec: nil, parsed, request: request, cacheControl: cacheControl) {
             return response
         }
+        let options = parsed
         return onRenderLane { [self] in
+            let parsed = options
             switch resolve() {
             case .failure(let problem): return problem.response
             case .success(let spec):
@@ -379,6 +389,12 @@ public final class AnimaticAPI: @unchecked Sendable {
                 cache.store(hash, ResponseCache.Entry(body: encoded, gzipped: nil))
             }
             body = encoded
+        }
+        if parsed.format == .swift {
+            // What the Swift file cannot express, as its header comment lists it (docs/EXPORT.md).
+            for warning in SwiftExportWarning.parse(fromSource: body) {
+                headers.add("Animatic-Warning", String(warning.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 ? Character($0) : "?" }))
+            }
         }
         return HTTPResponse(status: .ok, headers: headers, body: body)
     }

@@ -133,8 +133,8 @@ enum OpenAPIDocument {
       "params": {"name": "params", "in": "query", "required": false, "schema": {"type": "string"},
         "description": "All preset parameters as one JSON object, e.g. {\"folds\":3}; single parameters may also be given as their own query parameters."},
       "format": {"name": "format", "in": "query", "required": false,
-        "schema": {"enum": ["json", "svg", "filmstrip", "lottie", "css"]},
-        "description": "Overrides Accept. Accept chooses between application/json, image/svg+xml and text/css."},
+        "schema": {"enum": ["json", "svg", "filmstrip", "lottie", "css", "swift"]},
+        "description": "Overrides Accept. Accept chooses between application/json, image/svg+xml, text/css and text/x-swift."},
       "fps": {"name": "fps", "in": "query", "required": false, "schema": {"type": "integer", "minimum": 1, "maximum": 240, "default": 60}},
       "frames": {"name": "frames", "in": "query", "required": false, "schema": {"type": "boolean", "default": false},
         "description": "Include the sampled frames in JSON."},
@@ -145,16 +145,19 @@ enum OpenAPIDocument {
     },
     "headers": {
       "ETag": {"description": "Strong validator of the representation (identity and gzip differ).", "schema": {"type": "string"}},
-      "CacheControl": {"schema": {"type": "string"}}
+      "CacheControl": {"schema": {"type": "string"}},
+      "AnimaticWarning": {"description": "Swift export: one per spec part the Swift file cannot express exactly, `pointer: sentence` (docs/EXPORT.md).", "schema": {"type": "string"}}
     },
     "responses": {
       "Timeline": {
         "description": "The timeline in the chosen format.",
-        "headers": {"ETag": {"$ref": "#/components/headers/ETag"}, "Cache-Control": {"$ref": "#/components/headers/CacheControl"}},
+        "headers": {"ETag": {"$ref": "#/components/headers/ETag"}, "Cache-Control": {"$ref": "#/components/headers/CacheControl"},
+                    "Animatic-Warning": {"$ref": "#/components/headers/AnimaticWarning"}},
         "content": {
           "application/json": {"schema": {"$ref": "#/components/schemas/TimelineOrLottie"}},
           "image/svg+xml": {"schema": {"type": "string"}},
-          "text/css": {"schema": {"type": "string"}}
+          "text/css": {"schema": {"type": "string"}},
+          "text/x-swift": {"schema": {"type": "string"}}
         }
       },
       "NotModified": {"description": "If-None-Match matched the current ETag.",

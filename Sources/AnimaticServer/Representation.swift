@@ -45,7 +45,7 @@ struct Representation: Sendable {
     func apply(_ response: inout HTTPResponse, request: HTTPRequest, isPage: Bool,
                compress: (([UInt8]) -> [UInt8]?)? = nil) {
         response.headers.set("Access-Control-Allow-Origin", "*")
-        response.headers.set("Access-Control-Expose-Headers", "ETag, Content-Length, Content-Encoding, Retry-After")
+        response.headers.set("Access-Control-Expose-Headers", "ETag, Content-Length, Content-Encoding, Retry-After, Animatic-Warning")
         response.headers.set("X-Content-Type-Options", "nosniff")
         if isPage {
             response.headers.set("Content-Security-Policy", Self.contentSecurityPolicy)

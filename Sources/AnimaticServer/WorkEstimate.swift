@@ -31,6 +31,7 @@ struct WorkEstimate {
         case .filmstrip: return (720, 160)
         case .lottie: return (640, 910)
         case .css: return (440, 0)
+        case .swift: return (0, 0)
         }
     }
 
@@ -46,6 +47,8 @@ struct WorkEstimate {
         switch parsed.format {
         case .json: frames = parsed.options.includeFrames ? sampledFrames : 0
         case .filmstrip: frames = parsed.options.filmstripFrames
+        // UIKit code: keyframes and curves, not frames (its size does not change with fps).
+        case .swift: frames = 0
         default: frames = sampledFrames
         }
         samples = frames * layers

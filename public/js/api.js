@@ -75,6 +75,7 @@ export const FORMATS = {
   filmstrip: { label: "Filmstrip", accept: "image/svg+xml", ext: ".filmstrip.svg", query: {} },
   lottie: { label: "Lottie", accept: "application/json", ext: ".lottie.json", query: {} },
   css: { label: "CSS", accept: "text/css", ext: ".css", query: {} },
+  swift: { label: "Swift", accept: "text/x-swift", ext: ".swift", query: {} },
 };
 
 /** The spec rendered in one of the download formats, as a Blob with the server's type. */

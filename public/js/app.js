@@ -9,6 +9,7 @@ import { Editor } from "./editor.js";
 import { PresetForm } from "./presets.js";
 import { Interaction } from "./interact.js";
 import { decodeSpec, putInURL, download } from "./share.js";
+import { SwiftPanel } from "./swift-export.js";
 
 const $ = (id) => document.getElementById(id);
 const DEFAULT_PRESET = "fold";
@@ -19,6 +20,7 @@ const player = new Player();
 const curves = new CurvePanel($("curve"), $("curve-layer"), $("curve-property"), $("curve-readout"));
 const editor = new Editor($("spec-editor"), $("problems"), $("spec-status"));
 const form = new PresetForm($("preset"), $("params"), $("preset-desc"));
+const swiftPanel = new SwiftPanel($("swift-panel"));
 
 const app = {
   spec: null,          // the current spec: a preset reference or an inline spec
@@ -130,6 +132,7 @@ async function load(spec, { text, fromEditor = false, start, autoplay = true } =
     const timeline = await api.timeline(text ?? spec);
     if (seq !== app.seq) return;
     app.spec = spec;
+    swiftPanel.show(spec);
     clearMessage();
     form.showProblems([]);
     present(timeline, { start: start ?? 0, autoplay });
@@ -354,6 +357,7 @@ window.animatic = {
   load(spec) { return load(spec); },
   get timeline() { return app.timeline; },
   get spec() { return app.spec; },
+  get swift() { return swiftPanel.state(); },
   clock: {
     get t() { return player.t; },
     get playing() { return player.playing; },
