@@ -52,8 +52,10 @@ public struct UIEdgeInsets {
     /// https://developer.apple.com/documentation/uikit/uiview/snapshotview(afterscreenupdates:)
     open func snapshotView(afterScreenUpdates afterUpdates: Bool) -> UIView? { nil }
     /// https://developer.apple.com/documentation/uikit/uiview/resizablesnapshotview(from:afterscreenupdates:withcapinsets:)
-    open func resizableSnapshotView(from rect: CGRect, afterScreenUpdates afterUpdates: Bool,
-                                    withCapInsets capInsets: UIEdgeInsets) -> UIView? { nil }
+    open func resizableSnapshotView(
+        from rect: CGRect, afterScreenUpdates afterUpdates: Bool,
+        withCapInsets capInsets: UIEdgeInsets
+    ) -> UIView? { nil }
 
     /// https://developer.apple.com/documentation/uikit/uiview/contentmode-swift.enum
     public enum ContentMode: Int {
@@ -98,27 +100,37 @@ public struct UIEdgeInsets {
     }
 
     /// https://developer.apple.com/documentation/uikit/uiview/animate(withduration:delay:options:animations:completion:)
-    open class func animate(withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
-                            animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {}
+    open class func animate(
+        withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
+        animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {}
 
     /// https://developer.apple.com/documentation/uikit/uiview/animate(withduration:delay:usingspringwithdamping:initialspringvelocity:options:animations:completion:)
-    open class func animate(withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
-                            initialSpringVelocity velocity: CGFloat, options: AnimationOptions = [],
-                            animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {}
+    open class func animate(
+        withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
+        initialSpringVelocity velocity: CGFloat, options: AnimationOptions = [],
+        animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {}
 
     /// https://developer.apple.com/documentation/uikit/uiview/animate(springduration:bounce:initialspringvelocity:delay:options:animations:completion:)
     @available(iOS 17.0, *)
-    open class func animate(springDuration duration: TimeInterval = 0.5, bounce: CGFloat = 0, initialSpringVelocity: CGFloat = 0,
-                            delay: TimeInterval = 0, options: AnimationOptions = [],
-                            animations: () -> Void, completion: ((Bool) -> Void)? = nil) {}
+    open class func animate(
+        springDuration duration: TimeInterval = 0.5, bounce: CGFloat = 0, initialSpringVelocity: CGFloat = 0,
+        delay: TimeInterval = 0, options: AnimationOptions = [],
+        animations: () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {}
 
     /// https://developer.apple.com/documentation/uikit/uiview/animatekeyframes(withduration:delay:options:animations:completion:)
-    open class func animateKeyframes(withDuration duration: TimeInterval, delay: TimeInterval, options: KeyframeAnimationOptions = [],
-                                     animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {}
+    open class func animateKeyframes(
+        withDuration duration: TimeInterval, delay: TimeInterval, options: KeyframeAnimationOptions = [],
+        animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {}
 
     /// https://developer.apple.com/documentation/uikit/uiview/addkeyframe(withrelativestarttime:relativeduration:animations:)
-    open class func addKeyframe(withRelativeStartTime frameStartTime: Double, relativeDuration frameDuration: Double,
-                                animations: @escaping () -> Void) {}
+    open class func addKeyframe(
+        withRelativeStartTime frameStartTime: Double, relativeDuration frameDuration: Double,
+        animations: @escaping () -> Void
+    ) {}
 }
 
 /// https://developer.apple.com/documentation/uikit/uiimageview
@@ -240,8 +252,10 @@ public enum UIViewAnimatingPosition: Int {
 /// https://developer.apple.com/documentation/uikit/uiviewpropertyanimator
 @MainActor open class UIViewPropertyAnimator: NSObject {
     /// https://developer.apple.com/documentation/uikit/uiviewpropertyanimator/init(duration:controlpoint1:controlpoint2:animations:)
-    public init(duration: TimeInterval, controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint,
-                animations: (() -> Void)? = nil) {}
+    public init(
+        duration: TimeInterval, controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint,
+        animations: (() -> Void)? = nil
+    ) {}
     /// https://developer.apple.com/documentation/uikit/uiviewpropertyanimator/addcompletion(_:)
     open func addCompletion(_ completion: @escaping (UIViewAnimatingPosition) -> Void) {}
     /// https://developer.apple.com/documentation/uikit/uiviewanimating/startanimation(afterdelay:)

@@ -17,6 +17,8 @@ SWIFTC = shutil.which("swiftc")
 VARIANTS = {
     "tabSlide-interactive": {"preset": "tabSlide", "params": {"interactive": True}},
     "tabSlide-cancelled": {"preset": "tabSlide", "params": {"interactive": True, "cancelled": True}},
+    "tabSlide-gesture": {"preset": "tabSlide", "params": {"interactive": True,
+                                                          "gesture": [[0, 350, 400], [0.1, 250, 401], [0.2, 120, 403]]}},
     "fold-interactive": {"preset": "fold", "params": {"interactive": True, "folds": 3}},
     "flip-dismiss": {"preset": "flip", "params": {"operation": "dismiss"}},
     "flip-interactive": {"preset": "flip", "params": {"operation": "dismiss", "interactive": True}},
@@ -112,6 +114,9 @@ def test_interactive_specs_get_their_interaction_controller(exports):
     assert "final class TabSlideInteractionController: UIPercentDrivenInteractiveTransition" in tab
     assert "completionSpeed = 0.5" in tab  # the document's TabInteractiveTransition
     assert "if percent > 0.5 { finish() } else { cancel() }" in tab
+    pan = exports["variant-tabSlide-gesture"]
+    assert "@objc func handlePan(_ gesture: UIPanGestureRecognizer)" in pan
+    assert "let translation = gesture.translation(in: gesture.view).x" in pan
     zoom = exports["variant-zoom-dismiss-interactive"]
     assert "final class ZoomDismissInteractionController: NSObject, UIViewControllerInteractiveTransitioning" in zoom
     assert "transitionContext.updateInteractiveTransition(sample.percent)" in zoom
@@ -153,7 +158,7 @@ DOCUMENT_PRESETS = ["popup", "tabSlide", "containerSpring", "scaleFade", "zoom",
 def test_document_presets_match_their_reviewed_golden_files(exports, name):
     """The seven document presets, byte for byte as reviewed against the documents' own code
     (docs/EXPORT.md says what each resembles and where it differs)."""
-    golden = (GOLDEN / f"{name}.swift").read_text()
+    golden = (GOLDEN / f"{name}.swift.golden").read_text()
     assert exports[f"preset-{name}"] == golden, f"regenerate and review: animatic render <{name}> --format swift"
 
 

@@ -37,10 +37,12 @@ extension SwiftAnimatorWriter {
         case .container:
             return "the from view when finished, the to view when cancelled"
         case .present:
-            return views.shouldRemovePresentersView ? "the from view (the presenter) when finished, the to view when cancelled"
+            return views.shouldRemovePresentersView
+                ? "the from view (the presenter) when finished, the to view when cancelled"
                 : "nothing when finished (the presenter stays), the to view when cancelled"
         case .dismiss:
-            return views.shouldRemovePresentersView ? "the from view when finished, the to view (the presenter) when cancelled"
+            return views.shouldRemovePresentersView
+                ? "the from view when finished, the to view (the presenter) when cancelled"
                 : "the from view when finished, nothing when cancelled (the presenter stays)"
         }
     }
@@ -51,12 +53,13 @@ extension SwiftAnimatorWriter {
     mutating func writeCompletionChanges(_ changes: [PropertyChange], pointer: String) {
         for (layer, set) in Self.grouped(changes) {
             out.comment(Self.pointer(pointer, layer: layer))
-            let made = plan.view(layer).map { view -> Bool in
-                switch view.source {
-                case .snapshot, .gradient: return true
-                case .context, .provided: return false
-                }
-            } ?? false
+            let made =
+                plan.view(layer).map { view -> Bool in
+                    switch view.source {
+                    case .snapshot, .gradient: return true
+                    case .context, .provided: return false
+                    }
+                } ?? false
             if made, set.contains(where: { $0.property == .hidden && $0.value == .bool(true) }) {
                 writeChanges(layer, set.filter { $0.property != .hidden })
                 out.line("\(plan.name(layer)).removeFromSuperview()")

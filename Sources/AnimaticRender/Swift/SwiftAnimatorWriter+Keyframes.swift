@@ -5,23 +5,34 @@ extension SwiftAnimatorWriter {
     /// UIKit's default ease-in-ease-out, the curve option; one `addKeyframe` per keyframe.
     mutating func writeKeyframes(_ block: KeyframeAnimation, index: Int) {
         let pointer = "/animations/\(index)"
-        var options = [".calculationMode" + block.calculationMode.rawValue.prefix(1).uppercased() + block.calculationMode.rawValue.dropFirst()]
+        var options = [
+            ".calculationMode" + block.calculationMode.rawValue.prefix(1).uppercased()
+                + block.calculationMode.rawValue.dropFirst()
+        ]
         var curve: CubicBezier?
         switch block.timing {
         case .bezier(let c):
             curve = c
             if c != .easeInEaseOut {
                 if let option = Self.curveOption(c) {
-                    options.append("UIView.KeyframeAnimationOptions(rawValue: UIView.AnimationOptions.\(option.dropFirst()).rawValue)")
+                    options.append(
+                        "UIView.KeyframeAnimationOptions(rawValue: UIView.AnimationOptions.\(option.dropFirst()).rawValue)"
+                    )
                 } else {
-                    warn(pointer + "/timing", "animateKeyframes takes only UIKit's four named curves; written with ease-in-ease-out")
+                    warn(
+                        pointer + "/timing",
+                        "animateKeyframes takes only UIKit's four named curves; written with ease-in-ease-out")
                 }
             }
         default:
             warn(pointer + "/timing", "animateKeyframes takes no spring or steps curve; written with ease-in-ease-out")
         }
-        for (name, parameter) in [("tension", block.tension), ("continuity", block.continuity), ("bias", block.bias)] where !parameter.isZero {
-            warn(pointer + "/" + name, "animateKeyframes has no \(name) (CAKeyframeAnimation's \(name)Values are not reachable from it); written without")
+        for (name, parameter) in [("tension", block.tension), ("continuity", block.continuity), ("bias", block.bias)]
+        where !parameter.isZero {
+            warn(
+                pointer + "/" + name,
+                "animateKeyframes has no \(name) (CAKeyframeAnimation's \(name)Values are not reachable from it); written without"
+            )
         }
         let duration = SwiftLiteral.number(block.duration)
         let delay = SwiftLiteral.number(block.delay)
@@ -30,7 +41,10 @@ extension SwiftAnimatorWriter {
         }
         let owner = completionOwner
         if !layerOnly.isEmpty {
-            warn(pointer, "animateKeyframes does not animate shadows and borders: each is a linear CABasicAnimation over its keyframe's time, without the block's curve and calculation mode")
+            warn(
+                pointer,
+                "animateKeyframes does not animate shadows and borders: each is a linear CABasicAnimation over its keyframe's time, without the block's curve and calculation mode"
+            )
             out.line("CATransaction.begin()")
             if index == completionOwner { out.line("CATransaction.setCompletionBlock { finish() }") }
             completionOwner = nil
@@ -39,16 +53,25 @@ extension SwiftAnimatorWriter {
         for (k, keyframe) in block.keyframes.enumerated() {
             let hidden = keyframe.changes.filter { $0.property == .hidden }
             let fraction = Self.time(ofProgress: keyframe.relativeStart, curve: curve ?? .easeInEaseOut)
-            writeImmediate(hidden, at: ((block.delay + fraction * block.duration) * 1e9).rounded() / 1e9, pointer: "\(pointer)/keyframes/\(k)")
+            writeImmediate(
+                hidden, at: ((block.delay + fraction * block.duration) * 1e9).rounded() / 1e9,
+                pointer: "\(pointer)/keyframes/\(k)")
         }
-        out.comment("\(pointer): keyframes, \(duration) s after \(delay) s, calculation mode \(block.calculationMode.rawValue)")
-        out.line("UIView.animateKeyframes(withDuration: \(duration), delay: \(delay), options: [\(options.joined(separator: ", "))], animations: {")
+        out.comment(
+            "\(pointer): keyframes, \(duration) s after \(delay) s, calculation mode \(block.calculationMode.rawValue)")
+        out.line(
+            "UIView.animateKeyframes(withDuration: \(duration), delay: \(delay), options: [\(options.joined(separator: ", "))], animations: {"
+        )
         writeIndented { w in
             for (k, keyframe) in block.keyframes.enumerated() {
-                let animated = keyframe.changes.filter { $0.property != .hidden && !SwiftPropertyWriter.isLayerOnly($0.property) }
+                let animated = keyframe.changes.filter {
+                    $0.property != .hidden && !SwiftPropertyWriter.isLayerOnly($0.property)
+                }
                 guard !animated.isEmpty else { continue }
                 w.out.comment("\(pointer)/keyframes/\(k)")
-                w.out.line("UIView.addKeyframe(withRelativeStartTime: \(SwiftLiteral.number(keyframe.relativeStart)), relativeDuration: \(SwiftLiteral.number(keyframe.relativeDuration))) {")
+                w.out.line(
+                    "UIView.addKeyframe(withRelativeStartTime: \(SwiftLiteral.number(keyframe.relativeStart)), relativeDuration: \(SwiftLiteral.number(keyframe.relativeDuration))) {"
+                )
                 w.writeAnimationBody(animated, pointer: "\(pointer)/keyframes/\(k)")
                 w.out.line("}")
             }
@@ -58,10 +81,11 @@ extension SwiftAnimatorWriter {
             for (k, keyframe) in block.keyframes.enumerated() {
                 let changes = layerOnly.filter { $0.0 == k }.map(\.2)
                 guard !changes.isEmpty else { continue }
-                writeLayerAnimations(changes, timing: .bezier(.linear),
-                                     delay: block.delay + keyframe.relativeStart * block.duration,
-                                     duration: keyframe.relativeDuration * block.duration,
-                                     index: index * 1000 + k, pointer: "\(pointer)/keyframes/\(k)/changes")
+                writeLayerAnimations(
+                    changes, timing: .bezier(.linear),
+                    delay: block.delay + keyframe.relativeStart * block.duration,
+                    duration: keyframe.relativeDuration * block.duration,
+                    index: index * 1000 + k, pointer: "\(pointer)/keyframes/\(k)/changes")
             }
             out.line("CATransaction.commit()")
             completionOwner = owner

@@ -26,7 +26,9 @@ extension SwiftAnimatorWriter {
         }
         for view in plan.views {
             out.line()
-            if case .gradient(let g) = view.source, !declared.contains(view.layer.id) { writeGradientDeclaration(view, g) }
+            if case .gradient(let g) = view.source, !declared.contains(view.layer.id) {
+                writeGradientDeclaration(view, g)
+            }
             writeInitialState(view)
         }
     }
@@ -43,22 +45,30 @@ extension SwiftAnimatorWriter {
             case .context, .provided:
                 if placed.insert(of).inserted {
                     out.line()
-                    out.comment("/layers/\(source.index) \"\(source.layer.id)\": in the container at its frame, to be snapshotted")
+                    out.comment(
+                        "/layers/\(source.index) \"\(source.layer.id)\": in the container at its frame, to be snapshotted"
+                    )
                     out.line("containerView.addSubview(\(source.name))")
                     out.line("\(source.name).frame = \(SwiftLiteral.rect(source.layer.frame))")
                 }
             case .snapshot, .gradient:
                 out.line()
-                warn("/layers/\(view.index)/content/of", "a snapshot of a snapshot or gradient view: take it in your code once \"\(of)\" is drawn; an empty view stands in")
+                warn(
+                    "/layers/\(view.index)/content/of",
+                    "a snapshot of a snapshot or gradient view: take it in your code once \"\(of)\" is drawn; an empty view stands in"
+                )
                 out.line("let \(view.name) = UIView()")
                 continue
             }
             let afterUpdates = of == "from" ? "false" : "true"
             out.comment("/layers/\(view.index)/content: a snapshot of \"\(of)\"")
             if let rect {
-                out.line("let \(view.name) = \(source.name).resizableSnapshotView(from: \(SwiftLiteral.rect(rect)), afterScreenUpdates: \(afterUpdates), withCapInsets: .zero) ?? UIView()")
+                out.line(
+                    "let \(view.name) = \(source.name).resizableSnapshotView(from: \(SwiftLiteral.rect(rect)), afterScreenUpdates: \(afterUpdates), withCapInsets: .zero) ?? UIView()"
+                )
             } else {
-                out.line("let \(view.name) = \(source.name).snapshotView(afterScreenUpdates: \(afterUpdates)) ?? UIView()")
+                out.line(
+                    "let \(view.name) = \(source.name).snapshotView(afterScreenUpdates: \(afterUpdates)) ?? UIView()")
             }
         }
     }
@@ -84,7 +94,9 @@ extension SwiftAnimatorWriter {
         }
         out.comment("/layers/\(view.index) \"\(layer.id)\": \(what)")
         if view.staysOutside {
-            out.comment("the presenter's view stays where it is (shouldRemovePresentersView is false): not added to the container")
+            out.comment(
+                "the presenter's view stays where it is (shouldRemovePresentersView is false): not added to the container"
+            )
         } else if let parent = layer.parent {
             out.comment("a sublayer of \"\(parent)\": its frame is in the parent's bounds")
             out.line("\(plan.name(parent)).addSubview(\(name))")
@@ -92,7 +104,9 @@ extension SwiftAnimatorWriter {
             out.line("containerView.addSubview(\(name))")
         }
         if layer.anchor != Point(x: 0.5, y: 0.5) {
-            out.comment("anchor first: the frame setter then places layer.position at origin + anchorPoint × size, so the frame stays where the spec puts it")
+            out.comment(
+                "anchor first: the frame setter then places layer.position at origin + anchorPoint × size, so the frame stays where the spec puts it"
+            )
             out.line("\(name).layer.anchorPoint = \(SwiftLiteral.point(layer.anchor))")
         }
         if !view.staysOutside { out.line("\(name).frame = \(SwiftLiteral.rect(layer.frame))") }
@@ -100,7 +114,9 @@ extension SwiftAnimatorWriter {
             out.line(SwiftPropertyWriter.assignment(name, .transform, .transform(layer.transform)))
         }
         if layer.alpha != 1 { out.line(SwiftPropertyWriter.assignment(name, .alpha, .number(layer.alpha))) }
-        if layer.cornerRadius != 0 { out.line(SwiftPropertyWriter.assignment(name, .cornerRadius, .number(layer.cornerRadius))) }
+        if layer.cornerRadius != 0 {
+            out.line(SwiftPropertyWriter.assignment(name, .cornerRadius, .number(layer.cornerRadius)))
+        }
         if layer.clips { out.line("\(name).clipsToBounds = true") }
         if layer.zPosition != 0 { out.line(SwiftPropertyWriter.assignment(name, .zPosition, .number(layer.zPosition))) }
         if let fill = layer.fill {
@@ -123,7 +139,8 @@ extension SwiftAnimatorWriter {
         if let sublayer = layer.sublayerTransform {
             switch sublayer {
             case .perspective(let d):
-                out.comment("/layers/\(view.index)/sublayerTransform: perspective, eye distance \(SwiftLiteral.number(d)) pt")
+                out.comment(
+                    "/layers/\(view.index)/sublayerTransform: perspective, eye distance \(SwiftLiteral.number(d)) pt")
                 out.line("var \(name)Perspective = CATransform3DIdentity")
                 out.line("\(name)Perspective.m34 = -1 / \(SwiftLiteral.number(d))")
                 out.line("\(name).layer.sublayerTransform = \(name)Perspective")
@@ -135,18 +152,33 @@ extension SwiftAnimatorWriter {
         let shadow = layer.shadow, none = ShadowSpec.none
         if shadow != none {
             out.comment("/layers/\(view.index)/shadow")
-            if shadow.color != none.color { out.line(SwiftPropertyWriter.assignment(name, .shadowColor, .color(shadow.color))) }
-            if shadow.opacity != none.opacity { out.line(SwiftPropertyWriter.assignment(name, .shadowOpacity, .number(shadow.opacity))) }
-            if shadow.radius != none.radius { out.line(SwiftPropertyWriter.assignment(name, .shadowRadius, .number(shadow.radius))) }
-            if shadow.offset != none.offset { out.line(SwiftPropertyWriter.assignment(name, .shadowOffset, .point(shadow.offset))) }
+            if shadow.color != none.color {
+                out.line(SwiftPropertyWriter.assignment(name, .shadowColor, .color(shadow.color)))
+            }
+            if shadow.opacity != none.opacity {
+                out.line(SwiftPropertyWriter.assignment(name, .shadowOpacity, .number(shadow.opacity)))
+            }
+            if shadow.radius != none.radius {
+                out.line(SwiftPropertyWriter.assignment(name, .shadowRadius, .number(shadow.radius)))
+            }
+            if shadow.offset != none.offset {
+                out.line(SwiftPropertyWriter.assignment(name, .shadowOffset, .point(shadow.offset)))
+            }
         }
         if layer.clips, shadow.opacity > 0 || shadowIsAnimated(layer.id) {
-            warn("/layers/\(view.index)/clips", "clipsToBounds (masksToBounds) cuts the layer's own shadow off in UIKit; the preview draws it. Put the clipped content in a subview to keep both")
+            warn(
+                "/layers/\(view.index)/clips",
+                "clipsToBounds (masksToBounds) cuts the layer's own shadow off in UIKit; the preview draws it. Put the clipped content in a subview to keep both"
+            )
         }
         if layer.border != BorderSpec.none {
             out.comment("/layers/\(view.index)/border")
-            if layer.border.width != 0 { out.line(SwiftPropertyWriter.assignment(name, .borderWidth, .number(layer.border.width))) }
-            if layer.border.color != BorderSpec.none.color { out.line(SwiftPropertyWriter.assignment(name, .borderColor, .color(layer.border.color))) }
+            if layer.border.width != 0 {
+                out.line(SwiftPropertyWriter.assignment(name, .borderWidth, .number(layer.border.width)))
+            }
+            if layer.border.color != BorderSpec.none.color {
+                out.line(SwiftPropertyWriter.assignment(name, .borderColor, .color(layer.border.color)))
+            }
         }
         if layer.hidden { out.line(SwiftPropertyWriter.assignment(name, .hidden, .bool(true))) }
     }
@@ -164,7 +196,9 @@ extension SwiftAnimatorWriter {
     }
 
     private func fillIsAnimated(_ id: String) -> Bool {
-        func touches(_ changes: [PropertyChange]) -> Bool { changes.contains { $0.layer == id && $0.property == .fill } }
+        func touches(_ changes: [PropertyChange]) -> Bool {
+            changes.contains { $0.layer == id && $0.property == .fill }
+        }
         return spec.animations.contains { animation in
             switch animation {
             case .block(let b): return touches(b.changes)

@@ -68,9 +68,10 @@ struct SwiftAnimatorWriter {
             modelTransform[layer] = spec.matrix
         }
         if let p = changes.firstIndex(where: { $0.property == .position }),
-           let s = changes.firstIndex(where: { $0.property == .size }),
-           case .point(let position) = changes[p].value, case .size(let size) = changes[s].value,
-           modelTransform[layer] == .identity, let anchor = plan.view(layer)?.layer.anchor {
+            let s = changes.firstIndex(where: { $0.property == .size }),
+            case .point(let position) = changes[p].value, case .size(let size) = changes[s].value,
+            modelTransform[layer] == .identity, let anchor = plan.view(layer)?.layer.anchor
+        {
             out.line(SwiftPropertyWriter.frameAssignment(view, position: position, size: size, anchor: anchor))
             rest = changes.enumerated().filter { $0.offset != p && $0.offset != s }.map(\.element)
         }

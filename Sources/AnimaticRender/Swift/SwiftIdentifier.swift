@@ -34,7 +34,8 @@ struct SwiftIdentifier {
         var out = ""
         var upperNext = false
         for scalar in text.unicodeScalars {
-            let isWordCharacter = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_")
+            let isWordCharacter =
+                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_")
             if !isWordCharacter {
                 upperNext = !out.isEmpty
                 continue

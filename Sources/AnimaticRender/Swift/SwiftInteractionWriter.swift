@@ -7,20 +7,27 @@ import AnimaticCore
 ///   animations already play the drag (as the zoom dismissal does): it reports the
 ///   recorded percent to UIKit and ends the interaction at the recorded release.
 enum SwiftInteractionWriter {
-    static func write(_ interaction: InteractionSpec, run: InteractiveRun?, typeName: String,
-                      into out: inout SwiftSourceWriter, warnings: inout [SwiftExportWarning]) {
+    static func write(
+        _ interaction: InteractionSpec, run: InteractiveRun?, typeName: String,
+        into out: inout SwiftSourceWriter, warnings: inout [SwiftExportWarning]
+    ) {
         switch interaction.drive {
         case .percent: writePercentDriven(interaction, typeName: typeName, into: &out)
         case .direct: writeDirect(interaction, run: run, typeName: typeName, into: &out)
         }
     }
 
-    private static func writePercentDriven(_ interaction: InteractionSpec, typeName: String, into out: inout SwiftSourceWriter) {
+    private static func writePercentDriven(
+        _ interaction: InteractionSpec, typeName: String, into out: inout SwiftSourceWriter
+    ) {
         let n = SwiftLiteral.number
-        out.line("/// /interaction: percent-driven, as `UIPercentDrivenInteractiveTransition` plays the animator above.")
+        out.line(
+            "/// /interaction: percent-driven, as `UIPercentDrivenInteractiveTransition` plays the animator above.")
         if case .gesture = interaction.input {
             out.line("/// Attach it to your pan gesture:")
-            out.line("/// `UIPanGestureRecognizer(target: controller, action: #selector(\(typeName)InteractionController.handlePan(_:)))`")
+            out.line(
+                "/// `UIPanGestureRecognizer(target: controller, action: #selector(\(typeName)InteractionController.handlePan(_:)))`"
+            )
         } else {
             out.line("/// The spec gives percent samples, not a gesture: call `update(_:)` with your percent while")
             out.line("/// the finger moves, then `release(percent:velocity:)` (velocity in percent per second).")
@@ -33,7 +40,9 @@ enum SwiftInteractionWriter {
                 let direction = rule.direction < 0 ? "-" : ""
                 w.line()
                 w.block("@objc func handlePan(_ gesture: UIPanGestureRecognizer)") { w in
-                    w.comment("/interaction/axis, /interaction/distance, /interaction/direction: percent = clamp(direction × translation.\(axis) / \(n(rule.distance)), 0, 1)")
+                    w.comment(
+                        "/interaction/axis, /interaction/distance, /interaction/direction: percent = clamp(direction × translation.\(axis) / \(n(rule.distance)), 0, 1)"
+                    )
                     w.line("let translation = gesture.translation(in: gesture.view).\(axis)")
                     w.line("let percent = min(max(\(direction)translation / \(n(rule.distance)), 0), 1)")
                     w.block("switch gesture.state") { w in
@@ -44,13 +53,16 @@ enum SwiftInteractionWriter {
                         w.line("case .ended:")
                         w.indent { w in
                             w.comment("percent per second, as the spec measures the release velocity")
-                            w.line("let velocity = \(direction)gesture.velocity(in: gesture.view).\(axis) / \(n(rule.distance))")
+                            w.line(
+                                "let velocity = \(direction)gesture.velocity(in: gesture.view).\(axis) / \(n(rule.distance))"
+                            )
                             w.line("release(percent: percent, velocity: velocity)")
                         }
                         w.line("case .cancelled:")
                         w.indent { w in
                             if interaction.release.decision == .cancel {
-                                w.comment("/interaction/release/decision: \"cancel\" — the recorded gesture was cancelled")
+                                w.comment(
+                                    "/interaction/release/decision: \"cancel\" — the recorded gesture was cancelled")
                             }
                             w.line("setCompletion()")
                             w.line("cancel()")
@@ -98,19 +110,24 @@ enum SwiftInteractionWriter {
                 case .easeOut: w.line("completionCurve = .easeOut")
                 case .linear: w.line("completionCurve = .linear")
                 default:
-                    w.line("timingCurve = UICubicTimingParameters(controlPoint1: \(SwiftLiteral.point(Point(x: c.x1, y: c.y1))), controlPoint2: \(SwiftLiteral.point(Point(x: c.x2, y: c.y2))))")
+                    w.line(
+                        "timingCurve = UICubicTimingParameters(controlPoint1: \(SwiftLiteral.point(Point(x: c.x1, y: c.y1))), controlPoint2: \(SwiftLiteral.point(Point(x: c.x2, y: c.y2))))"
+                    )
                 }
             }
         }
     }
 
-    private static func writeDirect(_ interaction: InteractionSpec, run: InteractiveRun?, typeName: String, into out: inout SwiftSourceWriter) {
+    private static func writeDirect(
+        _ interaction: InteractionSpec, run: InteractiveRun?, typeName: String, into out: inout SwiftSourceWriter
+    ) {
         let n = SwiftLiteral.number
         out.line("/// /interaction (drive: direct): direct manipulation. The animator's animations already play")
         out.line("/// the recorded drag and its release in wall time; this controller reports the recorded")
         out.line("/// percent to UIKit and ends the interaction at the release. In your app, your pan handler")
         out.line("/// takes the place of the recorded samples.")
-        out.block("final class \(typeName)InteractionController: NSObject, UIViewControllerInteractiveTransitioning") { w in
+        out.block("final class \(typeName)InteractionController: NSObject, UIViewControllerInteractiveTransitioning") {
+            w in
             w.line("private let animator: \(typeName)Animator")
             w.line()
             w.block("init(animator: \(typeName)Animator)") { w in
@@ -129,9 +146,14 @@ enum SwiftInteractionWriter {
                     }
                 }
                 let outcome = run?.outcome ?? .finish
-                w.comment("/interaction/release: the release at \(n(run?.releaseTime ?? 0)) s \(outcome == .finish ? "finishes" : "cancels")")
+                w.comment(
+                    "/interaction/release: the release at \(n(run?.releaseTime ?? 0)) s \(outcome == .finish ? "finishes" : "cancels")"
+                )
                 w.block("DispatchQueue.main.asyncAfter(deadline: .now() + \(n(run?.releaseTime ?? 0)))") { w in
-                    w.line(outcome == .finish ? "transitionContext.finishInteractiveTransition()" : "transitionContext.cancelInteractiveTransition()")
+                    w.line(
+                        outcome == .finish
+                            ? "transitionContext.finishInteractiveTransition()"
+                            : "transitionContext.cancelInteractiveTransition()")
                 }
                 w.line("animator.animateTransition(using: transitionContext)")
             }

@@ -18,17 +18,22 @@ enum SwiftMatrixRecognizer {
             guard degrees != 0 else { continue }
             let rotation = Transform3D.rotation(degrees * .pi / 180, x: axis.x, y: axis.y, z: axis.z)
             let angle = SwiftLiteral.radians(degrees: degrees)
-            let axisText = "\(SwiftLiteral.number(axis.x)), \(SwiftLiteral.number(axis.y)), \(SwiftLiteral.number(axis.z))"
+            let axisText =
+                "\(SwiftLiteral.number(axis.x)), \(SwiftLiteral.number(axis.y)), \(SwiftLiteral.number(axis.z))"
             if close(rotation, m) {
                 return ("CATransform3DMakeRotation(\(angle), \(axisText))", false)
             }
             // rotation · perspective: the fourth column is −(third column of the rotation) / d.
             let thirdColumn = [rotation.m13, rotation.m23, rotation.m33]
             let fourthColumn = [m.m14, m.m24, m.m34]
-            guard let k = zip(thirdColumn, fourthColumn).first(where: { abs($0.0) > 1e-9 && abs($0.1) > 1e-15 }) else { continue }
+            guard let k = zip(thirdColumn, fourthColumn).first(where: { abs($0.0) > 1e-9 && abs($0.1) > 1e-15 }) else {
+                continue
+            }
             let d = nice(-k.0 / k.1)
             guard d > 0 else { continue }
-            if close(Transform3D.perspective(eyeDistance: d).rotated(degrees * .pi / 180, x: axis.x, y: axis.y, z: axis.z), m) {
+            if close(
+                Transform3D.perspective(eyeDistance: d).rotated(degrees * .pi / 180, x: axis.x, y: axis.y, z: axis.z), m
+            ) {
                 return ("CATransform3DRotate(makePerspective(\(SwiftLiteral.number(d))), \(angle), \(axisText))", true)
             }
         }
@@ -37,13 +42,13 @@ enum SwiftMatrixRecognizer {
 
     /// The helper the chains above call, written once at the end of the file.
     static let perspectiveHelper = """
-    /// The identity with m34 = −1/d: perspective for an eye `d` points from the layer.
-    private func makePerspective(_ d: CGFloat) -> CATransform3D {
-        var transform = CATransform3DIdentity
-        transform.m34 = -1 / d
-        return transform
-    }
-    """
+        /// The identity with m34 = −1/d: perspective for an eye `d` points from the layer.
+        private func makePerspective(_ d: CGFloat) -> CATransform3D {
+            var transform = CATransform3DIdentity
+            transform.m34 = -1 / d
+            return transform
+        }
+        """
 
     /// `value` rounded to 9 significant digits (what the spec's JSON shows).
     private static func nice(_ value: Double) -> Double {

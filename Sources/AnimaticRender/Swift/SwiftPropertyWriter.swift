@@ -36,32 +36,44 @@ enum SwiftPropertyWriter {
     }
 
     /// A spec's shadow offset `[dx, dy]` as `CALayer.shadowOffset`, a `CGSize`.
-    static func offset(_ o: Point) -> String { "CGSize(width: \(SwiftLiteral.number(o.x)), height: \(SwiftLiteral.number(o.y)))" }
+    static func offset(_ o: Point) -> String {
+        "CGSize(width: \(SwiftLiteral.number(o.x)), height: \(SwiftLiteral.number(o.y)))"
+    }
 
     /// `frame` for a view whose model transform is the identity, as UIKit code writes it.
     static func frameAssignment(_ view: String, position: Point, size: Size, anchor: Point) -> String {
-        let frame = Rect(x: position.x - anchor.x * size.width, y: position.y - anchor.y * size.height,
-                         width: size.width, height: size.height)
+        let frame = Rect(
+            x: position.x - anchor.x * size.width, y: position.y - anchor.y * size.height,
+            width: size.width, height: size.height)
         return "\(view).frame = \(SwiftLiteral.rect(frame))"
     }
 
     /// The `CALayer` key path a `CASpringAnimation` animates for `property`, the expression
     /// reading its current model value, and the target value as that key path's type.
-    static func layerAnimation(_ view: String, _ property: AnimatableProperty,
-                               _ value: PropertyValue) -> (keyPath: String, current: String, target: String)? {
+    static func layerAnimation(
+        _ view: String, _ property: AnimatableProperty,
+        _ value: PropertyValue
+    ) -> (keyPath: String, current: String, target: String)? {
         switch (property, value) {
         case (.position, .point(let p)): return ("position", "\(view).layer.position", SwiftLiteral.point(p))
         case (.size, .size(let s)): return ("bounds.size", "\(view).layer.bounds.size", SwiftLiteral.size(s))
         case (.alpha, .number(let a)): return ("opacity", "\(view).layer.opacity", "Float(\(SwiftLiteral.number(a)))")
-        case (.transform, .transform(let t)): return ("transform", "\(view).layer.transform", SwiftTransformWriter.expression(t))
-        case (.cornerRadius, .number(let r)): return ("cornerRadius", "\(view).layer.cornerRadius", "CGFloat(\(SwiftLiteral.number(r)))")
-        case (.fill, .color(let c)): return ("backgroundColor", "\(view).layer.backgroundColor", SwiftLiteral.cgColor(c))
-        case (.zPosition, .number(let z)): return ("zPosition", "\(view).layer.zPosition", "CGFloat(\(SwiftLiteral.number(z)))")
-        case (.shadowOpacity, .number(let o)): return ("shadowOpacity", "\(view).layer.shadowOpacity", "Float(\(SwiftLiteral.number(o)))")
-        case (.shadowRadius, .number(let r)): return ("shadowRadius", "\(view).layer.shadowRadius", "CGFloat(\(SwiftLiteral.number(r)))")
+        case (.transform, .transform(let t)):
+            return ("transform", "\(view).layer.transform", SwiftTransformWriter.expression(t))
+        case (.cornerRadius, .number(let r)):
+            return ("cornerRadius", "\(view).layer.cornerRadius", "CGFloat(\(SwiftLiteral.number(r)))")
+        case (.fill, .color(let c)):
+            return ("backgroundColor", "\(view).layer.backgroundColor", SwiftLiteral.cgColor(c))
+        case (.zPosition, .number(let z)):
+            return ("zPosition", "\(view).layer.zPosition", "CGFloat(\(SwiftLiteral.number(z)))")
+        case (.shadowOpacity, .number(let o)):
+            return ("shadowOpacity", "\(view).layer.shadowOpacity", "Float(\(SwiftLiteral.number(o)))")
+        case (.shadowRadius, .number(let r)):
+            return ("shadowRadius", "\(view).layer.shadowRadius", "CGFloat(\(SwiftLiteral.number(r)))")
         case (.shadowOffset, .point(let o)): return ("shadowOffset", "\(view).layer.shadowOffset", offset(o))
         case (.shadowColor, .color(let c)): return ("shadowColor", "\(view).layer.shadowColor", SwiftLiteral.cgColor(c))
-        case (.borderWidth, .number(let w)): return ("borderWidth", "\(view).layer.borderWidth", "CGFloat(\(SwiftLiteral.number(w)))")
+        case (.borderWidth, .number(let w)):
+            return ("borderWidth", "\(view).layer.borderWidth", "CGFloat(\(SwiftLiteral.number(w)))")
         case (.borderColor, .color(let c)): return ("borderColor", "\(view).layer.borderColor", SwiftLiteral.cgColor(c))
         default: return nil
         }

@@ -9,8 +9,10 @@ enum SwiftTransformWriter {
         switch transform {
         case .matrix(let m):
             if let chain = SwiftMatrixRecognizer.chain(m) { return chain.expression }
-            let names = ["m11", "m12", "m13", "m14", "m21", "m22", "m23", "m24",
-                         "m31", "m32", "m33", "m34", "m41", "m42", "m43", "m44"]
+            let names = [
+                "m11", "m12", "m13", "m14", "m21", "m22", "m23", "m24",
+                "m31", "m32", "m33", "m34", "m41", "m42", "m43", "m44",
+            ]
             let members = zip(names, m.entries).map { "\($0): \(SwiftLiteral.number($1))" }
             return "CATransform3D(\(members.joined(separator: ", ")))"
         case .operations(let ops):
@@ -26,7 +28,8 @@ enum SwiftTransformWriter {
         case let .translate(x, y, z): return "CATransform3DMakeTranslation(\(n(x)), \(n(y)), \(n(z)))"
         case let .scale(x, y, z): return "CATransform3DMakeScale(\(n(x)), \(n(y)), \(n(z)))"
         case let .rotate(degrees, axis):
-            return "CATransform3DMakeRotation(\(SwiftLiteral.radians(degrees: degrees)), \(n(axis.x)), \(n(axis.y)), \(n(axis.z)))"
+            return
+                "CATransform3DMakeRotation(\(SwiftLiteral.radians(degrees: degrees)), \(n(axis.x)), \(n(axis.y)), \(n(axis.z)))"
         }
     }
 
@@ -35,7 +38,8 @@ enum SwiftTransformWriter {
         case let .translate(x, y, z): return "CATransform3DTranslate(\(t), \(n(x)), \(n(y)), \(n(z)))"
         case let .scale(x, y, z): return "CATransform3DScale(\(t), \(n(x)), \(n(y)), \(n(z)))"
         case let .rotate(degrees, axis):
-            return "CATransform3DRotate(\(t), \(SwiftLiteral.radians(degrees: degrees)), \(n(axis.x)), \(n(axis.y)), \(n(axis.z)))"
+            return
+                "CATransform3DRotate(\(t), \(SwiftLiteral.radians(degrees: degrees)), \(n(axis.x)), \(n(axis.y)), \(n(axis.z)))"
         }
     }
 

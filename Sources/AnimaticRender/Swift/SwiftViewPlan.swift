@@ -33,8 +33,10 @@ struct SwiftViewPlan {
     private let byID: [String: Int]
 
     init(_ spec: TransitionSpec) {
-        var names = SwiftIdentifier(reserved: ["containerView", "transitionContext", "perspective", "finish",
-                                               "spring", "animations", "animator"])
+        var names = SwiftIdentifier(reserved: [
+            "containerView", "transitionContext", "perspective", "finish",
+            "spring", "animations", "animator",
+        ])
         var views: [View] = []
         var byID: [String: Int] = [:]
         let fromID = spec.views?.from ?? "from", toID = spec.views?.to ?? "to"
@@ -76,5 +78,7 @@ struct SwiftViewPlan {
 
     var providedViews: [View] { views.filter { if case .provided = $0.source { return true } else { return false } } }
 
-    var usesGradientView: Bool { views.contains { if case .gradient = $0.source { return true } else { return false } } }
+    var usesGradientView: Bool {
+        views.contains { if case .gradient = $0.source { return true } else { return false } }
+    }
 }
