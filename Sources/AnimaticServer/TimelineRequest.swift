@@ -67,6 +67,7 @@ struct TimelineRequest {
     /// The options as bytes for the content hash: only those the format's bytes depend on.
     var hashKey: [UInt8] {
         var key = "\(format.rawValue);fps=\(options.fps)"
+        if format == .swift { key += ";name=\(options.exportName ?? "")" }
         key += format == .json ? ";frames=\(options.includeFrames)"
             : ";frames=\(options.includeFrames);loop=\(options.loop);strip=\(options.filmstripFrames)"
         return Array(key.utf8)

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc  // libm's math functions only: Core does no I/O
 
 extension SpringParameters {
     /// An upper bound on |acceleration| over `start…end` seconds (0 ≤ start ≤ end), from
@@ -8,15 +8,19 @@ extension SpringParameters {
     /// - overdamped, y″ = c1 r1² e^{r1 t} + c2 r2² e^{r2 t}: each term at `start`.
     /// A fit that checks its segments with it costs a fixed number of evaluations per stop.
     public func accelerationBound(from start: Double, to end: Double) -> Double {
-        guard let motion = Motion(self) else { return 0 }
+        guard let motion else { return 0 }
         let t0 = max(start, 0), t1 = max(end, t0)
         let b = motion.b
         switch motion.regime {
         case let .under(lambda, omegaD):
             guard omegaD > 0 else { return criticalBound(omega: lambda, b: b, t0, t1) }
             // y = e^{−λt}(P cos + Q sin); d/dt maps (P, Q) to (−λP + ωd Q, −λQ − ωd P).
-            var p = 1.0, q = b / omegaD
-            for _ in 0..<2 { (p, q) = (-lambda * p + omegaD * q, -lambda * q - omegaD * p) }
+            var p: Double = 1, q: Double = b / omegaD
+            for _ in 0..<2 {
+                let dp = -lambda * p + omegaD * q, dq = -lambda * q - omegaD * p
+                p = dp
+                q = dq
+            }
             return exp(-lambda * t0) * (p * p + q * q).squareRoot()
         case let .critical(omega0):
             return criticalBound(omega: omega0, b: b, t0, t1)

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc  // libm's math functions only: Core does no I/O
 
 /// How a block's progress runs from 0 to 1 over its duration.
 ///
@@ -17,8 +17,11 @@ public enum TimingCurve: Hashable, Sendable {
     /// Constant speed: `.bezier(.linear)` (`kCAMediaTimingFunctionLinear`, UIKit `.curveLinear`).
     public static let linear: TimingCurve = .bezier(.linear)
 
-    /// Progress at `fraction` (0…1) of an animation lasting `duration` seconds (the duration matters for springs only). fraction ≥ 1 gives exactly 1 (the animation ends at its target, as CA snaps to the model value).
+    /// The progress at `fraction` (0…1) of an animation lasting `duration` seconds.
     ///
+    /// The duration matters for springs only: they run in real seconds, as Core Animation
+    /// runs them. fraction ≥ 1 gives exactly 1, because Core Animation snaps the layer to its
+    /// model value when the animation ends (a spring that has not settled jumps there);
     /// fraction ≤ 0 gives 0. `steps(n)` with n < 1 behaves as `steps(1)`.
     public func progress(at fraction: Double, duration: Double) -> Double {
         if fraction >= 1 { return 1 }

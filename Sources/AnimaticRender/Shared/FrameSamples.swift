@@ -43,7 +43,14 @@ struct FrameSamples {
         self.timeline = timeline
         self.fps = max(fps, 1)
         let samples = Self.sampleTimes(frames: timeline.frameTimes(fps: self.fps), jumps: timeline.jumpTimes)
-        let base = samples.map { timeline.states(at: $0.leftLimit ? $0.time - Self.leftLimitOffset : $0.time) }
+        // Abandoned work (RenderCancellation) repeats the last sample and refines nothing:
+        // indices stay valid and the output is dropped anyway.
+        var base: [[LayerState]] = []
+        base.reserveCapacity(samples.count)
+        for sample in samples {
+            if let last = base.last, RenderCancellation.isRequested { base.append(last); continue }
+            base.append(timeline.states(at: sample.leftLimit ? sample.time - Self.leftLimitOffset : sample.time))
+        }
         var times: [Double] = [], isLeftLimit: [Bool] = [], states: [[LayerState]] = []
         times.reserveCapacity(samples.count); isLeftLimit.reserveCapacity(samples.count); states.reserveCapacity(samples.count)
         for k in samples.indices {
@@ -67,7 +74,7 @@ struct FrameSamples {
     static func refine(_ timeline: Timeline, from a: (Double, [LayerState]), to b: (Double, [LayerState]),
                        interpolation: Interpolation, splits: Int,
                        times: inout [Double], isLeftLimit: inout [Bool], states: inout [[LayerState]]) {
-        guard splits > 0, b.0 - a.0 > 1e-6 else { return }
+        guard splits > 0, b.0 - a.0 > 1e-6, !RenderCancellation.isRequested else { return }
         let t = (a.0 + b.0) / 2
         let mid = timeline.states(at: t)
         var worst = 0.0
