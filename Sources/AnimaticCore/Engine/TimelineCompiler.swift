@@ -9,7 +9,8 @@
 ///   than the previous one ended, each keyframe's value at its end, and a hold to 1 —
 ///   the key times UIKit hands to `CAKeyframeAnimation`.
 /// - `hidden` is not animatable: its change applies when its block starts.
-/// - Completion changes apply at the transition's end.
+/// - Completion changes apply at the transition's end (after a `.restart` release, at
+///   the end of the restarted run; see `RestartRun`).
 public enum TimelineCompiler {
     public static func compile(_ spec: TransitionSpec) -> Timeline {
         var layers = spec.layers.map(CompiledLayer.init(spec:))
@@ -55,9 +56,17 @@ public enum TimelineCompiler {
             }
         }
 
-        for change in spec.completion {
+        var completionTime = transitionEnd
+        var completes = true
+        if let interaction = spec.interaction, interaction.drive == .restart {
+            let run = InteractiveRun(interaction: interaction, transitionDuration: transitionEnd)
+            completionTime = RestartRun.append(to: &layers, run: run, transitionEnd: transitionEnd,
+                                               fallback: interaction.completionCurve)
+            completes = run.outcome == .finish
+        }
+        for change in spec.completion where completes {
             guard let li = index[change.layer] else { continue }
-            layers[li].append(.set(time: transitionEnd, value: TrackValue(change.value)), to: change.property)
+            layers[li].append(.set(time: completionTime, value: TrackValue(change.value)), to: change.property)
         }
 
         return Timeline(spec: spec, layers: layers, transitionDuration: transitionEnd)
