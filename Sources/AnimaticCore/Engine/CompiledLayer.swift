@@ -58,7 +58,7 @@ public struct CompiledLayer: Hashable, Sendable {
     }
 
     /// The presented values of a layer's properties at one instant, before composing.
-    public struct Values: Equatable, Sendable {
+    public struct Values: Hashable, Sendable {
         public var position: Point
         /// Clamped to ≥ 0.
         public var size: Size
@@ -71,6 +71,27 @@ public struct CompiledLayer: Hashable, Sendable {
         public var zPosition: Double
         public var shadow: ShadowSpec
         public var border: BorderSpec
+
+        /// Sets one property, as a completion block's assignment does.
+        mutating func apply(_ property: AnimatableProperty, _ value: TrackValue) {
+            switch (property, value) {
+            case (.position, .point(let p)): position = p
+            case (.size, .size(let s)): size = Size(width: max(s.width, 0), height: max(s.height, 0))
+            case (.alpha, .number(let n)): alpha = n
+            case (.transform, _): transform = value.matrix
+            case (.cornerRadius, .number(let n)): cornerRadius = n
+            case (.fill, .color(let c)): fill = c
+            case (.hidden, .bool(let b)): hidden = b
+            case (.zPosition, .number(let n)): zPosition = n
+            case (.shadowOpacity, .number(let n)): shadow.opacity = n
+            case (.shadowRadius, .number(let n)): shadow.radius = max(n, 0)
+            case (.shadowOffset, .point(let p)): shadow.offset = p
+            case (.shadowColor, .color(let c)): shadow.color = c
+            case (.borderWidth, .number(let n)): border.width = max(n, 0)
+            case (.borderColor, .color(let c)): border.color = c
+            default: preconditionFailure("a change's value has its property's kind")
+            }
+        }
     }
 
     /// Which of the layer's properties have animations: the others keep their initial value.
@@ -150,7 +171,11 @@ public struct CompiledLayer: Hashable, Sendable {
 
     /// The layer's state at `t` seconds of transition time.
     public func state(at t: Double, containerSublayer: Transform3D) -> LayerState {
-        let v = values(at: t)
+        state(values: values(at: t), containerSublayer: containerSublayer)
+    }
+
+    /// The layer's state with presented values `v`.
+    public func state(values v: Values, containerSublayer: Transform3D) -> LayerState {
         let matrix = LayerState.composedMatrix(position: v.position, zPosition: v.zPosition, size: v.size, anchor: spec.anchor,
                                                transform: v.transform, containerSublayer: containerSublayer)
         return LayerState(id: spec.id, position: v.position, size: v.size, anchor: spec.anchor, transform: v.transform,

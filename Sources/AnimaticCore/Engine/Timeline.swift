@@ -11,8 +11,13 @@ public struct Timeline: Hashable, Sendable {
     public let run: InteractiveRun?
     /// Who is whose sublayer, and the drawing order.
     public let tree: LayerTree
+    /// Where a cancelled percent-driven run ends, per layer: the initial state after the
+    /// completion block (both outcomes, then its cancelled branch) and
+    /// `completeTransition(false)`. Nil for every other timeline, whose end is in its tracks.
+    public let cancelledEnd: [CompiledLayer.Values]?
 
-    init(spec: TransitionSpec, layers: [CompiledLayer], transitionDuration: Double) {
+    init(spec: TransitionSpec, layers: [CompiledLayer], transitionDuration: Double, run: InteractiveRun?,
+         cancelledEnd: [CompiledLayer.Values]?) {
         self.spec = spec
         self.layers = layers
         self.transitionDuration = transitionDuration
@@ -24,7 +29,8 @@ public struct Timeline: Hashable, Sendable {
         } else {
             containerSublayer = .identity
         }
-        run = spec.interaction.map { InteractiveRun(interaction: $0, transitionDuration: transitionDuration) }
+        self.run = run
+        self.cancelledEnd = cancelledEnd
         tree = LayerTree(spec.layers)
     }
 
@@ -37,8 +43,18 @@ public struct Timeline: Hashable, Sendable {
 
     /// Every layer's state at wall time `t` (clamped to 0…duration), in spec order.
     public func states(at t: Double) -> [LayerState] {
+        if let end = cancelledEndValues(atWallTime: t) {
+            return composed { i, sublayer in layers[i].state(values: end[i], containerSublayer: sublayer) }
+        }
         let transitionTime = transitionTime(atWallTime: t)
         return states(atTransitionTime: transitionTime)
+    }
+
+    /// The layers' values when wall time `t` is the end of a cancelled percent-driven run
+    /// (the completion block has run), else nil: sample the tracks at `transitionTime`.
+    public func cancelledEndValues(atWallTime t: Double) -> [CompiledLayer.Values]? {
+        guard let cancelledEnd, let run, t >= run.duration else { return nil }
+        return cancelledEnd
     }
 
     /// The transition time shown at wall time `t` (clamped to 0…duration): `t` itself, or
@@ -54,9 +70,15 @@ public struct Timeline: Hashable, Sendable {
 
     /// State of each layer at `t` seconds of *transition* time (ignoring any interaction).
     public func states(atTransitionTime t: Double) -> [LayerState] {
-        if tree.isFlat { return layers.map { $0.state(at: t, containerSublayer: containerSublayer) } }
+        composed { i, sublayer in layers[i].state(at: t, containerSublayer: sublayer) }
+    }
+
+    /// Each layer's state from `state(i, sublayer)` — its own state under the container's
+    /// sublayer transform (roots) or none (sublayers) — composed into its ancestors'.
+    private func composed(_ state: (Int, Transform3D) -> LayerState) -> [LayerState] {
+        if tree.isFlat { return layers.indices.map { state($0, containerSublayer) } }
         var states = layers.indices.map { i in
-            layers[i].state(at: t, containerSublayer: tree.parents[i] == nil ? containerSublayer : .identity)
+            state(i, tree.parents[i] == nil ? containerSublayer : .identity)
         }
         for i in tree.compositionOrder {
             guard let p = tree.parents[i] else { continue }

@@ -56,20 +56,35 @@ public enum TimelineCompiler {
             }
         }
 
+        let run = spec.interaction.map { InteractiveRun(interaction: $0, transitionDuration: transitionEnd) }
+        let outcome = run?.outcome ?? .finish
         var completionTime = transitionEnd
-        var completes = true
-        if let interaction = spec.interaction, interaction.drive == .restart {
-            let run = InteractiveRun(interaction: interaction, transitionDuration: transitionEnd)
+        if let run, let interaction = spec.interaction, run.drive == .restart {
             completionTime = RestartRun.append(to: &layers, run: run, transitionEnd: transitionEnd,
                                                fallback: interaction.completionCurve)
-            completes = run.outcome == .finish
         }
-        for change in spec.completion where completes {
+        let ending = endState(spec.endChanges(outcome), layers: layers, index: index)
+        if run?.drive == .percent && outcome == .cancel {
+            // The run goes back to transition time 0: the block's end applies to that state.
+            return Timeline(spec: spec, layers: layers, transitionDuration: transitionEnd, run: run,
+                            cancelledEnd: ending)
+        }
+        for change in spec.endChanges(outcome) {
             guard let li = index[change.layer] else { continue }
             layers[li].append(.set(time: completionTime, value: TrackValue(change.value)), to: change.property)
         }
+        return Timeline(spec: spec, layers: layers, transitionDuration: transitionEnd, run: run, cancelledEnd: nil)
+    }
 
-        return Timeline(spec: spec, layers: layers, transitionDuration: transitionEnd)
+    /// Each layer's values at transition time 0 with `changes` applied: where a cancelled
+    /// percent-driven run ends, after the completion block and `completeTransition(false)`.
+    static func endState(_ changes: [PropertyChange], layers: [CompiledLayer], index: [String: Int]) -> [CompiledLayer.Values] {
+        var values = layers.map { $0.values(at: 0) }
+        for change in changes {
+            guard let li = index[change.layer] else { continue }
+            values[li].apply(change.property, TrackValue(change.value))
+        }
+        return values
     }
 
     /// The key lists of one keyframe block, one per (layer, property) it touches.

@@ -54,8 +54,10 @@ public enum ContainerSpringPreset {
             ])
         return TransitionSpec(
             container: ContainerSpec(size: size), layers: [from, to], animations: [.block(block)],
-            completion: [PresetSupport.change("from", .transform, .transform(.identity)),
-                         // The container's completionBlock removes the from-view.
-                         PresetSupport.change("from", .hidden, .bool(true))])
+            // fromViewController.view.transform = CGAffineTransformIdentity; then
+            // completeTransition, whose completionBlock removes the from-view (the
+            // container is never interactive, so the run always finishes).
+            completion: [PresetSupport.change("from", .transform, .transform(.identity))],
+            views: TransitionViews(from: "from", to: "to", operation: .container))
     }
 }

@@ -70,6 +70,8 @@ public enum FlipPreset {
                 Keyframe(relativeStart: 2 * third, relativeDuration: third,
                          changes: PresetSupport.frameChanges("snapshot", bounds)),
             ]
+            // toVC.view.hidden = false; fromVC.view.layer.transform = yRotation(0);
+            // snapshot.removeFromSuperview() — in both outcomes.
             completion = [PresetSupport.change("to", .hidden, .bool(false)),
                           PresetSupport.change("from", .transform, .transform(PresetSupport.rotateY(0))),
                           PresetSupport.change("snapshot", .hidden, .bool(true))]
@@ -87,6 +89,8 @@ public enum FlipPreset {
                 Keyframe(relativeStart: 2 * third, relativeDuration: third,
                          changes: [PresetSupport.change("to", .transform, .transform(PresetSupport.rotateY(0)))]),
             ]
+            // fromVC.view.isHidden = false; snapshot.removeFromSuperview() — in both outcomes;
+            // a cancelled dismissal's to-view leaves with completeTransition(false).
             completion = [PresetSupport.change("from", .hidden, .bool(false)),
                           PresetSupport.change("snapshot", .hidden, .bool(true))]
         }
@@ -94,8 +98,11 @@ public enum FlipPreset {
         // UIKit's keyframe animation keeps its ease-in-ease-out over the whole block.
         let block = KeyframeAnimation(duration: p.number("duration"), timing: .easeInEaseOut, calculationMode: .cubic,
                                       keyframes: keyframes)
+        // A full-screen modal (the tutorial sets no presentation style): UIKit removes the
+        // presenting view when the presentation finishes.
+        let views = TransitionViews(from: "from", to: "to", operation: present ? .present : .dismiss)
         var spec = TransitionSpec(container: ContainerSpec(size: size, perspective: p.number("perspective")),
-                                  layers: layers, animations: [.keyframes(block)], completion: completion)
+                                  layers: layers, animations: [.keyframes(block)], completion: completion, views: views)
         if interactive {
             spec.interaction = PresetSupport.percentInteraction(p, rule: ProgressRule(axis: .x, distance: 200, direction: 1))
         }

@@ -5,8 +5,13 @@
 /// x = W, rotated ±90° about y (edge-on), while the to strips, which start edge-on at
 /// x = 0, open to their offsets; the container's `sublayerTransform` has m34 = −1/200
 /// (−0.005). Over each strip a black gradient darkens as it folds (alpha 0 → 1 for the
-/// from strips, 1 → 0 for the to strips). The from and to views are out of sight during
-/// and back at the container bounds on completion, when the strips are removed. Going to
+/// from strips, 1 → 0 for the to strips). The from strips end at the library's
+/// `CATransform3DRotate(transform, ±π/2, 0, 1, 0)` with `transform` the container's
+/// perspective (identity with m34 = −0.005), so each carries that perspective in its own
+/// transform too (m14 = ±0.005); the to strips start at `CATransform3DMakeRotation(±π/2,
+/// 0, 1, 0)`. The completion block, in both outcomes, removes every strip and puts the
+/// from and to views back at the container bounds (they are out of sight during); then
+/// `completeTransition` removes the from-view (finished) or the to-view (cancelled). Going to
 /// a higher tab index (the library's `reverse`) mirrors it. Interactive: the library's
 /// horizontal swipe, percent = |Δx| / 200 (at most 0.99), finish if > 0.5,
 /// completionSpeed 1 − percent.
@@ -35,6 +40,12 @@ public enum FoldPreset {
         ["fromFold\(i)L", "fromFold\(i)R", "toFold\(i)L", "toFold\(i)R"]
     }
 
+    /// `CATransform3DRotate(transform, angle, 0, 1, 0)` with `transform` = identity with
+    /// m34 = −1/d: the rotation first, then the perspective (CEFoldAnimationController).
+    public static func foldedTransform(_ degrees: Double, perspective d: Double) -> Transform3D {
+        Transform3D.perspective(eyeDistance: d).rotated(degrees * .pi / 180, x: 0, y: 1, z: 0)
+    }
+
     static func build(_ p: inout PresetParameters) -> TransitionSpec? {
         let (fromIndex, toIndex, interactive) = PresetSupport.checkTabIndices(&p, gesture: "a swipe")
         guard p.isValid else { return nil }
@@ -46,6 +57,7 @@ public enum FoldPreset {
         let reverse = fromIndex < toIndex
         let bounds = PresetSupport.bounds(size)
         let left = Point(x: 0, y: 0.5), right = Point(x: 1, y: 0.5)
+        let d = p.number("perspective")
         let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
         // addShadowToView:reverse: with reverse = the strip is a left one.
         let leftShadow = GradientSpec(colors: [clear, .black], start: Point(x: 0, y: 0.2), end: Point(x: 1, y: 0))
@@ -72,7 +84,7 @@ public enum FoldPreset {
                                   alpha: shadowAlpha, transform: layer.transform, gradient: shadow)
             shade.position = layer.position
             layers += [layer, shade]
-            let endTransform = PropertyValue.transform(endAngle == 0 ? .identity : PresetSupport.rotateY(endAngle))
+            let endTransform = PropertyValue.transform(endAngle == 0 ? .identity : .matrix(foldedTransform(endAngle, perspective: d)))
             for target in [id, id + "Shadow"] {
                 changes.append(PresetSupport.change(target, .position, .point(Point(x: endPosition, y: h / 2))))
                 changes.append(PresetSupport.change(target, .transform, endTransform))
@@ -93,12 +105,14 @@ public enum FoldPreset {
             strip(ids[3], of: "to", region: offset + foldWidth, anchor: right, position: collapsedTo, angle: -90,
                   shadow: rightShadow, shadowAlpha: 1, endPosition: offset + foldWidth * 2, endAngle: 0, endShadowAlpha: 0)
         }
+        // The library's completion block, in both outcomes: every strip removed, then
         // toView.frame = fromView.frame = containerView.bounds.
         completion += [PresetSupport.change("from", .hidden, .bool(false)), PresetSupport.change("to", .hidden, .bool(false))]
 
         let block = BlockAnimation(duration: p.number("duration"), timing: .easeInEaseOut, changes: changes)
-        var spec = TransitionSpec(container: ContainerSpec(size: size, perspective: p.number("perspective")),
-                                  layers: layers, animations: [.block(block)], completion: completion)
+        var spec = TransitionSpec(container: ContainerSpec(size: size, perspective: d),
+                                  layers: layers, animations: [.block(block)], completion: completion,
+                                  views: TransitionViews(from: "from", to: "to", operation: .container))
         if interactive {
             var samples: [ProgressSample]
             if let gesture = p.gesture("gesture"), p.isGiven("gesture") {

@@ -39,7 +39,11 @@ public enum PopupPreset {
             container: ContainerSpec(size: size),
             layers: [parent, entry],
             animations: [.block(block)],
-            // A dismissed pop-up is removed from the container by completeTransition.
-            completion: present ? [] : [PresetSupport.change("addEntry", .hidden, .bool(true))])
+            // The completion block only calls completeTransition:YES. UIModalPresentationCustom
+            // keeps the presenting view, so a presentation removes nothing and a dismissal
+            // removes the pop-up (the from-view).
+            views: present
+                ? TransitionViews(from: "parent", to: "addEntry", operation: .present, shouldRemovePresentersView: false)
+                : TransitionViews(from: "addEntry", to: "parent", operation: .dismiss, shouldRemovePresentersView: false))
     }
 }

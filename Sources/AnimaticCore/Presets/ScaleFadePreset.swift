@@ -27,8 +27,9 @@ public enum ScaleFadePreset {
         ])
         return TransitionSpec(
             container: ContainerSpec(size: size), layers: [from, to], animations: [.block(block)],
-            completion: [PresetSupport.change("from", .transform, .transform(.identity)),
-                         // The container's completion block removes the from-view.
-                         PresetSupport.change("from", .hidden, .bool(true))])
+            // fromViewController.view.transform = CGAffineTransformIdentity; then
+            // completeTransition, whose completionBlock removes the from-view.
+            completion: [PresetSupport.change("from", .transform, .transform(.identity))],
+            views: TransitionViews(from: "from", to: "to", operation: .container))
     }
 }

@@ -45,7 +45,12 @@ public enum TabSlidePreset {
         let to = PresetSupport.view("to", initialTo, fill: tabColor(toIndex), label: tabName(toIndex))
         let block = BlockAnimation(duration: p.number("duration"), timing: interactive ? .linear : .easeInEaseOut,
                                    changes: PresetSupport.frameChanges("to", finalTo) + PresetSupport.frameChanges("from", finalFrom))
-        var spec = TransitionSpec(container: ContainerSpec(size: size), layers: [from, to], animations: [.block(block)])
+        // The completion block: if the transition was cancelled, both frames go back to their
+        // initial values; then completeTransition:didComplete.
+        let cancelled = PresetSupport.frameChanges("to", initialTo) + PresetSupport.frameChanges("from", initialFrom)
+        var spec = TransitionSpec(container: ContainerSpec(size: size), layers: [from, to], animations: [.block(block)],
+                                  completionIfCancelled: cancelled,
+                                  views: TransitionViews(from: "from", to: "to", operation: .container))
         if interactive {
             // handleLeftPan: percent = −translation.x / W (going right the finger moves left).
             let rule = ProgressRule(axis: .x, distance: size.width, direction: goRight ? -1 : 1)

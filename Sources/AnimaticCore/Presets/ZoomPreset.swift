@@ -110,9 +110,20 @@ public enum ZoomPreset {
             layers.append(PresetSupport.view("tabBar", Rect(x: 0, y: size.height - tabBarHeight, width: size.width, height: tabBarHeight),
                                              fill: "#f9f9f9", label: "Tab Bar", alpha: present ? 1 : 0))
         }
+        // Every completion block of ZoomAnimator and ZoomDismissalInteractionController, in
+        // both outcomes: transitionImageView.removeFromSuperview(); the reference image views
+        // shown again; then completeTransition (a navigation pop or push: a container).
+        let views = TransitionViews(from: "from", to: "to", operation: .container)
         let completion = [PresetSupport.change("transitionImage", .hidden, .bool(true)),
                           PresetSupport.change("thumbnail", .hidden, .bool(false)),
                           PresetSupport.change(detailImage.id, .hidden, .bool(false))]
+        // The reference image views are subviews of their controllers' views: the view
+        // completeTransition removes takes its image along. (Layers are flat here, so the
+        // image's removal is written beside the view's.)
+        let gridImage = "thumbnail", detailImageID = detailImage.id
+        let fromImage = present ? gridImage : detailImageID, toImage = present ? detailImageID : gridImage
+        let finished = [PresetSupport.change(fromImage, .hidden, .bool(true))]
+        let cancelled = [PresetSupport.change(toImage, .hidden, .bool(true))]
         let duration = p.optionalNumber("duration") ?? (present ? 0.5 : 0.25)
         let spring = TimingSpec.springDamping(ratio: p.number("dampingRatio"), initialVelocity: 0)
 
@@ -122,7 +133,8 @@ public enum ZoomPreset {
             if hasTabBar { changes.append(PresetSupport.change("tabBar", .alpha, .number(present ? 0 : 1))) }
             return TransitionSpec(container: ContainerSpec(size: size), layers: layers,
                                   animations: [.block(BlockAnimation(duration: duration, timing: spring, changes: changes))],
-                                  completion: completion)
+                                  completion: completion, completionIfFinished: finished,
+                                  completionIfCancelled: cancelled, views: views)
         }
 
         // Direct manipulation: each pan callback sets the state; between callbacks the
@@ -186,7 +198,8 @@ public enum ZoomPreset {
         }
         let progress = zip(samples, states).map { ProgressSample(time: $0.time, percent: 1 - $1.scale) }
         return TransitionSpec(container: ContainerSpec(size: size), layers: layers, animations: animations,
-                              completion: completion,
+                              completion: completion, completionIfFinished: finished,
+                              completionIfCancelled: cancelled, views: views,
                               interaction: InteractionSpec(input: .progress(progress),
                                                            release: ReleaseRule(decision: cancel ? .cancel : .finish),
                                                            drive: .direct))

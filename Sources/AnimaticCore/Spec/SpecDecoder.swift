@@ -37,7 +37,7 @@ public struct SpecDecoder {
 
     // MARK: Document
 
-    static let topLevelMembers: Set<String> = ["container", "layers", "animations", "completion", "interaction",
+    static let topLevelMembers: Set<String> = ["container", "layers", "animations", "completion", "views", "interaction",
                                                "name", "description", "$schema"]
 
     mutating func transitionSpec(_ json: JSONValue, at pointer: String) -> TransitionSpec? {
@@ -56,7 +56,10 @@ public struct SpecDecoder {
             spec.animations = animations(a, at: JSONPointer.appending(pointer, "animations"))
         }
         if let c = json["completion"] {
-            spec.completion = changes(c, at: JSONPointer.appending(pointer, "completion"))
+            completion(c, at: JSONPointer.appending(pointer, "completion"), into: &spec)
+        }
+        if let v = json["views"] {
+            spec.views = views(v, at: JSONPointer.appending(pointer, "views"))
         }
         if let i = json["interaction"] {
             spec.interaction = interaction(i, at: JSONPointer.appending(pointer, "interaction"))
@@ -139,6 +142,9 @@ public struct SpecDecoder {
             guard let id = string(idValue, at: idPointer) else { ids.append(nil); continue }
             if id.isEmpty {
                 problem(idPointer, "must not be empty")
+                ids.append(nil)
+            } else if Self.completionBranches.contains(id) {
+                problem(idPointer, "\"\(id)\" is reserved: inside \"completion\" it names the block's branch for that outcome")
                 ids.append(nil)
             } else if layerAnchors[id] != nil {
                 problem(idPointer, "duplicate layer id \"\(id)\"")

@@ -13,7 +13,8 @@ public enum SpecEncoder {
         members.append(("container", container(spec.container)))
         members.append(("layers", .array(spec.layers.map(layer))))
         members.append(("animations", .array(spec.animations.map(animation))))
-        if !spec.completion.isEmpty { members.append(("completion", changes(spec.completion))) }
+        if let c = completion(spec) { members.append(("completion", c)) }
+        if let v = spec.views { members.append(("views", views(v))) }
         if let i = spec.interaction { members.append(("interaction", interaction(i))) }
         return .object(members)
     }
@@ -67,6 +68,24 @@ public enum SpecEncoder {
         case nil:
             break
         }
+        return .object(m)
+    }
+
+    /// The completion block: its changes for both outcomes, then its two branches.
+    static func completion(_ spec: TransitionSpec) -> JSONValue? {
+        guard !spec.completion.isEmpty || !spec.completionIfFinished.isEmpty || !spec.completionIfCancelled.isEmpty else {
+            return nil
+        }
+        guard case .object(var members) = changes(spec.completion) else { return nil }
+        if !spec.completionIfFinished.isEmpty { members.append(("finished", changes(spec.completionIfFinished))) }
+        if !spec.completionIfCancelled.isEmpty { members.append(("cancelled", changes(spec.completionIfCancelled))) }
+        return .object(members)
+    }
+
+    static func views(_ v: TransitionViews) -> JSONValue {
+        var m: [(key: String, value: JSONValue)] = [("from", .string(v.from)), ("to", .string(v.to)),
+                                                     ("operation", .string(v.operation.rawValue))]
+        if v.operation != .container { m.append(("shouldRemovePresentersView", .bool(v.shouldRemovePresentersView))) }
         return .object(m)
     }
 

@@ -9,18 +9,41 @@ public struct TransitionSpec: Hashable, Sendable {
     /// Bottom to top, as subviews are added to the container.
     public var layers: [LayerSpec]
     public var animations: [AnimationSpec]
-    /// Changes applied when the transition finishes (views restored, snapshots removed).
+    /// What the animation's completion block changes in both outcomes (views restored,
+    /// snapshots removed), as the block runs whether the transition finished or not.
     public var completion: [PropertyChange]
+    /// What the block changes only when the transition finished (the `else` of
+    /// `if transitionContext.transitionWasCancelled`), after `completion`.
+    public var completionIfFinished: [PropertyChange]
+    /// What the block changes only when the transition was cancelled, after `completion`.
+    public var completionIfCancelled: [PropertyChange]
+    /// The from- and to-views, for `completeTransition(_:)`'s removal; nil: none is removed.
+    public var views: TransitionViews?
     public var interaction: InteractionSpec?
 
     public init(container: ContainerSpec = ContainerSpec(), layers: [LayerSpec] = [],
                 animations: [AnimationSpec] = [], completion: [PropertyChange] = [],
-                interaction: InteractionSpec? = nil) {
+                completionIfFinished: [PropertyChange] = [], completionIfCancelled: [PropertyChange] = [],
+                views: TransitionViews? = nil, interaction: InteractionSpec? = nil) {
         self.container = container
         self.layers = layers
         self.animations = animations
         self.completion = completion
+        self.completionIfFinished = completionIfFinished
+        self.completionIfCancelled = completionIfCancelled
+        self.views = views
         self.interaction = interaction
+    }
+
+    /// Everything that changes when the transition ends with `outcome`, in order: the
+    /// completion block's changes for both outcomes, then its branch for this outcome,
+    /// then `completeTransition(_:)`'s removal of the view UIKit does not keep.
+    public func endChanges(_ outcome: InteractionOutcome) -> [PropertyChange] {
+        var changes = completion + (outcome == .finish ? completionIfFinished : completionIfCancelled)
+        if let removed = views?.removedView(outcome) {
+            changes.append(PropertyChange(layer: removed, property: .hidden, value: .bool(true)))
+        }
+        return changes
     }
 
     /// The layer with `id`, if any.

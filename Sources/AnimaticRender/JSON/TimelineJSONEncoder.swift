@@ -219,9 +219,11 @@ public enum TimelineJSONEncoder {
             w.raw(k > 0 ? ",{\"t\":" : "{\"t\":"); w.number(t)
             w.raw(",\"layers\":[")
             let transitionTime = timeline.transitionTime(atWallTime: t)
+            let cancelledEnd = timeline.cancelledEndValues(atWallTime: t)
             for i in 0..<layers.count {
                 if i > 0 { w.raw(UInt8(ascii: ",")) }
-                let v = layers.withUnsafeBufferPointer { $0[i].values(at: transitionTime, base: bases[i], mask: masks[i]) }
+                let v = cancelledEnd?[i]
+                    ?? layers.withUnsafeBufferPointer { $0[i].values(at: transitionTime, base: bases[i], mask: masks[i]) }
                 w.raw(prefixes[i])
                 w.number(min(max(v.alpha, 0), 1))
                 w.raw(v.hidden ? ",\"visible\":false" : ",\"visible\":true")

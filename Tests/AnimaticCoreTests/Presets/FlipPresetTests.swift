@@ -48,7 +48,9 @@ import Testing
         #expect(near(yRotationDegrees(tl.state("snapshot", at: Self.twoThirds).transform), 90, 1e-6))
         #expect(near(yRotationDegrees(tl.state("to", at: Self.twoThirds).transform), -90, 1e-6))
         #expect(near(tl.state("to", at: 0.6).quad, quad(0, 0, 390, 844), 1e-9))
-        #expect(!tl.state("from", at: 0.6).hidden && tl.state("snapshot", at: 0.6).hidden)
+        // fromVC.view.isHidden = false, the snapshot removed; then completeTransition(true)
+        // removes the dismissed from-view.
+        #expect(tl.state("from", at: 0.6).hidden && tl.state("snapshot", at: 0.6).hidden && !tl.state("to", at: 0.6).hidden)
     }
 
     @Test func theEdgeSwipeDrivesTheDismissal() throws {

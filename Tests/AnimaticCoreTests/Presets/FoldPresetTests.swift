@@ -39,9 +39,10 @@ import Testing
             #expect(tl.state(ids[2] + "Shadow", at: 0).opacity == 1 && tl.state(ids[2] + "Shadow", at: 1).opacity == 0)
             #expect(near(tl.state(ids[1] + "Shadow", at: 0.5).opacity, 0.5, 1e-12))
         }
-        // The views are out of sight during and restored by completion, when the strips go.
+        // The views are out of sight during and restored by completion, when the strips go;
+        // then completeTransition(true) removes the from-view.
         #expect(tl.state("from", at: 0.5).hidden && tl.state("to", at: 0.5).hidden)
-        #expect(!tl.state("from", at: 1).hidden && !tl.state("to", at: 1).hidden)
+        #expect(tl.state("from", at: 1).hidden && !tl.state("to", at: 1).hidden)
         #expect(tl.state("toFold0L", at: 1).hidden && tl.state("fromFold1RShadow", at: 1).hidden)
         #expect(near(tl.state("to", at: 1).quad, quad(0, 0, 390, 844)))
     }
@@ -96,7 +97,35 @@ import Testing
         let short = try presetTimeline("fold", #"{"interactive": true, "gesture": [[0, 100, 400], [0.1, 60, 400], [0.2, 30, 400]]}"#)
         #expect(near(short.run!.percentAtRelease, 0.35, 1e-12), "|Δx| / 200: either direction")
         #expect(short.run?.outcome == .cancel)
-        #expect(short.states(at: short.duration) == short.states(atTransitionTime: 0))
+        // Cancelled: the library's completion block removes every strip and restores both
+        // views; completeTransition(false) removes the to-view.
+        let end = short.states(at: short.duration)
+        #expect(end.filter { !$0.hidden }.map(\.id) == ["from"])
+        #expect(near(short.state("from", at: short.duration).quad, quad(0, 0, 390, 844)))
+    }
+
+    /// CEFoldAnimationController: from strips end at CATransform3DRotate(transform, ±π/2, 0, 1, 0)
+    /// with transform.m34 = −0.005, so m14 = ±0.005 in their own target matrix.
+    @Test func fromStripsCarryTheLibrarysPerspectiveInTheirOwnTransform() throws {
+        let tl = try presetTimeline("fold")
+        let left = tl.transitionState("fromFold0L", at: 1).transform
+        let right = tl.transitionState("fromFold0R", at: 1).transform
+        #expect(near(left.m14, 0.005, 1e-15) && near(right.m14, -0.005, 1e-15), "m14 \(left.m14), \(right.m14)")
+        #expect(near(left.m34, 0, 1e-15) && near(left.m13, -1, 1e-15) && near(left.m31, 1, 1e-15))
+        // The to strips start at a plain rotation.
+        #expect(tl.transitionState("toFold0L", at: 0).transform.m14 == 0)
+        // In between, the interpolated perspective moves the strip's free edge off the
+        // plain rotation's path.
+        let t = 0.5
+        let withPerspective = tl.transitionState("fromFold0L", at: t).quad
+        var noOwnPerspective = tl.transitionState("fromFold0L", at: t)
+        noOwnPerspective.transform = Transform3D.rotation(.pi / 2 * Reference.easeInEaseOut(t), x: 0, y: 1, z: 0)
+        let composed = LayerState.composedMatrix(position: noOwnPerspective.position, zPosition: 0, size: noOwnPerspective.size,
+                                                 anchor: noOwnPerspective.anchor, transform: noOwnPerspective.transform,
+                                                 containerSublayer: tl.containerSublayer)
+        let free = LayerState.corners(size: noOwnPerspective.size, matrix: composed).1
+        let gap = abs(withPerspective[1].x - free.x)
+        #expect(gap > 1, "free edge \(withPerspective[1].x) vs plain rotation \(free.x): \(gap) pt apart")
     }
 
     @Test func impossibleFoldsAreProblems() {

@@ -30,9 +30,10 @@ import Testing
             overshoot = max(overshoot, image.size.width - 390)
         }
         #expect(overshoot > 1, "damping 0.8 overshoots the full frame")
-        // The thumbnail and the destination image are hidden during and shown at the end;
-        // the transition image view is removed.
-        #expect(tl.state("thumbnail", at: 0.25).hidden && !tl.state("thumbnail", at: 0.5).hidden)
+        // The thumbnail and the destination image are hidden during; the block shows both at
+        // the end, and the push then removes the grid with its thumbnail. The transition
+        // image view is removed.
+        #expect(tl.state("thumbnail", at: 0.25).hidden && tl.state("thumbnail", at: 0.5).hidden)
         #expect(tl.state("toImage", at: 0.25).hidden && !tl.state("toImage", at: 0.5).hidden)
         #expect(!tl.state("transitionImage", at: 0.25).hidden && tl.state("transitionImage", at: 0.5).hidden)
     }
