@@ -121,7 +121,8 @@ public struct InteractiveRun: Hashable, Sendable {
             // Seeking stops 0.01 s short of the end (Hero's seek); after the release the
             // restarted animations sit after the transition's end (`RestartRun`).
             if t <= releaseTime { return min(percent(atWallTime: t) * d, max(d - Self.seekMargin, 0)) }
-            return d + min(t - releaseTime, completionDuration)
+            // At the run's end exactly where the restarted tweens end (no rounding short of it).
+            return t >= duration ? d + completionDuration : d + min(t - releaseTime, completionDuration)
         }
         if t <= releaseTime { return percent(atWallTime: t) * d }
         let p = percentAtRelease

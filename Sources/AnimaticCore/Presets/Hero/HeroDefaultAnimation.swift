@@ -143,7 +143,10 @@ public enum HeroDefaultAnimation {
             PresetSupport.view("from", bounds, fill: VCTL.fromFill, label: "From", hidden: true),
         ]
         var changes: [PropertyChange] = []
-        var completion: [PropertyChange] = [PresetSupport.change("to", .hidden, .bool(false))]
+        // Hero's completion shows the real views again and removes the snapshots;
+        // completeTransition then removes the from-view (finished) or the to-view (cancelled).
+        var completion: [PropertyChange] = [PresetSupport.change("to", .hidden, .bool(false)),
+                                            PresetSupport.change("from", .hidden, .bool(false))]
         let black = Color(red: 0, green: 0, blue: 0, alpha: 1)
         func snapshot(of view: String, _ m: Modifiers, appearing: Bool) {
             let id = view + "Snapshot"
@@ -179,7 +182,8 @@ public enum HeroDefaultAnimation {
         }
         let block = BlockAnimation(duration: p.number("duration"), timing: .bezier(curve), changes: changes)
         var spec = TransitionSpec(container: ContainerSpec(size: size, background: black), layers: layers,
-                                  animations: [.block(block)], completion: completion)
+                                  animations: [.block(block)], completion: completion,
+                                  views: TransitionViews(from: "from", to: "to", operation: .container))
         if interactive {
             spec.interaction = InteractionSpec(
                 input: .progress(p.progress("progress") ?? []),

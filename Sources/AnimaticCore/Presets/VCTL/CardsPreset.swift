@@ -65,8 +65,10 @@ public enum CardsPreset {
             ]
         }
         let block = KeyframeAnimation(duration: p.number("duration"), timing: .easeInEaseOut, calculationMode: .cubic, keyframes: keyframes)
+        // A cancelled reverse resets the to-view; the forward block only completes.
+        let cancelled = p.bool("reverse") ? [VCTL.change("to", .transform, VCTL.matrix(.identity)), VCTL.change("to", .alpha, .number(1))] : []
         let spec = TransitionSpec(container: ContainerSpec(size: size), layers: layers, animations: [.keyframes(block)],
-                                  completion: [VCTL.change("from", .hidden, .bool(true))])
+                                  completionIfCancelled: cancelled)
         return VCTL.finish(spec, p, swipe: swipe)
     }
 }

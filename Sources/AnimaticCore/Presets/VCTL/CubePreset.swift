@@ -81,7 +81,7 @@ public enum CubePreset {
             completion.append(VCTL.change(id, .transform, VCTL.matrix(.identity)))
             completion.append(VCTL.change(id, .position, .point(Point(x: anchor.x * w, y: anchor.y * h))))
         }
-        completion += ["fromCover", "toCover", "from"].map { VCTL.change($0, .hidden, .bool(true)) }
+        completion += ["fromCover", "toCover"].map { VCTL.change($0, .hidden, .bool(true)) }  // cancelled: the to-view goes, finished: the from-view (completeTransition)
         let block = BlockAnimation(duration: p.number("duration"), timing: .easeInEaseOut, changes: changes)
         let spec = TransitionSpec(container: ContainerSpec(size: size), layers: layers, animations: [.block(block)],
                                   completion: completion)

@@ -73,8 +73,9 @@ public enum NatGeoPreset {
             ]
         }
         let block = KeyframeAnimation(duration: p.number("duration"), timing: .easeInEaseOut, calculationMode: .cubic, keyframes: keyframes)
-        let completion = [VCTL.change("from", .transform, VCTL.matrix(.identity)), VCTL.change("to", .transform, VCTL.matrix(.identity)),
-                          VCTL.change("from", .hidden, .bool(true))]
+        // Both outcomes reset the transforms (a cancel also brings the from-VC's view to the
+        // front, which only matters once the to-view is removed).
+        let completion = [VCTL.change("from", .transform, VCTL.matrix(.identity)), VCTL.change("to", .transform, VCTL.matrix(.identity))]
         let spec = TransitionSpec(container: ContainerSpec(size: size), layers: layers, animations: [.keyframes(block)],
                                   completion: completion)
         return VCTL.finish(spec, p, swipe: swipe)

@@ -63,10 +63,11 @@ public enum PageFlipPreset {
                 VCTL.change(toFlap + "Shadow", .alpha, .number(0)),
             ]),
         ])
-        // removeOtherViews(toView) on success.
-        let completion = layers.map(\.id).filter { $0 != "to" }.map { VCTL.change($0, .hidden, .bool(true)) }
+        // removeOtherViews: keep the from-view (cancelled) or the to-view (finished).
+        func keep(_ id: String) -> [PropertyChange] { layers.map(\.id).filter { $0 != id }.map { VCTL.change($0, .hidden, .bool(true)) } }
         let spec = TransitionSpec(container: ContainerSpec(size: size, perspective: 500), layers: layers,
-                                  animations: [.keyframes(block)], completion: completion)
+                                  animations: [.keyframes(block)],
+                                  completionIfFinished: keep("to"), completionIfCancelled: keep("from"))
         return VCTL.finish(spec, p, swipe: swipe)
     }
 }

@@ -34,7 +34,7 @@ public enum TurnPreset {
         ])
         let spec = TransitionSpec(container: ContainerSpec(size: p.containerSize, perspective: 500),
                                   layers: [VCTL.view("from", bounds), VCTL.view("to", bounds, transform: .matrix(rotate(factor * -.pi / 2)))],
-                                  animations: [.keyframes(block)], completion: [VCTL.change("from", .hidden, .bool(true))])
+                                  animations: [.keyframes(block)])
         return VCTL.finish(spec, p, swipe: swipe)
     }
 }

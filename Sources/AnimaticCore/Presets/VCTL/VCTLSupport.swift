@@ -113,17 +113,12 @@ enum VCTL {
 
     /// The spec with the interaction of `swipe` when there is one, and the from- and
     /// to-views of a container transition: `completeTransition` removes the from-view when
-    /// finished and the to-view when cancelled (docs/SPEC.md, "Completion"), so the
-    /// completion's own removal of the from-view, which would also run when cancelled,
-    /// is left to that rule.
+    /// finished and the to-view when cancelled (docs/SPEC.md, "Completion"); the library's
+    /// navigation controllers are containers.
     static func finish(_ spec: TransitionSpec, _ p: PresetParameters, swipe: String?) -> TransitionSpec {
         var spec = spec
         if let swipe { spec.interaction = interaction(p, swipe: swipe) }
-        if spec.views == nil {
-            let removal = PropertyChange(layer: "from", property: .hidden, value: .bool(true))
-            spec.completion.removeAll { $0 == removal }
-            spec.views = TransitionViews(from: "from", to: "to", operation: .container)
-        }
+        if spec.views == nil { spec.views = TransitionViews(from: "from", to: "to", operation: .container) }
         return spec
     }
 
