@@ -11,10 +11,12 @@ rlottie = pytest.importorskip("rlottie_python")
 
 # What the Lottie files may use; docs/FORMATS.md lists the same.
 LAYER_TYPES = {4}
-SHAPE_TYPES = {"gr", "sh", "fl", "gf", "tr"}
-ANIMATED = {"ks.o", "sh.ks", "fl.c", "fl.o", "gf.s", "gf.e"}
+SHAPE_TYPES = {"gr", "sh", "fl", "gf", "st", "tr"}
+ANIMATED = {"ks.o", "sh.ks", "fl.c", "fl.o", "gf.s", "gf.e", "st.c", "st.o", "st.w", "mask.pt", "ef.v"}
 TOP_KEYS = {"v", "fr", "ip", "op", "w", "h", "nm", "ddd", "assets", "layers"}
-LAYER_KEYS = {"ddd", "ind", "ty", "nm", "sr", "ks", "ao", "shapes", "ip", "op", "st", "bm"}
+LAYER_KEYS = {"ddd", "ind", "ty", "nm", "sr", "ks", "ao", "shapes", "ip", "op", "st", "bm",
+              "hasMask", "masksProperties", "ef"}
+EFFECT_TYPES = {25}
 
 
 def features(doc):
@@ -33,6 +35,14 @@ def features(doc):
     for layer in doc["layers"]:
         layer_types.add(layer["ty"])
         layer_keys |= set(layer)
+        for mask in layer.get("masksProperties", []):
+            if mask["pt"].get("a") == 1:
+                animated.add("mask.pt")
+        for effect in layer.get("ef", []):
+            assert effect["ty"] in EFFECT_TYPES, effect["ty"]
+            for value in effect["ef"]:
+                if value["v"].get("a") == 1:
+                    animated.add("ef.v")
         for key, value in layer["ks"].items():
             if value.get("a") == 1:
                 animated.add(f"ks.{key}")
@@ -61,6 +71,27 @@ def distance_to_quad(xs, ys, quad):
         dist = np.minimum(dist, np.hypot(xs - px, ys - py))
     if abs(area2) < 1e-9:
         return dist
+    return np.where(inside, 0.0, dist)
+
+
+def distance_to_polygon(xs, ys, polygon):
+    """Distance of points to a convex polygon (0 inside), vectorised."""
+    p = np.asarray(polygon, dtype=float)
+    if len(p) < 3:
+        return np.full(xs.shape, np.inf)
+    area2 = sum(p[i][0] * p[(i + 1) % len(p)][1] - p[(i + 1) % len(p)][0] * p[i][1] for i in range(len(p)))
+    sign = 1.0 if area2 >= 0 else -1.0
+    inside = np.ones_like(xs, dtype=bool)
+    dist = np.full(xs.shape, np.inf)
+    for i in range(len(p)):
+        a, b = p[i], p[(i + 1) % len(p)]
+        ex, ey = b - a
+        length2 = ex * ex + ey * ey
+        if length2 <= 1e-12:
+            continue
+        inside &= (ex * (ys - a[1]) - ey * (xs - a[0])) * sign >= -1e-9
+        t = np.clip(((xs - a[0]) * ex + (ys - a[1]) * ey) / length2, 0, 1)
+        dist = np.minimum(dist, np.hypot(xs - (a[0] + t * ex), ys - (a[1] + t * ey)))
     return np.where(inside, 0.0, dist)
 
 
@@ -105,6 +136,10 @@ def test_lottie_layers_sit_on_their_quads(spec):
             d = distance_to_quad(xs[painted], ys[painted], state["quad"])
             worst_outside = max(worst_outside, float(d.max()))
             assert d.max() <= 1.0, (frame["t"], state["id"], float(d.max()), state["quad"])
+            if "clip" in state:
+                # An ancestor's clip: nothing painted outside its polygon.
+                assert distance_to_polygon(xs[painted], ys[painted], state["clip"]).max() <= 1.0, (frame["t"], state["id"])
+                continue
             # A layer that paints its whole bounds covers the quad's inside (1 px in from the edge).
             layer = specs[state["id"]]
             if layer.get("fill") and layer.get("cornerRadius", 0) == 0 and state["cornerRadius"] == 0:

@@ -7,6 +7,13 @@
 // the transpose read column by column — the same 16 numbers in the same order. Perspective
 // is inside the matrix, so the stage needs no CSS perspective and the browser does the
 // divide. The stage wrapper is scaled to fit the window; the math is never touched.
+//
+// The layer tree (docs/SPEC.md, "Layer tree") stays flat here, as in the CSS export: each
+// frame's matrix is already composed and its opacity the product down the tree. Elements
+// stack depth first (a sublayer above its parent, siblings by zPosition); an ancestor's
+// clip is a clip-path polygon taken back into the element's own coordinates; a shadow is
+// box-shadow (blur = 2 × shadowRadius); a border is a second element stacked above the
+// layer's sublayers, as Core Animation draws it.
 
 const SVG = "http://www.w3.org/2000/svg";
 const PLACEHOLDER_FILL = "#c7c7cc";
@@ -134,6 +141,19 @@ function fillLook(box, layer, byId, depth) {
   }
 }
 
+/** `polygon(…)` of an ancestor's clip in the element's coordinates, or "" (none) / nothing shown. */
+function clipPath(clip, matrix) {
+  if (clip.length < 3) return "polygon(0px 0px, 0px 0px, 0px 0px)";
+  const local = localPolygon(clip, matrix);
+  return local ? `polygon(${local.map(([x, y]) => `${x}px ${y}px`).join(", ")})` : "";
+}
+
+/** The shadow's colour with its alpha times its opacity. */
+function shadowColor(shadow) {
+  const p = parseColor(shadow.color) || [0, 0, 0, 1];
+  return `rgba(${p[0]}, ${p[1]}, ${p[2]}, ${p[3] * shadow.opacity})`;
+}
+
 /** Places a snapshot's inner look so that `rect` of the source fills a box of size w × h. */
 function placeSnapshot(box, w, h) {
   const s = box._snapshot;
@@ -141,6 +161,41 @@ function placeSnapshot(box, w, h) {
   const [rx, ry, rw, rh] = s.rect;
   const sx = w / Math.max(rw, 1e-4), sy = h / Math.max(rh, 1e-4);
   s.inner.style.transform = `scale(${sx}, ${sy}) translate(${-rx}px, ${-ry}px)`;
+}
+
+/**
+ * A polygon in container points taken into the bounds coordinates of a layer whose
+ * composed matrix is `m` (CATransform3D order): the inverse of the plane's homography
+ * [x y 1] · H = [X Y W], H = [[m11 m12 m14], [m21 m22 m24], [m41 m42 m44]].
+ */
+export function localPolygon(points, m) {
+  const [a, b, c, d, e, f, g, k, l] = [m[0], m[1], m[3], m[4], m[5], m[7], m[12], m[13], m[15]];
+  const A = e * l - f * k, B = -(d * l - f * g), C = d * k - e * g;
+  const det = a * A + b * B + c * C;
+  if (Math.abs(det) < 1e-12) return null;
+  const inv = [A, -(b * l - c * k), b * f - c * e, B, a * l - c * g, -(a * f - c * d), C, -(a * k - b * g), a * e - b * d]
+    .map((v) => v / det);
+  return points.map(([x, y]) => {
+    const w = x * inv[2] + y * inv[5] + inv[8];
+    return [(x * inv[0] + y * inv[3] + inv[6]) / w, (x * inv[1] + y * inv[4] + inv[7]) / w];
+  });
+}
+
+/** Stacking ranks: depth first, siblings by zPosition then list order; a bordered layer's border after its subtree. */
+export function stackingRanks(states, parents, bordered) {
+  const children = states.map(() => []);
+  const roots = [];
+  parents.forEach((p, i) => (p == null ? roots : children[p]).push(i));
+  const byZ = (list) => list.slice().sort((x, y) => (states[x].zPosition || 0) - (states[y].zPosition || 0) || x - y);
+  const layerRank = new Array(states.length), borderRank = new Array(states.length);
+  let next = 0;
+  const visit = (i) => {
+    layerRank[i] = next++;
+    byZ(children[i]).forEach(visit);
+    if (bordered[i]) borderRank[i] = next++;
+  };
+  byZ(roots).forEach(visit);
+  return { layerRank, borderRank };
 }
 
 export class Stage {
@@ -169,6 +224,8 @@ export class Stage {
     const radius = Math.min(44, 0.11 * Math.min(width, height));
     this.screen.style.setProperty("--screen-radius", `${radius}px`);
     const byId = new Map(timeline.layers.map((l) => [l.id, l]));
+    const indexOf = new Map(timeline.layers.map((l, i) => [l.id, i]));
+    this.parents = timeline.layers.map((l) => (l.parent != null && indexOf.has(l.parent) ? indexOf.get(l.parent) : null));
     this.screen.replaceChildren();
     this.elements = timeline.layers.map((layer, index) => {
       const el = document.createElement("div");
@@ -179,34 +236,61 @@ export class Stage {
       fillLook(el, layer, byId, 0);
       this.screen.append(el);
       el._cache = {};
+      if (layer.border || layer.tracks?.borderWidth) {
+        const b = document.createElement("div");
+        // Not a .layer (those are the layers themselves): placed the same way, inline.
+        b.className = "layer-border";
+        b.dataset.borderOf = layer.id;
+        Object.assign(b.style, { position: "absolute", left: "0", top: "0", transformOrigin: "0 0",
+                                 boxSizing: "border-box", pointerEvents: "none" });
+        b._cache = {};
+        this.screen.append(b);
+        el._border = b;
+      }
       return el;
     });
+    this.bordered = this.elements.map((el) => Boolean(el._border));
     this.fit();
   }
 
   /** Shows a state: [{id, opacity, visible, size, zPosition, cornerRadius, fill, matrix}] in layer order. */
   show(states) {
-    const order = states.map((s, i) => [s.zPosition || 0, i]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-    const rank = new Array(states.length);
-    order.forEach(([, i], r) => { rank[i] = r; });
+    const parents = this.parents || states.map(() => null);
+    const { layerRank, borderRank } = stackingRanks(states, parents, this.bordered || []);
     states.forEach((s, i) => {
       const el = this.elements[i];
       if (!el) return;
-      const c = el._cache, st = el.style;
-      const set = (key, value, apply) => { if (c[key] !== value) { c[key] = value; apply(value); } };
       const [w, h] = s.size;
-      set("w", w, (v) => { st.width = `${v}px`; });
-      set("h", h, (v) => { st.height = `${v}px`; });
-      set("m", `matrix3d(${s.matrix.join(",")})`, (v) => { st.transform = v; });
-      set("o", s.opacity, (v) => { st.opacity = v; });
-      set("v", s.visible, (v) => { st.visibility = v ? "visible" : "hidden"; });
-      set("z", rank[i], (v) => { st.zIndex = v; });
-      set("r", s.cornerRadius || 0, (v) => { st.borderRadius = v ? `${v}px` : ""; });
+      const matrix = `matrix3d(${s.matrix.join(",")})`;
+      const clip = s.clip ? clipPath(s.clip, s.matrix) : "";
+      const place = (target, rank) => {
+        const c = target._cache, st = target.style;
+        const set = (key, value, apply) => { if (c[key] !== value) { c[key] = value; apply(value); } };
+        set("w", w, (v) => { st.width = `${v}px`; });
+        set("h", h, (v) => { st.height = `${v}px`; });
+        set("m", matrix, (v) => { st.transform = v; });
+        set("o", s.opacity, (v) => { st.opacity = v; });
+        set("v", s.visible, (v) => { st.visibility = v ? "visible" : "hidden"; });
+        set("z", rank, (v) => { st.zIndex = v; });
+        set("r", s.cornerRadius || 0, (v) => { st.borderRadius = v ? `${v}px` : ""; });
+        set("k", clip, (v) => { st.clipPath = v; });
+        return set;
+      };
+      const set = place(el, layerRank[i]);
+      const st = el.style;
       set("f", s.fill || null, (v) => {
         st.background = v ? cssColor(v) : "";
         if (el._label) el._label.style.color = textColor(v || "#ffffff");
       });
+      const shadow = s.shadow
+        ? `${s.shadow.offset[0]}px ${s.shadow.offset[1]}px ${2 * s.shadow.radius}px ${shadowColor(s.shadow)}` : "";
+      set("s", shadow, (v) => { st.boxShadow = v; });
       if (el._snapshot) set("ss", `${w}x${h}`, () => placeSnapshot(el, w, h));
+      if (el._border) {
+        const setBorder = place(el._border, borderRank[i]);
+        const border = s.border ? `${s.border.width}px solid ${cssColor(s.border.color)}` : "none";
+        setBorder("b", border, (v) => { el._border.style.border = v; });
+      }
     });
   }
 

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc  // libm's math functions only: Core does no I/O
 
 /// The polygons an ancestor's `clips` cuts its sublayers to: its rounded bounds projected
 /// onto the container, intersected down the tree.

@@ -1,4 +1,3 @@
-import Foundation
 
 /// The values of one property through a keyframe block and how to move between them:
 /// Core Animation's `CAKeyframeAnimation` with `values`, `keyTimes` and `calculationMode`.

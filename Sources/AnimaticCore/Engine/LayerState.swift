@@ -111,8 +111,10 @@ public struct LayerState: Hashable, Sendable {
             let ax = parent.anchor.x * parent.size.width, ay = parent.anchor.y * parent.size.height
             m = m.concatenating(.translation(-ax, -ay)).concatenating(sub.matrix).concatenating(.translation(ax, ay))
         }
-        // Flatten: the parent draws its sublayers into its own plane (z = 0).
-        m.m13 = 0; m.m23 = 0; m.m33 = 0; m.m43 = 0
+        // Flatten: the parent draws its sublayers into its own plane — every point of the
+        // layer's bounds (z = 0) comes out at z = 0. m33 = 1 keeps the matrix invertible
+        // (CSS does not draw an element under a singular matrix3d) without changing that.
+        m.m13 = 0; m.m23 = 0; m.m33 = 1; m.m43 = 0
         matrix = m.concatenating(parent.matrix)
         opacity *= parent.opacity
         hidden = hidden || parent.hidden

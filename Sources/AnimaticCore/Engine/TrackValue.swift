@@ -1,4 +1,3 @@
-import Foundation
 
 /// A property's value inside the engine, in the form it is interpolated in:
 /// transforms are kept with their decomposition (computed once, at compile time).

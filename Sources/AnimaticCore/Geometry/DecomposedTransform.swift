@@ -1,4 +1,4 @@
-import Foundation
+import Glibc  // libm's math functions only: Core does no I/O
 
 /// A transform split into translation, scale, skew, perspective and a rotation
 /// quaternion — the form in which Core Animation (and CSS, and WebKit) interpolate

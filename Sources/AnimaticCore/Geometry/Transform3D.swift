@@ -1,4 +1,4 @@
-import Foundation
+import Glibc  // libm's math functions only: Core does no I/O
 
 /// A 4×4 homogeneous transform with the conventions of Core Animation's `CATransform3D`.
 ///

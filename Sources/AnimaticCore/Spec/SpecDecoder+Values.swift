@@ -1,4 +1,3 @@
-import Foundation
 
 /// Reading the leaf values of a spec: numbers with their ranges, points, sizes, rects,
 /// colours, transforms and timing curves.

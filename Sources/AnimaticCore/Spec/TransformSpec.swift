@@ -1,4 +1,3 @@
-import Foundation
 
 /// A layer transform as written in a spec: a list of operations or a raw matrix.
 ///

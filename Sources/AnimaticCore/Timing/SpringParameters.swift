@@ -1,4 +1,4 @@
-import Foundation
+import Glibc  // libm's math functions only: Core does no I/O
 
 /// A damped harmonic oscillator moving a value from 0 to 1 (target), mass/stiffness/damping form.
 ///
@@ -15,9 +15,14 @@ import Foundation
 /// Parameters must be finite with mass > 0, stiffness > 0, damping ≥ 0; otherwise the spring
 /// is degenerate and `position(at:)` snaps to 1 for t > 0 (velocity 0, settling duration 0).
 public struct SpringParameters: Hashable, Sendable {
-    public var mass: Double, stiffness: Double, damping: Double
-    /// initial velocity in units of the whole distance per second (UIKit's initialSpringVelocity; positive = toward the target)
-    public var initialVelocity: Double
+    public let mass: Double, stiffness: Double, damping: Double
+    /// Initial velocity in whole distances per second, positive toward the target (UIKit's
+    /// `initialSpringVelocity`).
+    public let initialVelocity: Double
+
+    /// The closed form's regime and rates, computed once here rather than on every sample
+    /// (nil for a degenerate spring).
+    private let motion: Motion?
 
     /// Distance from the target, in fractions of the whole distance, under which the motion
     /// counts as settled: 0.001, UIKit's ε in `_durationOfSpringAnimation` and
@@ -29,12 +34,50 @@ public struct SpringParameters: Hashable, Sendable {
     /// underdamped formula, which grows without bound as ζ → 1⁻.
     public static let criticalDampingTolerance: Double = 1e-9
 
+    // MARK: UIKit's duration fit, named as the reconstructed algorithm has them
+
+    /// Newton steps on ω in `uikit(…)`: exactly 12, no convergence test, because UIKit's
+    /// reconstructed fit (Material Motion's `MDMSpringTimingCurveGenerator`) runs 12 and the
+    /// spring must match UIKit's, converged or not.
+    static let uikitNewtonIterations = 12
+
+    /// The first guess for ω in `uikit(…)`: 5 / duration, as UIKit's fit starts.
+    static let uikitInitialOmegaTimesDuration: Double = 5
+
+    /// UIKit clamps the duration of a damping-ratio spring to [0.01, 10] seconds.
+    static let uikitDurationRange: ClosedRange<Double> = 0.01...10
+
+    /// UIKit clamps the damping ratio to [FLT_EPSILON, 1] (≈ [1.19e-7, 1]).
+    static let uikitDampingRatioRange: ClosedRange<Double> = Double(Float.ulpOfOne)...1
+
+    // MARK: Our guards for duration + bounce (Apple's are not documented)
+
+    /// Bounce is clamped to [−0.999, 1] so that ζ = 1/(1 + bounce) stays finite and ζ ≥ 0.
+    static let perceptualBounceRange: ClosedRange<Double> = -0.999...1
+
+    /// The shortest perceptual duration accepted, in seconds; 0 would make ω infinite.
+    static let perceptualMinimumDuration: Double = 0.001
+
     /// Creates a spring from `CASpringAnimation`-style parameters.
     public init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double = 0) {
         self.mass = mass
         self.stiffness = stiffness
         self.damping = damping
         self.initialVelocity = initialVelocity
+        motion = Motion(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity)
+    }
+
+    // Equal springs are equal parameters; `motion` follows from them.
+    public static func == (a: SpringParameters, b: SpringParameters) -> Bool {
+        a.mass == b.mass && a.stiffness == b.stiffness && a.damping == b.damping
+            && a.initialVelocity == b.initialVelocity
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(mass)
+        hasher.combine(stiffness)
+        hasher.combine(damping)
+        hasher.combine(initialVelocity)
     }
 
     /// `CASpringAnimation()` defaults: mass 1, stiffness 100, damping 10, velocity 0.
@@ -45,20 +88,24 @@ public struct SpringParameters: Hashable, Sendable {
     /// [reverse engineered `_UILoadDefaultSpringParameters`].
     public static let uikitSystem = SpringParameters(mass: 3, stiffness: 1000, damping: 500)
 
-    /// UIKit `animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:)`: mass 1, ζ clamped to (0,1] (as research: [1.19e-7, 1]), duration clamped [0.01, 10], ω by 12 Newton iterations from 5/D so that the envelope decays to 0.001 at D (formulas in research §2b), k = ω², c = 2ζω.
+    /// The spring UIKit's `animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:…)`
+    /// runs: mass 1, k = ω², c = 2ζω, with ω fitted so the motion settles at the duration.
     ///
-    /// ζ < 1 solves ε − |(ζω − v)/(ω√(1−ζ²))|·e^{−ζωD} = 0; ζ = 1 solves
-    /// (1 + (ω − v)D)·e^{−ωD} − ε = 0, with ε = 0.001, by exactly 12 Newton steps with the
-    /// analytic derivative (Material Motion `MDMSpringTimingCurveGenerator`, Framer's port).
-    /// If Newton leaves the positive reals (possible when the envelope never reaches ε, e.g.
-    /// ζ ≲ 0.001 with v = 0) the magnitude |ω| is used so the spring stays damped.
+    /// UIKit does not expose the spring; it fits ω so that the envelope decays to
+    /// ε = 0.001 at the duration D. ζ < 1 solves ε − |(ζω − v)/(ω√(1−ζ²))|·e^{−ζωD} = 0;
+    /// ζ = 1 solves (1 + (ω − v)D)·e^{−ωD} − ε = 0; both by `uikitNewtonIterations` Newton
+    /// steps with the analytic derivative from ω = 5/D (Material Motion
+    /// `MDMSpringTimingCurveGenerator`, Framer's port; docs/TIMING.md §2b). ζ is clamped to
+    /// `uikitDampingRatioRange` and D to `uikitDurationRange`, as UIKit does. If Newton leaves
+    /// the positive reals (possible when the envelope never reaches ε, e.g. ζ ≲ 0.001 with
+    /// v = 0) the magnitude |ω| is used so the spring stays damped.
     public static func uikit(dampingRatio: Double, initialVelocity: Double, duration: Double) -> SpringParameters {
-        let zeta = min(max(dampingRatio, Double(Float.ulpOfOne)), 1)
-        let d = min(max(duration, 0.01), 10)
+        let zeta = min(max(dampingRatio, uikitDampingRatioRange.lowerBound), uikitDampingRatioRange.upperBound)
+        let d = min(max(duration, uikitDurationRange.lowerBound), uikitDurationRange.upperBound)
         let v = initialVelocity
         let epsilon = settlingThreshold
-        var omega = 5 / d
-        for _ in 0..<12 {
+        var omega = uikitInitialOmegaTimesDuration / d
+        for _ in 0..<uikitNewtonIterations {
             let f: Double, df: Double
             if zeta < 1 {
                 let s = (1 - zeta * zeta).squareRoot()
@@ -81,15 +128,17 @@ public struct SpringParameters: Hashable, Sendable {
         return SpringParameters(mass: 1, stiffness: omega * omega, damping: 2 * zeta * omega, initialVelocity: v)
     }
 
-    /// iOS 17 duration + bounce: ζ = 1 − bounce (bounce ≥ 0), 1/(1 + bounce) (bounce < 0); m = 1, k = (2π/duration)², c = 4πζ/duration.
+    /// The spring of iOS 17's duration + bounce form: m = 1, k = (2π/duration)², c = 4πζ/duration.
     ///
-    /// Used by `UISpringTimingParameters(duration:bounce:)`, `CASpringAnimation(perceptualDuration:bounce:)`,
+    /// ζ = 1 − bounce for bounce ≥ 0 and 1/(1 + bounce) below, so bounce 0 is critical damping
+    /// and the duration is the period the undamped spring would have. This is the form of
+    /// `UISpringTimingParameters(duration:bounce:)`, `CASpringAnimation(perceptualDuration:bounce:)`,
     /// `UIView.animate(springDuration:bounce:…)` and SwiftUI `Spring(duration:bounce:)`.
-    /// Guards (ours, not Apple's): bounce is clamped to [−0.999, 1] (so ζ stays finite and
-    /// ≥ 0) and duration to ≥ 0.001 s.
+    /// Guards (ours, not Apple's): bounce is clamped to `perceptualBounceRange` and the duration
+    /// to at least `perceptualMinimumDuration`.
     public static func perceptual(duration: Double, bounce: Double, initialVelocity: Double = 0) -> SpringParameters {
-        let b = min(max(bounce, -0.999), 1)
-        let d = max(duration, 0.001)
+        let b = min(max(bounce, perceptualBounceRange.lowerBound), perceptualBounceRange.upperBound)
+        let d = max(duration, perceptualMinimumDuration)
         let zeta = b >= 0 ? 1 - b : 1 / (1 + b)
         let omega = 2 * Double.pi / d
         return SpringParameters(mass: 1, stiffness: omega * omega, damping: 4 * Double.pi * zeta / d,
@@ -111,16 +160,19 @@ public struct SpringParameters: Hashable, Sendable {
         return zeta <= 1 ? 1 - zeta : 1 / zeta - 1
     }
 
-    /// Time for the motion to stay within 0.001 of the target (UIKit's _durationOfSpringAnimation for ζ<1: T = ln((1 + |(ζω0 − v)/ωd|)/0.001)/(ζω0); for ζ ≥ 1 solve (1 + (ω0 − v)t)e^{−ω0 t} = 0.001 numerically — or the exact overdamped form; document what you choose)
+    /// The time in seconds after which the motion stays within `settlingThreshold` (0.001) of
+    /// the target.
     ///
-    /// Seconds. Choice made here: for ζ < 1 − `criticalDampingTolerance`, UIKit's formula,
-    /// which is an envelope bound (so it is ≥ the true last excursion, by up to about half a
-    /// period plus ln((1+|q|)/√(1+q²))/(ζω0), q = (ζω0 − v)/ωd); ζ = 0 gives +infinity.
-    /// Otherwise (critical and overdamped) the exact last time |1 − position| > 0.001 of the
-    /// motion `position(at:)` computes, found by bisection to full precision; for ζ = 1 this
-    /// is the root of |(1 + (ω0 − v)t)e^{−ω0 t}| = 0.001. Degenerate springs give 0.
+    /// Underdamped (ζ < 1 − `criticalDampingTolerance`): UIKit's `_durationOfSpringAnimation`,
+    /// T = ln((1 + |(ζω0 − v)/ωd|)/0.001)/(ζω0), because UIKit's own durations come from it.
+    /// It is an envelope bound, so it is ≥ the true last excursion, by up to about half a
+    /// period plus ln((1+|q|)/√(1+q²))/(ζω0), q = (ζω0 − v)/ωd; ζ = 0 gives +infinity.
+    /// Critical and overdamped: UIKit's decompiled formula is incomplete there, so this is the
+    /// exact last time |1 − position| > 0.001 of the motion `position(at:)` computes, found by
+    /// bisection to full precision; for ζ = 1 that is the root of |(1 + (ω0 − v)t)e^{−ω0 t}| = 0.001.
+    /// Degenerate springs give 0.
     public var settlingDuration: Double {
-        guard let motion = Motion(self) else { return 0 }
+        guard let motion else { return 0 }
         let epsilon = Self.settlingThreshold
         let zeta = dampingRatio
         if zeta < 1 - Self.criticalDampingTolerance {
@@ -133,35 +185,45 @@ public struct SpringParameters: Hashable, Sendable {
         return motion.lastExcursionTime(beyond: epsilon)
     }
 
-    /// Closed-form position (0 at t=0, → 1) at t seconds: under-, critically-, over-damped (research §2a, WebKit SpringSolver). Must match the closed forms to 1e-12.
+    /// The position at t seconds: 0 at the start, 1 at the target; may overshoot.
     ///
-    /// t ≤ 0 gives 0; t = +infinity gives 1.
+    /// The closed form of each regime (under-, critically, overdamped; WebKit's SpringSolver,
+    /// docs/TIMING.md §2a), not a numerical integration, so any frame can be sampled on its
+    /// own at full precision. t ≤ 0 gives 0; t = +infinity gives 1.
     public func position(at t: Double) -> Double {
-        guard let motion = Motion(self) else { return t > 0 ? 1 : 0 }
+        guard let motion else { return t > 0 ? 1 : 0 }
         if t <= 0 { return 0 }
         if t == .infinity { return 1 }
         return 1 - motion.displacement(t).y
     }
 
-    /// Velocity in distance fractions per second at t.
+    /// The velocity at t seconds, in whole distances per second.
     ///
-    /// t ≤ 0 gives `initialVelocity`; t = +infinity gives 0.
+    /// The derivative of the same closed form as `position(at:)`, so a handoff to another
+    /// animation continues the motion exactly. t ≤ 0 gives `initialVelocity`; t = +infinity
+    /// gives 0.
     public func velocity(at t: Double) -> Double {
-        guard let motion = Motion(self) else { return 0 }
+        guard let motion else { return 0 }
         if t <= 0 { return initialVelocity }
         if t == .infinity { return 0 }
         return -motion.displacement(t).dy
     }
 
-    /// Acceleration in distance fractions per second² at t (from the equation of motion).
+    /// The acceleration at t seconds, in whole distances per second².
+    ///
+    /// Taken from the equation of motion (k·(1 − x) − c·v)/m rather than a third closed form,
+    /// so it is consistent with `position(at:)` and `velocity(at:)` by construction.
     public func acceleration(at t: Double) -> Double {
-        guard Motion(self) != nil else { return 0 }
+        guard motion != nil else { return 0 }
         let x = position(at: t), v = velocity(at: t)
         return (stiffness * (1 - x) - damping * v) / mass
     }
 }
 
-/// The displacement y = 1 − position, in a numerically stable closed form per regime.
+/// The displacement y = 1 − position of a spring, in a numerically stable closed form per regime.
+///
+/// `SpringParameters` computes it once, so sampling a frame costs an exponential or two and,
+/// when underdamped, a sine and a cosine.
 struct Motion: Sendable, Equatable {
     enum Regime: Sendable, Equatable {
         /// y = e^{−λt}[cos ωd t + B·sin(ωd t)/ωd]
@@ -177,13 +239,15 @@ struct Motion: Sendable, Equatable {
     /// B = λ − v0 (λ = ζω0), the sine / t coefficient.
     let b: Double
 
-    init?(_ s: SpringParameters) {
-        guard s.mass.isFinite, s.stiffness.isFinite, s.damping.isFinite, s.initialVelocity.isFinite,
-              s.mass > 0, s.stiffness > 0, s.damping >= 0 else { return nil }
-        let omega0 = s.undampedAngularFrequency
-        let zeta = s.dampingRatio
+    /// nil for a degenerate spring: a parameter not finite, mass or stiffness ≤ 0, damping < 0.
+    init?(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double) {
+        guard mass.isFinite, stiffness.isFinite, damping.isFinite, initialVelocity.isFinite,
+              mass > 0, stiffness > 0, damping >= 0 else { return nil }
+        // The same expressions as SpringParameters.undampedAngularFrequency and .dampingRatio.
+        let omega0 = (stiffness / mass).squareRoot()
+        let zeta = damping / (2 * (mass * stiffness).squareRoot())
         let lambda = zeta * omega0
-        b = lambda - s.initialVelocity
+        b = lambda - initialVelocity
         if zeta < 1 {
             regime = .under(lambda: lambda, omegaD: omega0 * ((1 - zeta) * (1 + zeta)).squareRoot())
         } else if zeta == 1 {
@@ -218,8 +282,23 @@ struct Motion: Sendable, Equatable {
         }
     }
 
+    /// Bisection steps at most: halving reaches a Double's resolution well before 200 (the
+    /// loop stops when the midpoint no longer moves); the bound only makes the end obvious.
+    static let bisectionIterationLimit = 200
+
+    /// When looking for the extremum, the search interval grows until |y| falls below this
+    /// fraction of the threshold: far enough past any extremum that y′ has its final sign.
+    static let extremumSearchFraction: Double = 1e-3
+
+    /// The search intervals stop doubling at these times (seconds), so a spring too slow to
+    /// settle in any practical time cannot loop without end.
+    static let extremumSearchLimit: Double = 1e9
+    static let settlingSearchLimit: Double = 1e12
+
     /// For critical and overdamped motion: the last t with |y(t)| > threshold (0 if none).
-    /// Such motion has at most one extremum t_e > 0; after it |y| decreases monotonically.
+    ///
+    /// Such motion has at most one extremum t_e > 0 and |y| decreases monotonically after it,
+    /// so two bisections find the answer to full precision: one for t_e, one for the crossing.
     func lastExcursionTime(beyond threshold: Double) -> Double {
         let slowRate: Double
         switch regime {
@@ -232,7 +311,9 @@ struct Motion: Sendable, Equatable {
         var extremum = 0.0
         let d0 = displacement(0).dy
         var far = 1 / slowRate
-        while abs(displacement(far).y) > threshold * 1e-3 && far < 1e9 { far *= 2 }
+        while abs(displacement(far).y) > threshold * Self.extremumSearchFraction && far < Self.extremumSearchLimit {
+            far *= 2
+        }
         let dFar = displacement(far).dy
         if d0 != 0, dFar != 0, (d0 > 0) != (dFar > 0) {
             extremum = bisect(lo: 0, hi: far) { (displacement($0).dy > 0) == (d0 > 0) }
@@ -243,14 +324,14 @@ struct Motion: Sendable, Equatable {
             return bisect(lo: 0, hi: extremum) { displacement($0).y > threshold }
         }
         var hi = max(extremum, 1 / slowRate)
-        while abs(displacement(hi).y) > threshold && hi < 1e12 { hi *= 2 }
+        while abs(displacement(hi).y) > threshold && hi < Self.settlingSearchLimit { hi *= 2 }
         return bisect(lo: extremum, hi: hi) { abs(displacement($0).y) > threshold }
     }
 
     /// The boundary between where `stillBefore` holds (at lo) and where it does not (at hi).
     private func bisect(lo: Double, hi: Double, _ stillBefore: (Double) -> Bool) -> Double {
         var lo = lo, hi = hi
-        for _ in 0..<200 {
+        for _ in 0..<Self.bisectionIterationLimit {
             let mid = 0.5 * (lo + hi)
             if mid <= lo || mid >= hi { break }
             if stillBefore(mid) { lo = mid } else { hi = mid }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc  // libm's math functions only: Core does no I/O
 
 /// How a block's progress runs from 0 to 1 over its duration.
 ///
@@ -17,8 +17,11 @@ public enum TimingCurve: Hashable, Sendable {
     /// Constant speed: `.bezier(.linear)` (`kCAMediaTimingFunctionLinear`, UIKit `.curveLinear`).
     public static let linear: TimingCurve = .bezier(.linear)
 
-    /// Progress at `fraction` (0…1) of an animation lasting `duration` seconds (the duration matters for springs only). fraction ≥ 1 gives exactly 1 (the animation ends at its target, as CA snaps to the model value).
+    /// The progress at `fraction` (0…1) of an animation lasting `duration` seconds.
     ///
+    /// The duration matters for springs only: they run in real seconds, as Core Animation
+    /// runs them. fraction ≥ 1 gives exactly 1, because Core Animation snaps the layer to its
+    /// model value when the animation ends (a spring that has not settled jumps there);
     /// fraction ≤ 0 gives 0. `steps(n)` with n < 1 behaves as `steps(1)`.
     public func progress(at fraction: Double, duration: Double) -> Double {
         if fraction >= 1 { return 1 }
@@ -52,9 +55,12 @@ public enum TimingCurve: Hashable, Sendable {
     /// Upper bound on the number of stops `cssEasing` writes into a `linear()` function.
     public static let cssLinearMaximumStops = 200
 
-    /// A CSS `linear()` easing string whose piecewise-linear curve stays within `maxError` (in progress units, e.g. 0.001) of this curve over the duration, with as few stops as reasonable (adaptive subdivision, not a fixed grid), numbers written compactly (no exponent notation, trimmed zeros, at most ~5 decimals). For a bezier prefer `cubic-bezier(x1, y1, x2, y2)`; `steps(n, jump-end)` for steps. Bounded: never more than a documented maximum number of stops.
+    /// The CSS easing of this curve: `cubic-bezier(…)`, `steps(n, jump-end)`, or for a spring a
+    /// `linear(…)` within `maxError` (in progress units, e.g. 0.001) of it over the duration.
     ///
-    /// Springs: greedy adaptive segments (each as long as the error check allows, found by
+    /// CSS has no spring, so a spring becomes a piecewise-linear curve with as few stops as the
+    /// error allows (adaptive, not a fixed grid), its numbers written compactly (no exponent,
+    /// trimmed zeros). Springs: greedy adaptive segments (each as long as the error check allows, found by
     /// bisection on its end), stops on a grid of 10^−d in progress and time fraction, where
     /// d = clamp(⌈−log10 maxError⌉ + 2, 3, 6) decimals (5 for 0.001). A segment is accepted
     /// when the sampled error of the *rounded* chord (≥ 16 samples, ≥ 4096 per unit) plus a

@@ -16,6 +16,15 @@ import AnimaticCore
 /// within 0.0005 of progress), end state. Every other layer gets a keyframe at every frame
 /// (`fps`), linear between frames: exact at frame times. Opacity, visibility, and where
 /// they change size, corner radius and background colour animate alongside.
+///
+/// The layer tree stays flat in the page: every element's matrix is already its composed
+/// world matrix (Core Animation flattens each layer's sublayers into its plane, which
+/// composing the matrices reproduces exactly), its opacity the product down the tree. An
+/// ancestor's clip is a `clip-path: polygon()` in the element's own coordinates (the
+/// projected clip taken back through the element's plane), animated per frame. A shadow is
+/// `box-shadow` (in the element's coordinates, blur = 2 × shadowRadius, docs/SPEC.md); a
+/// border is `border` on the element — or, for a layer with sublayers, on a second element
+/// (`data-border`) drawn after them, since Core Animation draws a border above sublayers.
 public enum CSSEncoder {
     /// Largest error of a spring's `linear()` easing, in progress units.
     public static let springEasingError = 0.0005
@@ -32,11 +41,18 @@ public enum CSSEncoder {
         w.raw(options.loop ? " s, looping.\n" : " s, plays once and holds its end state.\n")
         w.raw(" * Paste into a page with this HTML (layers in drawing order):\n *\n")
         w.raw(" *   <div class=\"animatic\">\n")
-        for i in timeline.drawOrder {
-            let spec = timeline.layers[i].spec
-            w.raw(" *     <div class=\""); w.raw(names[i]); w.raw("\" data-layer=\""); commentSafe(htmlEscaped(spec.id), into: &w); w.raw("\">")
-            if let label = spec.label { commentSafe(htmlEscaped(label), into: &w) }
-            w.raw("</div>\n")
+        let steps = timeline.drawSteps { i in samples.states.contains { $0[i].border != nil } }
+        for step in steps {
+            switch step {
+            case .body(let i):
+                let spec = timeline.layers[i].spec
+                w.raw(" *     <div class=\""); w.raw(names[i]); w.raw("\" data-layer=\""); commentSafe(htmlEscaped(spec.id), into: &w); w.raw("\">")
+                if let label = spec.label { commentSafe(htmlEscaped(label), into: &w) }
+                w.raw("</div>\n")
+            case .border(let i):
+                w.raw(" *     <div class=\""); w.raw(names[i]); w.raw("-border\" data-border=\"")
+                commentSafe(htmlEscaped(timeline.layers[i].spec.id), into: &w); w.raw("\"></div>\n")
+            }
         }
         w.raw(" *   </div>\n *\n")
         w.raw(" * Each layer's transform is matrix3d() of its composed matrix, container perspective\n")
@@ -49,8 +65,14 @@ public enum CSSEncoder {
         if let background = container.background { w.raw("  background-color: "); color(background, into: &w); w.raw(";\n") }
         w.raw("}\n")
 
-        for (z, i) in timeline.drawOrder.enumerated() {
-            layer(i, zIndex: z, name: names[i], samples: samples, loop: options.loop, into: &w)
+        for (z, step) in steps.enumerated() {
+            switch step {
+            case .body(let i):
+                layer(i, part: timeline.hasSublayers(i) ? .body : .bodyAndBorder, zIndex: z, name: names[i],
+                      samples: samples, loop: options.loop, into: &w)
+            case .border(let i):
+                layer(i, part: .border, zIndex: z, name: names[i] + "-border", samples: samples, loop: options.loop, into: &w)
+            }
         }
         return w.takeBytes()
     }
@@ -67,15 +89,26 @@ public enum CSSEncoder {
         }
     }
 
-    static func layer(_ i: Int, zIndex: Int, name: String, samples: FrameSamples, loop: Bool, into w: inout JSONWriter) {
+    static func layer(_ i: Int, part: SVGPainter.Part, zIndex: Int, name: String, samples: FrameSamples, loop: Bool,
+                      into w: inout JSONWriter) {
         let timeline = samples.timeline
         let compiled = timeline.layers[i]
-        let spec = compiled.spec
-        let states = samples.layer(i)
+        var spec = compiled.spec
+        var states = samples.layer(i)
+        if part == .border {
+            // The border element: the layer's box, transparent, with only its border.
+            spec = LayerSpec(id: spec.id, frame: Rect(x: 0, y: 0, width: 0, height: 0), anchor: spec.anchor)
+            for k in states.indices { states[k].fill = nil; states[k].shadow = nil }
+        }
         let first = states[0]
         let sizeMoves = compiled.track(.size).isAnimated
         let radiusMoves = compiled.track(.cornerRadius).isAnimated
-        let fillMoves = compiled.track(.fill).isAnimated
+        let fillMoves = compiled.track(.fill).isAnimated && part != .border
+        let drawsBorder = part != .body && states.contains { $0.border != nil }
+        let borderMoves = drawsBorder && (compiled.track(.borderWidth).isAnimated || compiled.track(.borderColor).isAnimated)
+        let showsShadow = part != .border && states.contains { $0.shadow != nil }
+        let shadowMoves = showsShadow && !states.allSatisfy { $0.shadow == first.shadow }
+        let clipPolygons = Self.clipPolygons(states)
 
         w.raw("."); w.raw(name); w.raw(" {\n  position: absolute;\n  left: 0;\n  top: 0;\n  box-sizing: border-box;\n")
         w.raw("  width: "); w.number(first.size.width, digits: 4); w.raw("px;\n  height: "); w.number(first.size.height, digits: 4)
@@ -90,6 +123,9 @@ public enum CSSEncoder {
             w.raw("  font: 17px -apple-system, system-ui, \"Helvetica Neue\", Helvetica, Arial, sans-serif;\n  color: ")
             color(background.contrastingText, into: &w); w.raw(";\n")
         }
+        if drawsBorder { w.raw("  border: "); border(first.border, into: &w); w.raw(";\n") }
+        if showsShadow { w.raw("  box-shadow: "); shadow(first.shadow, into: &w); w.raw(";\n") }
+        if let clip = clipPolygons?[0] { w.raw("  clip-path: "); polygon(clip, into: &w); w.raw(";\n") }
         w.raw("  transform: "); matrix(first.matrix, into: &w); w.raw(";\n")
         w.raw("  opacity: "); w.number(first.opacity, digits: 4); w.raw(";\n")
         w.raw("  visibility: "); w.raw(first.visible ? "visible" : "hidden"); w.raw(";\n")
@@ -99,7 +135,7 @@ public enum CSSEncoder {
         w.raw(loop ? "s linear 0s infinite both;\n}\n" : "s linear 0s 1 both;\n}\n")
 
         w.raw("@keyframes "); w.raw(name); w.raw(" {\n")
-        func keyframe(_ percent: Double, _ s: LayerState, easing: String?) {
+        func keyframe(_ percent: Double, _ s: LayerState, clip: [Point]? = nil, easing: String?) {
             w.raw("  "); w.number(percent, digits: 4); w.raw("% { transform: "); matrix(s.matrix, into: &w)
             w.raw("; opacity: "); w.number(s.opacity, digits: 4)
             w.raw("; visibility: "); w.raw(s.visible ? "visible" : "hidden")
@@ -108,6 +144,9 @@ public enum CSSEncoder {
             }
             if radiusMoves { w.raw("; border-radius: "); w.number(s.cornerRadius, digits: 4); w.raw("px") }
             if fillMoves { w.raw("; background-color: "); color(s.fill ?? .clear, into: &w) }
+            if borderMoves { w.raw("; border: "); border(s.border, into: &w) }
+            if shadowMoves { w.raw("; box-shadow: "); shadow(s.shadow, into: &w) }
+            if let clip { w.raw("; clip-path: "); polygon(clip, into: &w) }
             if let easing { w.raw("; animation-timing-function: "); w.raw(easing) }
             w.raw("; }\n")
         }
@@ -125,9 +164,9 @@ public enum CSSEncoder {
                 if k > 0, states[k].visible != states[k - 1].visible, percent - visibilityLead > previous + visibilityLead {
                     var lead = states[k]
                     lead.hidden = true
-                    keyframe(((percent - visibilityLead) * 1e4).rounded() / 1e4, lead, easing: nil)
+                    keyframe(((percent - visibilityLead) * 1e4).rounded() / 1e4, lead, clip: clipPolygons?[k], easing: nil)
                 }
-                keyframe(percent, states[k], easing: nil)
+                keyframe(percent, states[k], clip: clipPolygons?[k], easing: nil)
                 previous = percent
             }
         }
@@ -151,7 +190,7 @@ public enum CSSEncoder {
     /// The layer's only animation when it is one tween of position or alpha that CSS
     /// interpolates exactly between its end matrices (a translation or an opacity).
     static func singleTween(_ i: Int, timeline: Timeline) -> (start: Double, end: Double, curve: TimingCurve)? {
-        guard timeline.run == nil, timeline.containerSublayer.isIdentity else { return nil }
+        guard timeline.run == nil, timeline.containerSublayer.isIdentity, timeline.tree.isFlat else { return nil }
         let layer = timeline.layers[i]
         let t = layer.spec.transform.matrix
         guard t.m14 == 0, t.m24 == 0, t.m34 == 0, t.m44 == 1 else { return nil }
@@ -160,6 +199,44 @@ public enum CSSEncoder {
               track.segments.count == 1, case let .tween(start, end, _, _, curve) = track.segments[0],
               end > start, end <= timeline.duration else { return nil }
         return (start, end, curve)
+    }
+
+    /// Each frame's ancestor clip in the element's own coordinates, all with one point
+    /// count (CSS interpolates polygons point by point); nil when no ancestor clips.
+    static func clipPolygons(_ states: [LayerState]) -> [[Point]]? {
+        guard states.contains(where: { $0.clip != nil }) else { return nil }
+        let count = max(states.map { $0.clip?.count ?? 0 }.max() ?? 0, 3)
+        return states.map { s in
+            guard let clip = s.clip, let inverse = PlaneHomography(s.matrix).inverse, !clip.isEmpty else {
+                return [Point](repeating: .zero, count: count)
+            }
+            let local = clip.map { inverse.apply($0) }
+            return local + Array(repeating: local[local.count - 1], count: count - local.count)
+        }
+    }
+
+    static func polygon(_ points: [Point], into w: inout JSONWriter) {
+        w.raw("polygon(")
+        for (k, p) in points.enumerated() {
+            if k > 0 { w.raw(", ") }
+            w.number(p.x, digits: 4); w.raw("px "); w.number(p.y, digits: 4); w.raw("px")
+        }
+        w.raw(")")
+    }
+
+    /// `box-shadow`: offset and blur in the element's coordinates, blur = 2σ = 2 × radius.
+    static func shadow(_ s: ShadowSpec?, into w: inout JSONWriter) {
+        guard let s else { w.raw("none"); return }
+        w.number(s.offset.x, digits: 4); w.raw("px "); w.number(s.offset.y, digits: 4); w.raw("px ")
+        w.number(2 * s.radius, digits: 4); w.raw("px ")
+        var c = s.color
+        c.alpha *= s.opacity
+        color(c, into: &w)
+    }
+
+    static func border(_ b: BorderSpec?, into w: inout JSONWriter) {
+        guard let b else { w.raw("0px solid transparent"); return }
+        w.number(b.width, digits: 4); w.raw("px solid "); color(b.color, into: &w)
     }
 
     static func matrix(_ m: Transform3D, into w: inout JSONWriter) {

@@ -1,3 +1,4 @@
+import Foundation
 import AnimaticCore
 
 /// Lottie (bodymovin) JSON of a timeline, for lottie-web, lottie-ios, lottie-android,
@@ -16,6 +17,14 @@ import AnimaticCore
 /// snapshot as the bounds painted with the source layer's fill and gradient (the
 /// source's label, content and corner radius are not reproduced). Labels are not drawn
 /// (text layers need fonts). `LottieEncoder.features` lists every Lottie feature used.
+///
+/// The layer tree is baked, not parented: every layer's paths already carry its composed
+/// geometry and `ks.o` its product opacity, so Lottie's `parent` (which would also scale
+/// opacity differently: Lottie does not inherit opacity) is never needed. An ancestor's
+/// clip is a mask (`masksProperties`, mode add) whose path is the clip polygon at every
+/// frame; a border is a stroke (`st`) on the bounds inset by half its width — for a layer
+/// with sublayers, on a second layer above them; a shadow is a Drop Shadow effect (`ef`,
+/// `ty` 25) — drawn by lottie-web, lottie-ios and lottie-android, ignored by rlottie.
 public enum LottieEncoder {
     /// The bodymovin version written in `v`.
     public static let version = "5.7.4"
@@ -25,9 +34,12 @@ public enum LottieEncoder {
         "top": ["v", "fr", "ip", "op", "w", "h", "nm", "ddd", "assets", "layers"],
         "layerTypes": ["4"], // shape layers only
         "layer": ["ddd", "ind", "ty", "nm", "sr", "ks", "ao", "shapes", "ip", "op", "st", "bm"],
+        // Only on layers under a clipping ancestor (masks) or with a shadow (ef).
+        "optionalLayer": ["hasMask", "masksProperties", "ef"],
+        "effectTypes": ["25"], // Drop Shadow
         "transform": ["o", "r", "p", "a", "s"], // only o is animated; the others are identity
-        "shapeTypes": ["gr", "sh", "fl", "gf", "tr"],
-        "animated": ["ks.o", "sh.ks", "fl.c", "fl.o", "gf.s", "gf.e"],
+        "shapeTypes": ["gr", "sh", "fl", "gf", "st", "tr"],
+        "animated": ["ks.o", "sh.ks", "fl.c", "fl.o", "gf.s", "gf.e", "st.c", "st.o", "st.w", "mask.pt", "ef.v"],
         "keyframe": ["t", "s", "i", "o", "h"], // linear easing (o 0,0 → i 1,1); h for visibility jumps
     ]
 
@@ -49,9 +61,16 @@ public enum LottieEncoder {
         w.raw(","); w.key("layers"); w.raw("[")
         var index = 1
         // Lottie draws the first layer on top.
-        for (n, i) in timeline.drawOrder.reversed().enumerated() {
+        let steps = timeline.drawSteps { i in samples.states.contains { $0[i].border != nil } }
+        for (n, step) in steps.reversed().enumerated() {
             if n > 0 { w.raw(",") }
-            layer(i, ind: index, samples: samples, lastFrame: lastFrame, into: &w)
+            switch step {
+            case .body(let i):
+                layer(i, part: timeline.hasSublayers(i) ? .body : .bodyAndBorder, ind: index, samples: samples,
+                      lastFrame: lastFrame, into: &w)
+            case .border(let i):
+                layer(i, part: .border, ind: index, samples: samples, lastFrame: lastFrame, into: &w)
+            }
             index += 1
         }
         if let background = container.background {
@@ -84,12 +103,20 @@ public enum LottieEncoder {
         w.raw(",\"r\":{\"a\":0,\"k\":0},\"p\":{\"a\":0,\"k\":[0,0,0]},\"a\":{\"a\":0,\"k\":[0,0,0]},\"s\":{\"a\":0,\"k\":[100,100,100]}}")
     }
 
-    static func layer(_ i: Int, ind: Int, samples: FrameSamples, lastFrame: Double, into w: inout JSONWriter) {
+    static func layer(_ i: Int, part: SVGPainter.Part, ind: Int, samples: FrameSamples, lastFrame: Double,
+                      into w: inout JSONWriter) {
         let timeline = samples.timeline
-        let spec = timeline.layers[i].spec
-        let states = samples.layer(i)
+        var spec = timeline.layers[i].spec
+        var states = samples.layer(i)
         let frames = samples.times.map { min($0 * Double(samples.fps), lastFrame) }
-        layerHeader(name: spec.id, ind: ind, lastFrame: lastFrame, into: &w)
+        layerHeader(name: part == .border ? spec.id + " border" : spec.id, ind: ind, lastFrame: lastFrame, into: &w)
+        if part == .border {
+            // Only the border: no fill, gradient, content or shadow.
+            spec = LayerSpec(id: spec.id, frame: Rect(x: 0, y: 0, width: 0, height: 0))
+            for k in states.indices { states[k].fill = nil; states[k].shadow = nil }
+        }
+        mask(states, frames: frames, into: &w)
+        if part != .border { shadowEffect(states, frames: frames, into: &w) }
 
         // Opacity: 0 while hidden; hold where visibility changes so the jump stays a jump.
         let opacities = states.map { $0.visible ? $0.opacity * 100 : 0 }
@@ -160,11 +187,88 @@ public enum LottieEncoder {
         case nil:
             break
         }
+        if part != .body, states.contains(where: { $0.border != nil }) {
+            groups.append { w in border(states, frames: frames, into: &w) }
+        }
         for (n, g) in groups.reversed().enumerated() {
             if n > 0 { w.raw(",") }
             g(&w)
         }
         w.raw("]}")
+    }
+
+    // MARK: Tree: clips, shadows, borders
+
+    /// `"hasMask":true,"masksProperties":[…],` when an ancestor clips: one additive mask
+    /// whose path is the clip polygon at every frame (padded to one vertex count; an empty
+    /// clip is a degenerate path, so nothing shows).
+    static func mask(_ states: [LayerState], frames: [Double], into w: inout JSONWriter) {
+        guard states.contains(where: { $0.clip != nil }) else { return }
+        let count = max(states.map { $0.clip?.count ?? 0 }.max() ?? 0, 3)
+        let paths = states.map { s -> Path in
+            guard let clip = s.clip, let last = clip.last else { return Path(vertices: Array(repeating: .zero, count: count)) }
+            return Path(vertices: clip + Array(repeating: last, count: count - clip.count))
+        }
+        w.raw("\"hasMask\":true,\"masksProperties\":[{\"inv\":false,\"mode\":\"a\",\"nm\":\"clip\",\"pt\":")
+        pathProperty(paths, frames: frames, into: &w)
+        w.raw(",\"o\":{\"a\":0,\"k\":100},\"x\":{\"a\":0,\"k\":0}}],")
+    }
+
+    /// `"ef":[Drop Shadow],` when the shadow shows at some frame. The effect works on the
+    /// layer's composed (container) pixels, so the offset is the layer's offset carried
+    /// through its matrix and the blur its radius scaled like the layer. lottie-web's
+    /// mapping (player/js/elements/svgElements/effects/SVGDropShadowEffect.js): σ =
+    /// softness / 4, flood opacity = opacity / 255, offset = distance along direction − 90°.
+    static func shadowEffect(_ states: [LayerState], frames: [Double], into w: inout JSONWriter) {
+        guard states.contains(where: { $0.shadow != nil }) else { return }
+        var colors: [Color] = [], opacities: [Double] = [], directions: [Double] = [], distances: [Double] = []
+        var softness: [Double] = []
+        for s in states {
+            let shadow = s.shadow ?? ShadowSpec(opacity: 0)
+            let centre = Point(x: s.size.width / 2, y: s.size.height / 2)
+            let a = s.matrix.apply(to: centre)
+            let b = s.matrix.apply(to: Point(x: centre.x + shadow.offset.x, y: centre.y + shadow.offset.y))
+            let dx = b.x - a.x, dy = b.y - a.y
+            let scale = (s.affine.map { abs($0.a * $0.d - $0.b * $0.c) } ?? 1).squareRoot()
+            colors.append(shadow.color)
+            opacities.append(255 * shadow.opacity * shadow.color.alpha)
+            directions.append(atan2(dy, dx) * 180 / .pi + 90)
+            distances.append((dx * dx + dy * dy).squareRoot())
+            softness.append(4 * shadow.radius * scale)
+        }
+        func value(_ ty: Int, _ name: String, _ ix: Int, _ write: (inout JSONWriter) -> Void) {
+            w.raw("{\"ty\":"); w.integer(ty); w.raw(",\"nm\":"); w.string(name); w.raw(",\"mn\":\"ADBE Drop Shadow-000")
+            w.integer(ix); w.raw("\",\"ix\":"); w.integer(ix); w.raw(",\"v\":"); write(&w); w.raw("}")
+        }
+        w.raw("\"ef\":[{\"ty\":25,\"nm\":\"Drop Shadow\",\"mn\":\"ADBE Drop Shadow\",\"np\":8,\"ix\":1,\"en\":1,\"ef\":[")
+        value(2, "Shadow Color", 1) { w in colorProperty(colors, frames: frames, into: &w) }; w.raw(",")
+        value(0, "Opacity", 2) { w in scalarProperty(opacities, frames: frames, holds: nil, into: &w) }; w.raw(",")
+        value(0, "Direction", 3) { w in scalarProperty(directions, frames: frames, holds: nil, into: &w) }; w.raw(",")
+        value(0, "Distance", 4) { w in scalarProperty(distances, frames: frames, holds: nil, into: &w) }; w.raw(",")
+        value(0, "Softness", 5) { w in scalarProperty(softness, frames: frames, holds: nil, into: &w) }; w.raw(",")
+        value(7, "Shadow Only", 6) { w in w.raw("{\"a\":0,\"k\":0}") }
+        w.raw("]}],")
+    }
+
+    /// The border: a stroke of the bounds inset by half its width (corner radius less half
+    /// the width), the width scaled like the layer, width 0 where there is none.
+    static func border(_ states: [LayerState], frames: [Double], into w: inout JSONWriter) {
+        let rounded = states.contains { $0.cornerRadius > 0 }
+        let paths = states.map { s -> Path in
+            let bw = s.border?.width ?? 0
+            var inner = s
+            inner.size = Size(width: max(s.size.width - bw, 0), height: max(s.size.height - bw, 0))
+            inner.cornerRadius = max(s.cornerRadius - bw / 2, 0)
+            inner.matrix = Transform3D.translation(bw / 2, bw / 2).concatenating(s.matrix)
+            return boundsPath(inner, rounded: rounded)
+        }
+        let widths = states.map { s in (s.border?.width ?? 0) * (s.affine.map { abs($0.a * $0.d - $0.b * $0.c) } ?? 1).squareRoot() }
+        let colors = states.map { $0.border?.color ?? .clear }
+        group("border", path: { w in pathProperty(paths, frames: frames, into: &w) }, paint: { w in
+            w.raw("{\"ty\":\"st\",\"nm\":\"stroke\",\"lc\":2,\"lj\":1,\"ml\":4,\"c\":"); colorProperty(colors, frames: frames, into: &w)
+            w.raw(",\"o\":"); scalarProperty(colors.map { $0.alpha * 100 }, frames: frames, holds: nil, into: &w)
+            w.raw(",\"w\":"); scalarProperty(widths, frames: frames, holds: nil, into: &w); w.raw("}")
+        }, into: &w)
     }
 
     // MARK: Paths

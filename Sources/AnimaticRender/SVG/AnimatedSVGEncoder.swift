@@ -35,22 +35,41 @@ public enum AnimatedSVGEncoder {
             if background.alpha < 1 { w.raw(" fill-opacity=\""); w.number(background.alpha, digits: 4); w.raw("\"") }
             w.raw("/>\n")
         }
-        for i in timeline.drawOrder {
-            layer(i, samples: samples, smil: smil, into: &w)
+        let decorations = timeline.layers.indices.map { DecorationChannels(layer: $0, samples: samples) }
+        for step in timeline.drawSteps(bordered: { decorations[$0].border != nil }) {
+            switch step {
+            case .body(let i):
+                let part: SVGPainter.Part = timeline.hasSublayers(i) ? .body : .bodyAndBorder
+                layer(i, part: part, decoration: decorations[i], samples: samples, smil: smil, into: &w)
+            case .border(let i):
+                layer(i, part: .border, decoration: decorations[i], samples: samples, smil: smil, into: &w)
+            }
         }
         w.raw("</svg>\n")
         return w.takeBytes()
     }
 
-    static func layer(_ i: Int, samples: FrameSamples, smil: SMILWriter, into w: inout JSONWriter) {
+    /// One layer's `part`: its group (opacity, visibility, the ancestors' clip) and its
+    /// geometry in one of the three forms, the shadow filter around the body's look.
+    static func layer(_ i: Int, part: SVGPainter.Part, decoration: DecorationChannels, samples: FrameSamples,
+                      smil: SMILWriter, into w: inout JSONWriter) {
         let timeline = samples.timeline
         let spec = timeline.layers[i].spec
         let first = samples.states[0][i]
         let channels = LayerChannels(layer: i, samples: samples)
+        let shadow = part == .border ? nil : decoration.shadow
 
-        w.raw("<g data-layer=\""); w.xml(spec.id); w.raw("\"")
+        if let clip = channels.clip, part != .border {
+            w.raw("<clipPath id=\"k"); w.integer(i); w.raw("\"><polygon points=\"")
+            SMILWriter.points(&w, clip.values[0]); w.raw("\">")
+            smil.animate("points", clip, into: &w, value: SMILWriter.points)
+            w.raw("</polygon></clipPath>\n")
+        }
+        if let shadow { shadowFilter(i, shadow, size: samples.layer(i).map(\.size), smil: smil, into: &w) }
+        w.raw(part == .border ? "<g data-border=\"" : "<g data-layer=\""); w.xml(spec.id); w.raw("\"")
         if first.opacity < 1 { w.raw(" opacity=\""); w.number(first.opacity, digits: 4); w.raw("\"") }
         if !first.visible { w.raw(" visibility=\"hidden\"") }
+        if channels.clip != nil { w.raw(" clip-path=\"url(#k"); w.integer(i); w.raw(")\"") }
         w.raw(">")
         smil.animate("opacity", channels.opacity, into: &w, value: SMILWriter.number(4))
         smil.animate("visibility", channels.visible, into: &w, value: SMILWriter.visibility)
@@ -71,20 +90,72 @@ public enum AnimatedSVGEncoder {
             smil.animate("fill", fill, into: &dynamics.fill, value: SMILWriter.rgb)
             smil.animate("fill-opacity", fill.mapValues { [$0[3]] }, into: &dynamics.fill, value: SMILWriter.number(4))
         }
+        var border: SVGPainter.BorderLook?
+        if let b = decoration.border, part != .body {
+            border = SVGPainter.BorderLook(width: b.width.values[0][0], color: Color(components: b.color.values[0]))
+            borderAnimations(b, channels: channels, times: samples.times, smil: smil, into: &dynamics.border)
+        }
 
         if samples.isProjective(i) {
-            projected(i, samples: samples, smil: smil, channels: channels, dynamics: dynamics, into: &w)
+            if shadow != nil { w.raw("<g filter=\"url(#s"); w.integer(i); w.raw(")\">") }
+            projected(i, part: part, border: border, samples: samples, smil: smil, channels: channels, dynamics: dynamics, into: &w)
+            if shadow != nil { w.raw("</g>") }
         } else {
             let closers = if let plan = ExactPlanarMotion(layer: i, samples: samples, channels: channels) {
                 exactPlanar(plan, smil: smil, into: &w)
             } else {
                 sampledAffine(i, samples: samples, smil: smil, into: &w)
             }
+            if shadow != nil { w.raw("<g filter=\"url(#s"); w.integer(i); w.raw(")\">") }
             SVGPainter.look(spec, index: i, timeline: timeline, size: first.size, radius: first.cornerRadius, fill: first.fill,
-                            drawFill: true, attributes: quadAttribute(spec.id), dynamics: dynamics, into: &w)
+                            drawFill: true, attributes: part == .border ? "" : quadAttribute(spec.id), dynamics: dynamics,
+                            part: part, border: border, into: &w)
+            if shadow != nil { w.raw("</g>") }
             for _ in 0..<closers { w.raw("</g>") }
         }
         w.raw("\n</g>\n")
+    }
+
+    /// `<filter id="s<i>">` with an `feDropShadow` whose offset, blur (σ = shadowRadius,
+    /// docs/SPEC.md), colour and opacity follow the channels, in the user space of the
+    /// element it is put on (the layer's bounds coordinates for a 2-D layer). The region
+    /// covers the largest bounds plus the shadow's reach.
+    static func shadowFilter(_ i: Int, _ shadow: DecorationChannels.Shadow, size: [Size], smil: SMILWriter,
+                             into w: inout JSONWriter) {
+        let reach = shadow.reach + 1
+        let width = size.map(\.width).max() ?? 0, height = size.map(\.height).max() ?? 0
+        w.raw("<filter id=\"s"); w.integer(i); w.raw("\" filterUnits=\"userSpaceOnUse\" x=\""); w.number(-reach, digits: 4)
+        w.raw("\" y=\""); w.number(-reach, digits: 4); w.raw("\" width=\""); w.number(width + 2 * reach, digits: 4)
+        w.raw("\" height=\""); w.number(height + 2 * reach, digits: 4); w.raw("\"><feDropShadow dx=\"")
+        w.number(shadow.offset.values[0][0], digits: 4); w.raw("\" dy=\""); w.number(shadow.offset.values[0][1], digits: 4)
+        w.raw("\" stdDeviation=\""); w.number(shadow.radius.values[0][0], digits: 4)
+        w.raw("\" flood-color=\""); SMILWriter.rgb(&w, shadow.color.values[0] + [1])
+        w.raw("\" flood-opacity=\""); w.number(shadow.opacity.values[0][0], digits: 4); w.raw("\">")
+        smil.animate("dx", shadow.offset.mapValues { [$0[0]] }, into: &w, value: SMILWriter.number(4))
+        smil.animate("dy", shadow.offset.mapValues { [$0[1]] }, into: &w, value: SMILWriter.number(4))
+        smil.animate("stdDeviation", shadow.radius, into: &w, value: SMILWriter.number(4))
+        smil.animate("flood-color", shadow.color.mapValues { $0 + [1] }, into: &w, value: SMILWriter.rgb)
+        smil.animate("flood-opacity", shadow.opacity, into: &w, value: SMILWriter.number(4))
+        w.raw("</feDropShadow></filter>\n")
+    }
+
+    /// The border rect's animations, sampled at the frame times (its inset follows both the
+    /// width and the size): x, y, width, height, rx, stroke, stroke-opacity, stroke-width.
+    static func borderAnimations(_ border: DecorationChannels.Border, channels: LayerChannels, times: [Double],
+                                 smil: SMILWriter, into w: inout JSONWriter) {
+        let rows = times.map { t -> [Double] in
+            let size = channels.size.value(at: t), r = channels.radius.value(at: t)[0], bw = border.width.value(at: t)[0]
+            return [bw / 2, max(size[0] - bw, 0), max(size[1] - bw, 0), max(r - bw / 2, 0), bw]
+        }
+        func column(_ k: Int) -> Channel { .sampled(times: times, values: rows.map { [$0[k]] }) }
+        smil.animate("x", column(0), into: &w, value: SMILWriter.number(4))
+        smil.animate("y", column(0), into: &w, value: SMILWriter.number(4))
+        smil.animate("width", column(1), into: &w, value: SMILWriter.number(4))
+        smil.animate("height", column(2), into: &w, value: SMILWriter.number(4))
+        smil.animate("rx", column(3), into: &w, value: SMILWriter.number(4))
+        smil.animate("stroke-width", column(4), into: &w, value: SMILWriter.number(4))
+        smil.animate("stroke", border.color, into: &w, value: SMILWriter.rgb)
+        smil.animate("stroke-opacity", border.color.mapValues { [$0[3]] }, into: &w, value: SMILWriter.number(4))
     }
 
     /// Opens `matrix(outer) › translate(position) › matrix(transform) › translate(−anchor·size)`
@@ -162,27 +233,29 @@ public enum AnimatedSVGEncoder {
     /// A perspective layer: the quad as an animated polygon (fill and outline exact at
     /// every frame); the content drawn twice, clipped to the triangles TL-TR-BR and
     /// TL-BR-BL, each through the affine map exact at its three corners.
-    static func projected(_ i: Int, samples: FrameSamples, smil: SMILWriter, channels: LayerChannels,
-                          dynamics: SVGPainter.Dynamics, into w: inout JSONWriter) {
+    static func projected(_ i: Int, part: SVGPainter.Part, border: SVGPainter.BorderLook?, samples: FrameSamples,
+                          smil: SMILWriter, channels: LayerChannels, dynamics: SVGPainter.Dynamics, into w: inout JSONWriter) {
         let timeline = samples.timeline
         let spec = timeline.layers[i].spec
         let states = samples.layer(i)
         let first = states[0]
-        let quads = Channel.sampled(times: samples.times, values: states.map { s in s.quad.flatMap { [$0.x, $0.y] } })
-        var pointsAnimation = JSONWriter()
-        smil.animate("points", quads, into: &pointsAnimation, value: SMILWriter.points)
+        if part != .border {
+            let quads = Channel.sampled(times: samples.times, values: states.map { s in s.quad.flatMap { [$0.x, $0.y] } })
+            var pointsAnimation = JSONWriter()
+            smil.animate("points", quads, into: &pointsAnimation, value: SMILWriter.points)
 
-        w.raw("<polygon"); w.raw(quadAttribute(spec.id)); w.raw(" points=\"")
-        SVGPainter.points(first.quad, into: &w); w.raw("\"")
-        if let fill = first.fill {
-            w.raw(" fill=\""); w.rgb(fill); w.raw("\" fill-opacity=\""); w.number(fill.alpha, digits: 4); w.raw("\"")
-        } else {
-            w.raw(" fill=\"none\"")
+            w.raw("<polygon"); w.raw(quadAttribute(spec.id)); w.raw(" points=\"")
+            SVGPainter.points(first.quad, into: &w); w.raw("\"")
+            if let fill = first.fill {
+                w.raw(" fill=\""); w.rgb(fill); w.raw("\" fill-opacity=\""); w.number(fill.alpha, digits: 4); w.raw("\"")
+            } else {
+                w.raw(" fill=\"none\"")
+            }
+            w.raw(">"); w.append(pointsAnimation); w.append(dynamics.fill); w.raw("</polygon>\n")
         }
-        w.raw(">"); w.append(pointsAnimation); w.append(dynamics.fill); w.raw("</polygon>\n")
 
         let hasContent = spec.gradient != nil || spec.content != nil || !(spec.label ?? "").isEmpty
-        guard hasContent else { return }
+        guard hasContent || (part != .body && border != nil) else { return }
         var contentDynamics = dynamics
         contentDynamics.fill = JSONWriter()
         for (k, corners) in LayerState.contentTriangles.enumerated() {
@@ -190,13 +263,14 @@ public enum AnimatedSVGEncoder {
                 let q = s.quad
                 return corners.flatMap { [q[$0].x, q[$0].y] }
             })
-            w.raw("<clipPath id=\"c"); w.integer(i); w.raw("t"); w.integer(k); w.raw("\"><polygon points=\"")
+            let prefix: StaticString = part == .border ? "cb" : "c"
+            w.raw("<clipPath id=\""); w.raw(prefix); w.integer(i); w.raw("t"); w.integer(k); w.raw("\"><polygon points=\"")
             SMILWriter.points(&w, triangle.values[0]); w.raw("\">")
             smil.animate("points", triangle, into: &w, value: SMILWriter.points)
-            w.raw("</polygon></clipPath>\n<g clip-path=\"url(#c"); w.integer(i); w.raw("t"); w.integer(k); w.raw(")\">")
+            w.raw("</polygon></clipPath>\n<g clip-path=\"url(#"); w.raw(prefix); w.integer(i); w.raw("t"); w.integer(k); w.raw(")\">")
             let closers = sampledAffine(states.map { $0.triangleMap(k) }, times: samples.times, smil: smil, into: &w)
             SVGPainter.look(spec, index: i, timeline: timeline, size: first.size, radius: first.cornerRadius, fill: first.fill,
-                            drawFill: false, dynamics: contentDynamics, into: &w)
+                            drawFill: false, dynamics: contentDynamics, part: part, border: border, into: &w)
             for _ in 0..<closers { w.raw("</g>") }
             w.raw("</g>\n")
         }

@@ -18,6 +18,24 @@ enum SVGPainter {
         var labelPosition = JSONWriter()
         /// A `scale` transform of the content from its initial size to the current one.
         var contentScale = JSONWriter()
+        /// `x`, `y`, `width`, `height`, `rx`, `stroke`, `stroke-opacity`, `stroke-width` of the border rect.
+        var border = JSONWriter()
+    }
+
+    /// Which parts of a layer's look to draw.
+    enum Part {
+        /// Fill, gradient, content and label (the border comes later, above sublayers).
+        case body
+        /// Everything, the border last.
+        case bodyAndBorder
+        /// Only the border.
+        case border
+    }
+
+    /// A border as drawn at the first frame: stroke centred on a rect inset by half its width.
+    struct BorderLook {
+        var width: Double
+        var color: Color
     }
 
     static let fontFamily = "-apple-system, system-ui, &quot;Helvetica Neue&quot;, Helvetica, Arial, sans-serif"
@@ -63,7 +81,28 @@ enum SVGPainter {
     /// `<svg>`: browsers give each one its own SMIL clock, which the root's
     /// `setCurrentTime` does not seek.
     static func look(_ spec: LayerSpec, index: Int, timeline: Timeline, size: Size, radius: Double, fill: Color?,
-                     drawFill: Bool, attributes: String = "", dynamics: Dynamics = Dynamics(), into w: inout JSONWriter) {
+                     drawFill: Bool, attributes: String = "", dynamics: Dynamics = Dynamics(), part: Part = .bodyAndBorder,
+                     border: BorderLook? = nil, into w: inout JSONWriter) {
+        if part != .border {
+            body(spec, index: index, timeline: timeline, size: size, radius: radius, fill: fill, drawFill: drawFill,
+                 attributes: attributes, dynamics: dynamics, into: &w)
+        }
+        if part != .body, let border {
+            let bw = border.width
+            w.raw("<rect x=\""); w.number(bw / 2, digits: 4); w.raw("\" y=\""); w.number(bw / 2, digits: 4)
+            w.raw("\" width=\""); w.number(max(size.width - bw, 0), digits: 4)
+            w.raw("\" height=\""); w.number(max(size.height - bw, 0), digits: 4); w.raw("\"")
+            cornerRadius(max(radius - bw / 2, 0), into: &w)
+            w.raw(" fill=\"none\" stroke=\""); w.rgb(border.color); w.raw("\" stroke-opacity=\"")
+            w.number(border.color.alpha, digits: 4); w.raw("\" stroke-width=\""); w.number(bw, digits: 4); w.raw("\">")
+            w.append(dynamics.border)
+            w.raw("</rect>")
+        }
+    }
+
+    /// The look without its border.
+    private static func body(_ spec: LayerSpec, index: Int, timeline: Timeline, size: Size, radius: Double, fill: Color?,
+                             drawFill: Bool, attributes: String, dynamics: Dynamics, into w: inout JSONWriter) {
         func bounds(_ paint: (inout JSONWriter) -> Void, animations: [JSONWriter], extra: String = "") {
             w.raw("<rect"); w.raw(extra); w.raw(" width=\""); w.number(size.width, digits: 4)
             w.raw("\" height=\""); w.number(size.height, digits: 4); w.raw("\"")

@@ -14,7 +14,7 @@ struct ExactPlanarMotion {
     init?(layer i: Int, samples: FrameSamples, channels: LayerChannels) {
         let timeline = samples.timeline
         let layer = timeline.layers[i]
-        guard timeline.run == nil, timeline.duration > 0,
+        guard timeline.run == nil, timeline.duration > 0, timeline.tree.parents[i] == nil,
               !layer.track(.transform).isAnimated, !layer.track(.zPosition).isAnimated else { return nil }
         let t = layer.spec.transform.matrix
         guard t.m13 == 0, t.m23 == 0, t.m31 == 0, t.m32 == 0, t.m14 == 0, t.m24 == 0, t.m34 == 0, t.m44 == 1,

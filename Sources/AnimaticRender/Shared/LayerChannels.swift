@@ -1,7 +1,8 @@
 import AnimaticCore
 
 /// A layer's look over time as channels: exact from its tracks when the timeline has no
-/// interaction (wall time is transition time), else sampled from the frames.
+/// interaction (wall time is transition time), else sampled from the frames. A
+/// sublayer's opacity and visibility are its ancestors' too, so they are sampled.
 struct LayerChannels {
     var opacity: Channel
     /// 1 visible, 0 hidden; discrete.
@@ -10,6 +11,10 @@ struct LayerChannels {
     var radius: Channel
     /// r, g, b, a in 0…1; nil when the layer has no fill.
     var fill: Channel?
+    /// The ancestors' clip polygon, x0, y0, x1, y1, … with a fixed number of points (a
+    /// shorter polygon repeats its last point; an empty one is all zeros); nil when no
+    /// ancestor clips.
+    var clip: Channel?
 
     init(layer i: Int, samples: FrameSamples) {
         let timeline = samples.timeline
@@ -31,6 +36,11 @@ struct LayerChannels {
                 }
             }
             visible = .discrete(times: vt, values: vv)
+            if timeline.tree.parents[i] != nil {
+                let states = samples.layer(i)
+                opacity = .sampled(times: times, values: states.map { [$0.opacity] })
+                visible = .discrete(times: times, values: states.map { [$0.visible ? 1 : 0] })
+            }
         } else {
             let states = samples.layer(i), times = samples.times
             opacity = .sampled(times: times, values: states.map { [$0.opacity] })
@@ -39,5 +49,20 @@ struct LayerChannels {
             fill = hasFill ? .sampled(times: times, values: states.map { ($0.fill ?? .clear).components }) : nil
             visible = .discrete(times: times, values: states.map { [$0.visible ? 1 : 0] })
         }
+        clip = Self.clip(layer: i, samples: samples)
+    }
+
+    static func clip(layer i: Int, samples: FrameSamples) -> Channel? {
+        let polygons = samples.states.map { $0[i].clip }
+        guard polygons.contains(where: { $0 != nil }) else { return nil }
+        let count = max(polygons.map { $0?.count ?? 0 }.max() ?? 0, 3)
+        return .sampled(times: samples.times, values: polygons.map { polygon in
+            guard let polygon, let last = polygon.last else {
+                // No clip at this frame (cannot happen within one tree) or an empty one: nothing shows.
+                return [Double](repeating: 0, count: 2 * count)
+            }
+            let padded = polygon + Array(repeating: last, count: count - polygon.count)
+            return padded.flatMap { [$0.x, $0.y] }
+        })
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// `cards` — VCTransitionsLibrary's `CECardsAnimationController`. Two transforms on the
 /// views' own layers, both with m34 = −1/900 set on the identity first (CA calls in
 /// source order, each new operation acting on the point first):

@@ -1,5 +1,3 @@
-import Foundation
-
 /// `cube` — VCTransitionsLibrary's `CECubeAnimationController` (Andrés Brun). dir = +1 in
 /// reverse, −1 forward. `way` horizontal (the default): the from-view ends turned by
 /// dir × 90° about y and the to-view starts at −dir × 90°; each rotation matrix then has

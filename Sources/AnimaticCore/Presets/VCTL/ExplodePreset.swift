@@ -1,5 +1,3 @@
-import Foundation
-
 /// `explode` — VCTransitionsLibrary's `CEExplodeAnimationController`: the to-view is put
 /// at the back, the from-view is cut into square snapshot pieces of side W / 10 (columns
 /// x = 0, W/10, … while x < W; rows y = 0, H / (10 H / W), … while y < H, stepped as the

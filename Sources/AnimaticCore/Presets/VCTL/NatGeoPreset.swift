@@ -1,5 +1,3 @@
-import Foundation
-
 /// `natGeo` — VCTransitionsLibrary's `CENatGeoAnimationController` (Paweł Wrzosek): the
 /// page of a magazine turning away. Four transforms on the views' own layers, each
 /// starting from the identity with m34 = −1/500 (CA calls in source order, each new

@@ -1,5 +1,3 @@
-import Foundation
-
 /// `pageFlip` — VCTransitionsLibrary's `CEFlipAnimationController`, a book page turning
 /// about the vertical centre line (not document 004's card `flip`). Both views get the
 /// from-view's frame; the container's `sublayerTransform` has m34 = −0.002 (eye distance

@@ -1,5 +1,3 @@
-import Foundation
-
 /// `turn` — VCTransitionsLibrary's `CETurnAnimationController`: both views at the
 /// from-view's frame, the to-view on top; the container's `sublayerTransform` has
 /// m34 = −0.002 (eye distance 500). factor = +1 in reverse, −1 forward; the to-view

@@ -1,0 +1,36 @@
+import AnimaticCore
+
+/// What the flat outputs draw, in order, for a timeline's layer tree: each layer's body
+/// in drawing order and, for a layer with a border and sublayers, the border again after
+/// its last descendant — Core Animation draws a border above the layer's sublayers.
+enum DrawStep: Equatable {
+    case body(Int)
+    /// The border of a layer with sublayers, drawn after them.
+    case border(Int)
+}
+
+extension Timeline {
+    /// Bodies in `drawOrder`, with a `.border` step closing each subtree whose root shows
+    /// a border at some frame (`bordered`).
+    func drawSteps(bordered: (Int) -> Bool) -> [DrawStep] {
+        var steps: [DrawStep] = []
+        var open: [Int] = []  // ancestors whose subtree is being drawn
+        func close(downTo depth: Int) {
+            while let top = open.last, tree.depths[top] >= depth {
+                open.removeLast()
+                if bordered(top) { steps.append(.border(top)) }
+            }
+        }
+        let hasChildren = Set(tree.parents.compactMap { $0 })
+        for i in drawOrder {
+            close(downTo: tree.depths[i])
+            steps.append(.body(i))
+            if hasChildren.contains(i) { open.append(i) }
+        }
+        close(downTo: 1)
+        return steps
+    }
+
+    /// Whether layer `i` has sublayers.
+    func hasSublayers(_ i: Int) -> Bool { tree.parents.contains { $0 == i } }
+}
