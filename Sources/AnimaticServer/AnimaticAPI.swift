@@ -277,7 +277,7 @@ public final class AnimaticAPI: @unchecked Sendable {
             entry = cached
         } else {
             guard let spec else { return nil }
-            let timeline = TimelineCompiler.compile(spec)
+            let timeline = TimelineCompiler.compile(parsed.reduceMotion ? ReduceMotion.apply(spec) : spec)
             let samples = parsed.frameSamples(timeline)
             if parsed.options.includeFrames || [.svg, .lottie, .css].contains(parsed.format),
                samples > configuration.limits.maxFrameSamples {

@@ -86,6 +86,9 @@ def test_each_preset_plays(page, live_server):
     listed = [p["name"] for p in fetch_json(live_server.url + "/v1/presets")["presets"]]
     assert names == listed
     for name in names:
+        # Counted before choosing: a short preset (pan 0.3 s, heroFade 0.208 s) may play to
+        # its end before the page's state is read.
+        runs = len(state(page)["runs"])
         choose_preset(page, name)
         s = state(page)
         assert s["preset"] == name and s["error"] is None
@@ -93,7 +96,6 @@ def test_each_preset_plays(page, live_server):
         assert len(page.find_elements("css selector", "#screen > .layer")) == len(timeline["layers"])
         # It plays: the page's clock runs forward from 0 (or has already reached the end).
         wait_for(page, "window.animatic.state().t > 0", timeout=10, message=f"{name} to play")
-        runs = len(s["runs"])
         wait_for(page, f"window.animatic.state().runs.length > {runs}", timeout=10 + 2 * s["duration"],
                  message=f"{name} to play to its end")
 

@@ -7,6 +7,7 @@ import { Player, SPEEDS } from "./player.js";
 import { CurvePanel } from "./curves.js";
 import { Editor } from "./editor.js";
 import { PresetForm } from "./presets.js";
+import { Gallery } from "./gallery.js";
 import { Interaction } from "./interact.js";
 import { decodeSpec, putInURL, download } from "./share.js";
 
@@ -127,7 +128,7 @@ async function load(spec, { text, fromEditor = false, start, autoplay = true } =
   app.loading = true;
   document.body.classList.add("loading");
   try {
-    const timeline = await api.timeline(text ?? spec);
+    const timeline = await api.timeline(text ?? spec, { reduceMotion: $("reduce-motion").checked });
     if (seq !== app.seq) return;
     app.spec = spec;
     clearMessage();
@@ -232,6 +233,7 @@ $("restart").addEventListener("click", () => player.restart());
 $("back").addEventListener("click", () => player.step(-1));
 $("forward").addEventListener("click", () => player.step(1));
 $("loop").addEventListener("change", (e) => player.setLoop(e.target.checked));
+$("reduce-motion").addEventListener("change", () => { if (app.spec) load(app.spec, { start: 0 }); });
 $("clip").addEventListener("change", (e) => $("screen").classList.toggle("unclipped", !e.target.checked));
 for (const radio of document.querySelectorAll('input[name="speed"]')) {
   radio.addEventListener("change", () => player.setSpeed(Number(radio.value)));
@@ -332,7 +334,13 @@ window.addEventListener("hashchange", async () => {
 // ── Start ───────────────────────────────────────────────────────────────────────────────
 async function start() {
   try {
-    form.setPresets(await api.listPresets());
+    const presets = await api.listPresets();
+    form.setPresets(presets);
+    new Gallery($("gallery"), presets, (name) => {
+      form.build(name, {});
+      load({ preset: name });
+      document.querySelector(".center")?.scrollIntoView({ behavior: "smooth", block: "start" });
+    });
   } catch (error) {
     showMessage(error.message);
     const retry = document.createElement("button");
@@ -364,6 +372,7 @@ window.animatic = {
     return {
       t: player.t, frame: player.frame, frameCount: player.frameCount, duration: player.duration,
       playing: player.playing, speed: player.speed, loop: player.loop, scale: stage.scale,
+      reduceMotion: $("reduce-motion").checked,
       preset: isPresetRef(app.spec) ? app.spec.preset : null, spec: app.spec, loads: app.loads,
       loading: app.loading, error: app.error, errorStack: app.errorStack ?? null, runs: player.runs.slice(),
       interaction: app.timeline?.interaction ?? null, outcome: app.outcome,
