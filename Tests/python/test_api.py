@@ -128,7 +128,7 @@ def test_presets_routes(live_server):
     assert status == 200 and names == ["popup", "tabSlide", "containerSpring", "scaleFade", "zoom", "fold", "flip",
                  "cards", "crossfade", "cube", "explode", "pageFlip", "natGeo", "pan", "portal", "turn",
                  "heroPush", "heroPull", "heroCover", "heroUncover", "heroSlide", "heroZoomSlide", "heroPageIn",
-                 "heroPageOut", "heroFade", "heroZoom", "heroZoomOut"]
+                 "heroPageOut", "heroFade", "heroZoom", "heroZoomOut", "slide", "fade"]
     status, _, body = curl(live_server.url + "/v1/presets/fold?folds=3")
     spec = json.loads(body)
     assert status == 200 and spec["container"]["perspective"]

@@ -26,13 +26,23 @@ def test_every_preset_has_a_card_whose_preview_loads(page, live_server):
     groups = page.execute_script(
         "return Object.fromEntries([...document.querySelectorAll('.gallery-group')]"
         ".map(g => [g.dataset.group, g.querySelectorAll('.gallery-card').length]))")
-    assert groups == {"documents": 7, "vctl": 9, "hero": 11}
+    assert groups == {"documents": 7, "vctl": 9, "hero": 11, "ibanimatable": 2}
     # Each preview is the preset's self-playing SVG: scroll it into view (they load lazily) and wait.
     for name in cards:
         page.execute_script("document.querySelector(`.gallery-card[data-preset='${arguments[0]}'] img`).scrollIntoView()", name)
         img = f"document.querySelector(\".gallery-card[data-preset='{name}'] img\")"
         wait_for(page, f"{img}.complete && {img}.naturalWidth > 0", timeout=30, message=f"{name}'s preview")
     assert browser_errors(page, allow_network=False) == []
+
+
+def test_a_card_plays_its_self_playing_svg_under_the_pointer(page):
+    from selenium.webdriver.common.action_chains import ActionChains
+    card = page.find_element("css selector", ".gallery-card[data-preset='heroPush'] button")
+    page.execute_script("arguments[0].scrollIntoView()", card)
+    ActionChains(page).move_to_element(card).perform()
+    img = "document.querySelector(\".gallery-card[data-preset='heroPush'] img\")"
+    wait_for(page, f"{img}.dataset.live === 'true' && {img}.src.includes('format=svg') && {img}.complete && {img}.naturalWidth > 0")
+    page.execute_script("window.scrollTo(0, 0)")
 
 
 def test_the_filter_box_narrows_the_cards(page):
@@ -50,7 +60,7 @@ def test_the_filter_box_narrows_the_cards(page):
     wait_for(page, "document.getElementById('gallery-count').textContent.startsWith('9 of')")
     box.clear()
     box.send_keys(" ")
-    wait_for(page, "document.getElementById('gallery-count').textContent.startsWith('27 of')")
+    wait_for(page, "document.getElementById('gallery-count').textContent.startsWith('29 of')")
 
 
 def test_a_card_opens_its_preset_in_the_player(page):

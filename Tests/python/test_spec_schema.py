@@ -71,7 +71,7 @@ def test_every_preset_is_listed():
     assert preset_names() == ["popup", "tabSlide", "containerSpring", "scaleFade", "zoom", "fold", "flip",
                  "cards", "crossfade", "cube", "explode", "pageFlip", "natGeo", "pan", "portal", "turn",
                  "heroPush", "heroPull", "heroCover", "heroUncover", "heroSlide", "heroZoomSlide", "heroPageIn",
-                 "heroPageOut", "heroFade", "heroZoom", "heroZoomOut"]
+                 "heroPageOut", "heroFade", "heroZoom", "heroZoomOut", "slide", "fade"]
 
 
 INTERACTIVE = {
@@ -90,7 +90,7 @@ INTERACTIVE = {
 @pytest.mark.parametrize("name", ["popup", "tabSlide", "containerSpring", "scaleFade", "zoom", "fold", "flip",
                  "cards", "crossfade", "cube", "explode", "pageFlip", "natGeo", "pan", "portal", "turn",
                  "heroPush", "heroPull", "heroCover", "heroUncover", "heroSlide", "heroZoomSlide", "heroPageIn",
-                 "heroPageOut", "heroFade", "heroZoom", "heroZoomOut"])
+                 "heroPageOut", "heroFade", "heroZoom", "heroZoomOut", "slide", "fade"])
 def test_every_preset_expands_to_a_spec_the_schema_accepts(name):
     expanded = subprocess.run([str(ANIMATIC), "presets", name, "--spec"], capture_output=True, text=True, timeout=60)
     assert expanded.returncode == 0, expanded.stderr

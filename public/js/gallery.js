@@ -1,22 +1,31 @@
-// The gallery: every preset as a card with a live preview (its self-playing SVG, looped),
-// grouped by where it comes from (the source documents, VCTransitionsLibrary, Hero), with
+// The gallery: every preset as a card with a preview — its filmstrip, which turns into the
+// self-playing SVG (looped) while the pointer or the focus is on the card, so that a page
+// of cards does not keep dozens of animations running —
+// grouped by where it comes from (the source documents, VCTransitionsLibrary, Hero,
+// IBAnimatable), with
 // a filter box. Choosing a card opens the preset in the player through `onOpen(name)`.
 
 const GROUPS = [
   { id: "documents", title: "Source documents", test: (p) => /^\d{3} /.test(p.source) },
   { id: "vctl", title: "VCTransitionsLibrary", test: (p) => p.source.startsWith("VCTransitionsLibrary") },
   { id: "hero", title: "Hero", test: (p) => p.source.startsWith("Hero") },
+  { id: "ibanimatable", title: "IBAnimatable (and the VCTL presets' library: \"ibanimatable\")", test: (p) => p.source.startsWith("IBAnimatable") },
   { id: "other", title: "Other", test: () => true },
 ];
 
 /** The group id of a preset, from its `source`. */
 export function groupOf(preset) { return GROUPS.find((g) => g.test(preset)).id; }
 
-function previewURL(name) {
+function previewURL(name, live) {
   const u = new URL(`v1/presets/${encodeURIComponent(name)}/timeline`, new URL(".", document.baseURI));
-  u.searchParams.set("format", "svg");
-  u.searchParams.set("loop", "true");
-  u.searchParams.set("fps", "30");
+  if (live) {
+    u.searchParams.set("format", "svg");
+    u.searchParams.set("loop", "true");
+    u.searchParams.set("fps", "30");
+  } else {
+    u.searchParams.set("format", "filmstrip");
+    u.searchParams.set("filmstripFrames", "4");
+  }
   return u.href;
 }
 
@@ -61,8 +70,13 @@ export class Gallery {
     button.title = `${preset.summary}\n${preset.source}`;
     const img = document.createElement("img");
     img.loading = "lazy";
-    img.alt = `${preset.name}, playing`;
-    img.src = previewURL(preset.name);
+    img.alt = `${preset.name}: four frames; hover to play`;
+    img.src = previewURL(preset.name, false);
+    const play = (live) => { img.src = previewURL(preset.name, live); img.dataset.live = String(live); };
+    button.addEventListener("pointerenter", () => play(true));
+    button.addEventListener("focus", () => play(true));
+    button.addEventListener("pointerleave", () => play(false));
+    button.addEventListener("blur", () => play(false));
     const name = document.createElement("strong");
     name.textContent = preset.name;
     const summary = document.createElement("small");

@@ -17,7 +17,7 @@ public enum PortalPreset {
         name: "portal",
         summary: "Doors: the from-view's halves slide apart as the to-view zooms from 0.8 to full size (reverse: the halves close, the from-view zooms out to 0.8), 1 s ease-out.",
         source: "VCTransitionsLibrary — AnimationControllers/CEPortalAnimationController.m (ColinEberhardt/VCTransitionsLibrary @ 6d5cf2a)",
-        parameters: VCTL.parameters(duration: 1),
+        parameters: VCTL.parameters(duration: 1, library: true),
         build: build)
 
     static func build(_ p: inout PresetParameters) -> TransitionSpec? {
@@ -61,7 +61,7 @@ public enum PortalPreset {
             cancelled = [VCTL.change("from", .hidden, .bool(false))] + snapshots
             finished = [VCTL.change("to", .hidden, .bool(false))] + snapshots
         }
-        let block = BlockAnimation(duration: p.number("duration"), timing: .easeOut, changes: changes)
+        let block = BlockAnimation(duration: IBAnimatable.duration(p, vctl: 1), timing: .easeOut, changes: changes)
         let spec = TransitionSpec(container: ContainerSpec(size: size), layers: layers, animations: [.block(block)],
                                   completionIfFinished: finished, completionIfCancelled: cancelled)
         return VCTL.finish(spec, p, swipe: swipe)
