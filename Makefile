@@ -3,7 +3,7 @@ SWIFT ?= swift
 PYTHON := .venv/bin/python
 SWIFT_TEST_FLAGS ?= --parallel
 
-.PHONY: all build release run test test-swift test-python deps deps-test clean bench bench-engine
+.PHONY: all build release run test test-swift test-python deps deps-test clean bench bench-engine format lint
 
 all: build
 
@@ -30,6 +30,16 @@ test: deps-test test-swift test-python
 test-swift:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test $(SWIFT_TEST_FLAGS)
+
+# `swift format` (shipped with the toolchain) with the checked-in .swift-format (line length 120).
+# `make format` rewrites the files in place; `make lint` fails on any difference from that.
+SWIFT_FORMAT_PATHS := Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Sources
+
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(SWIFT_FORMAT_PATHS)
+
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_FORMAT_PATHS)
 
 test-python: build
 	@if ls Tests/python/test_*.py >/dev/null 2>&1; then $(PYTHON) -m pytest -q Tests/python; else echo "no python tests"; fi

@@ -17,6 +17,8 @@ final class Connection: @unchecked Sendable {
     let fd: Int32
     let queue: DispatchQueue
     let remoteAddress: String
+    /// The peer's address without its port: what the per-client connection cap counts.
+    let remoteHost: String
     private let core: ServerCore
     private let transport: Transport
     private let configuration: HTTPServerConfiguration
@@ -32,7 +34,7 @@ final class Connection: @unchecked Sendable {
 
     private var parser: RequestParser
     private var output = OutputQueue()
-    private var stream: (next: HTTPResponse.BodyStream, chunked: Bool)?
+    private var stream: StreamState?
     private var closeAfterFlush = false
     private var lingering = false
     private var lingerDiscarded = 0
@@ -40,6 +42,25 @@ final class Connection: @unchecked Sendable {
     private var closed = false
     private var draining = false
     private var pendingCancels = 0
+    /// The request whose response is being computed on a work pool (see `DeferredWork`);
+    /// no further request is parsed meanwhile, but the socket is watched for the client leaving.
+    private var inFlight: InFlight?
+    /// Whether the core counts this connection as an idle keep-alive one.
+    private var reportedIdle = false
+
+    /// A streamed body being sent: chunked, with a known length, or ended by the close.
+    private struct StreamState {
+        var next: HTTPResponse.BodyStream
+        var chunked: Bool
+        var knownLength: Bool
+    }
+
+    private struct InFlight {
+        var flag: CancellationFlag
+        var head: HTTPRequestHead
+        var requestID: String
+        var path: String
+    }
 
     private let connectedAt: DispatchTime
     private var messageStart: DispatchTime
@@ -56,11 +77,15 @@ final class Connection: @unchecked Sendable {
     static let streamLowWater = 64 * 1024
     /// Unread bytes drained during a lingering close before giving up.
     static let maxLingerBytes = 1 << 20
+    /// Bytes read ahead (pipelined requests) while a deferred response is computed.
+    static let maxReadAhead = 64 * 1024
 
-    init(id: Int, fd: Int32, remoteAddress: String, transport: Transport, core: ServerCore, target: DispatchQueue) {
+    init(id: Int, fd: Int32, remoteAddress: String, remoteHost: String, transport: Transport, core: ServerCore,
+         target: DispatchQueue) {
         self.id = id
         self.fd = fd
         self.remoteAddress = remoteAddress
+        self.remoteHost = remoteHost
         self.transport = transport
         self.core = core
         self.configuration = core.configuration
@@ -97,15 +122,29 @@ final class Connection: @unchecked Sendable {
         queue.async { [self] in
             guard !closed else { return }
             draining = true
-            if parser.isIdle, output.isEmpty, stream == nil, !closeAfterFlush {
+            if parser.isIdle, output.isEmpty, stream == nil, !closeAfterFlush, inFlight == nil {
                 closeNow()
             }
         }
     }
 
-    /// Grace period over: close whatever state the connection is in.
+    /// Grace period over: close whatever state the connection is in, cancelling its work.
     func forceClose() {
-        queue.async { [self] in closeNow() }
+        queue.async { [self] in closeNow(reason: .shutdown) }
+    }
+
+    /// Near the connection cap: close if still an idle keep-alive connection.
+    func closeIfIdle() {
+        queue.async { [self] in
+            guard !closed, isIdleKeepAlive else { return }
+            closeNow()
+        }
+    }
+
+    /// Between requests with nothing to send and nothing in progress.
+    private var isIdleKeepAlive: Bool {
+        !closed && requestsServed > 0 && parser.isIdle && output.isEmpty && stream == nil && inFlight == nil
+            && !closeAfterFlush && !lingering
     }
 
     // MARK: - Reading
@@ -174,12 +213,15 @@ final class Connection: @unchecked Sendable {
 
     /// Whether more requests may be parsed now.
     private var canParse: Bool {
-        !closed && !closeAfterFlush && !lingering && stream == nil && output.count < Self.highWater
+        !closed && !closeAfterFlush && !lingering && stream == nil && inFlight == nil && output.count < Self.highWater
     }
 
     private var wantsToRead: Bool {
         if closed { return false }
         if lingering || writeWantsRead { return true }
+        // While a deferred response is computed, keep reading (a little) so the
+        // client's leaving is seen at once.
+        if inFlight != nil { return !peerClosed && parser.bufferedByteCount < Self.maxReadAhead }
         return canParse && !peerClosed
     }
 
@@ -225,13 +267,23 @@ final class Connection: @unchecked Sendable {
             } else if peerClosed, !lingering, parser.isIdle {
                 closeNow()
                 return
-            } else if draining, parser.isIdle, !lingering {
+            } else if draining, parser.isIdle, !lingering, inFlight == nil {
                 closeNow()
                 return
             }
         }
+        reportIdleness()
         updateReading()
         updateTimer()
+    }
+
+    /// Tells the core when this connection becomes or stops being an idle keep-alive
+    /// one, so the oldest idle connections can be closed near the connection cap.
+    private func reportIdleness() {
+        let idle = isIdleKeepAlive
+        guard idle != reportedIdle else { return }
+        reportedIdle = idle
+        core.connection(id, isIdle: idle)
     }
 
     /// Runs the parser over buffered bytes; returns whether anything happened.
@@ -275,13 +327,54 @@ final class Connection: @unchecked Sendable {
                                   headers: head.headers, body: body, trailers: trailers,
                                   remoteAddress: remoteAddress, requestID: requestID, isSecure: transport.isSecure)
         let response = core.handler(request)
+        if let deferred = response.deferred {
+            startDeferred(deferred, head: head, requestID: requestID, path: request.path)
+            return
+        }
+        send(response, head: head, requestID: requestID, path: request.path)
+    }
+
+    private func send(_ response: HTTPResponse, head: HTTPRequestHead, requestID: String, path: String) {
         let keepAlive = head.keepAlive && !draining && !core.isDraining
         let prepared = core.serializer.prepare(response, method: head.method, version: head.version,
                                                requestHeaders: head.headers, requestID: requestID, keepAlive: keepAlive)
         enqueue(prepared)
         requestsServed += 1
-        logAccess(method: head.method.rawValue, path: request.path, status: prepared.status,
+        logAccess(method: head.method.rawValue, path: path, status: prepared.status,
                   bytes: prepared.stream == nil ? prepared.body.count : nil, requestID: requestID)
+    }
+
+    // MARK: - Deferred work
+
+    /// Hands the work to its pool; the response comes back through `finishDeferred`.
+    private func startDeferred(_ deferred: DeferredWork, head: HTTPRequestHead, requestID: String, path: String) {
+        let flag = CancellationFlag()
+        let job = WorkPool.Job(flag: flag) { [self] in
+            let response = deferred.work(flag)
+            queue.async { [self] in finishDeferred(flag, response) }
+        }
+        guard deferred.pool.submit(job) else {
+            send(deferred.overloaded(), head: head, requestID: requestID, path: path)
+            return
+        }
+        inFlight = InFlight(flag: flag, head: head, requestID: requestID, path: path)
+        if let timeout = deferred.timeout {
+            queue.asyncAfter(deadline: .now() + timeout.dispatchInterval) { [self] in
+                guard let current = inFlight, current.flag === flag, !closed else { return }
+                flag.raise(.deadline)
+                core.logger.warning("render deadline passed, cancelled",
+                                    metadata: ["request_id": "\(requestID)", "path": "\(path)"])
+                finishDeferred(flag, deferred.timedOut())
+            }
+        }
+    }
+
+    private func finishDeferred(_ flag: CancellationFlag, _ response: HTTPResponse) {
+        guard let current = inFlight, current.flag === flag, !closed else { return }
+        inFlight = nil
+        send(response, head: current.head, requestID: current.requestID, path: current.path)
+        if parser.isIdle { idleSince = .now() } else { messageStart = .now() }
+        pump()
     }
 
     private func respondToParseError(_ error: HTTPParseError) {
@@ -314,15 +407,19 @@ final class Connection: @unchecked Sendable {
             output.append(prepared.head)
             output.append(prepared.body)
         }
-        if let next = prepared.stream { stream = (next, prepared.chunked) }
+        if let next = prepared.stream { stream = StreamState(next: next, chunked: prepared.chunked, knownLength: prepared.knownLength) }
         if !prepared.keepAlive { closeAfterFlush = true }
     }
 
-    private func pullStream(_ current: (next: HTTPResponse.BodyStream, chunked: Bool)) {
+    private func pullStream(_ current: StreamState) {
         var emptyPieces = 0
         while output.count < Self.streamLowWater {
             guard let piece = current.next() else {
-                if current.chunked { output.append(ResponseSerializer.lastChunk) } else { closeAfterFlush = true }
+                if current.chunked {
+                    output.append(ResponseSerializer.lastChunk)
+                } else if !current.knownLength {
+                    closeAfterFlush = true
+                }
                 stream = nil
                 return
             }
@@ -361,9 +458,15 @@ final class Connection: @unchecked Sendable {
         if peerClosed { closeNow() }
     }
 
-    private func closeNow() {
+    private func closeNow(reason: CancellationFlag.Reason = .clientGone) {
         guard !closed else { return }
         closed = true
+        if let inFlight {
+            inFlight.flag.raise(reason)
+            core.logger.info("client gone, work cancelled", metadata: ["request_id": "\(inFlight.requestID)",
+                                                                        "path": "\(inFlight.path)", "reason": "\(reason)"])
+        }
+        inFlight = nil
         timer?.cancel()
         pendingCancels = 0
         if let readSource {
@@ -392,7 +495,7 @@ final class Connection: @unchecked Sendable {
         writeSource = nil
         timer = nil
         stream = nil
-        core.connectionClosed(id)
+        core.connectionClosed(id, remoteHost: remoteHost)
     }
 
     // MARK: - Sources
@@ -459,11 +562,14 @@ final class Connection: @unchecked Sendable {
         case writing
         /// Draining after the last response.
         case linger
+        /// A deferred response is being computed: its own deadline applies.
+        case working
     }
 
     private func currentPhase() -> (Phase, DispatchTime)? {
         if closed { return nil }
         if lingering { return (.linger, lingerStart + configuration.lingerTimeout.dispatchInterval) }
+        if inFlight != nil, output.isEmpty, stream == nil { return (.working, .distantFuture) }
         if !output.isEmpty || stream != nil || closeAfterFlush {
             return (.writing, lastWriteProgress + configuration.writeTimeout.dispatchInterval)
         }
@@ -497,6 +603,8 @@ final class Connection: @unchecked Sendable {
             core.logger.debug("request timeout", metadata: ["remote": "\(remoteAddress)", "phase": "\(phase)"])
             respondWithError(status: .requestTimeout, head: parser.currentHead, reason: "request not received in time")
             pump()
+        case .working:
+            break
         case .awaitingFirstRequest, .idle, .writing, .linger:
             closeNow()
         }

@@ -33,6 +33,8 @@ public enum HTTPParseError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidChunk
     /// HTTP/1.1 request without exactly one Host field (RFC 9112 §3.2) → 400.
     case missingOrDuplicateHost
+    /// A Host value that is not `uri-host [ ":" port ]` (RFC 9112 §3.2, RFC 3986 §3.2.2) → 400.
+    case invalidHost
 
     /// The status code of the error response.
     public var status: HTTPStatus {
@@ -62,6 +64,7 @@ public enum HTTPParseError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unsupportedTransferCoding: "unsupported transfer coding"
         case .invalidChunk: "invalid chunked framing"
         case .missingOrDuplicateHost: "missing or duplicate Host"
+        case .invalidHost: "invalid Host"
         }
     }
 }

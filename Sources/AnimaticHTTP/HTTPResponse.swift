@@ -17,6 +17,12 @@ public struct HTTPResponse: Sendable {
     /// When set, `body` is ignored and the body is sent chunked as the stream yields it
     /// (close-delimited to an HTTP/1.0 client). Streamed bodies are not gzipped.
     public var stream: BodyStream?
+    /// When set, the response is computed later on a work pool and everything else
+    /// here is ignored (see `DeferredWork`).
+    public var deferred: DeferredWork?
+    /// With `stream`: the body's exact length, sent as `Content-Length` instead of the
+    /// chunked coding. The stream must yield exactly that many bytes.
+    public var streamLength: Int?
 
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status

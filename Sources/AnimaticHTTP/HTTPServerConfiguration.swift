@@ -51,12 +51,23 @@ public struct HTTPServerConfiguration: Sendable {
 
     /// Bodies of compressible types at least this long are gzipped when accepted.
     public var gzipMinimumSize: Int = 1024
+    /// Whether the server gzips bodies itself (and adds `Vary: Accept-Encoding`). Off
+    /// when the application decides every representation (AnimaticServer does).
+    public var compressResponses = true
     /// zlib level 1–9.
     public var gzipLevel: Int32 = 6
     /// The `Server` header value; `nil` omits it.
     public var serverName: String? = "animatic"
     /// How long `shutdown()` lets in-flight requests finish before closing everything.
+    /// Deferred work still running then is cancelled.
     public var shutdownGracePeriod: Duration = .seconds(10)
+    /// Connections one client address may hold at once (→ 429 `Retry-After: 1`, close).
+    /// Unlimited by default (a reverse proxy is one address); `animatic serve` sets 256.
+    public var maxConnectionsPerClient: Int = .max
+    /// When this many connections are open (default: 7/8 of `maxConnections`), each new
+    /// one closes the keep-alive connection that has been idle longest, so a client
+    /// holding idle connections cannot lock others out.
+    public var idleEvictionThreshold: Int?
     /// Builds the response to a request the server itself refuses (400 malformed, 408,
     /// 413, 414, 431) from its status and reason — so an application can answer in its own
     /// error format. Nil: a short text/plain body. `Connection: close` is added either way.

@@ -44,4 +44,47 @@ enum HTTPSyntax {
         }
         return n
     }
+
+    /// Host = uri-host [ ":" port ] (RFC 9110 §7.2, RFC 3986 §3.2.2–3.2.3): an IP-literal
+    /// in brackets, or a reg-name of unreserved characters, sub-delims and
+    /// percent-escapes (which covers IPv4 addresses); the port is digits. Empty is valid.
+    static func isValidHost(_ value: String) -> Bool {
+        let bytes = Array(value.utf8)
+        var i = 0
+        if bytes.first == UInt8(ascii: "[") {
+            guard let close = bytes.firstIndex(of: UInt8(ascii: "]")), close > 1 else { return false }
+            for c in bytes[1..<close] {
+                guard isHexDigit(c) || c == UInt8(ascii: ":") || c == UInt8(ascii: ".")
+                        || isUnreserved(c) || isSubDelim(c) else { return false }
+            }
+            i = close + 1
+        } else {
+            while i < bytes.count, bytes[i] != UInt8(ascii: ":") {
+                let c = bytes[i]
+                if c == UInt8(ascii: "%") {
+                    guard i + 2 < bytes.count, isHexDigit(bytes[i + 1]), isHexDigit(bytes[i + 2]) else { return false }
+                    i += 3
+                    continue
+                }
+                guard isUnreserved(c) || isSubDelim(c) else { return false }
+                i += 1
+            }
+        }
+        guard i < bytes.count else { return true }
+        guard bytes[i] == UInt8(ascii: ":"), bytes.count - i - 1 <= 5 else { return false }
+        return bytes[(i + 1)...].allSatisfy(isDigit)
+    }
+
+    @inline(__always) static func isHexDigit(_ c: UInt8) -> Bool { hexValue(c) != nil }
+
+    /// unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~" (RFC 3986 §2.3)
+    static func isUnreserved(_ c: UInt8) -> Bool {
+        (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || isDigit(c)
+            || c == UInt8(ascii: "-") || c == UInt8(ascii: ".") || c == UInt8(ascii: "_") || c == UInt8(ascii: "~")
+    }
+
+    /// sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "=" (RFC 3986 §2.2)
+    static func isSubDelim(_ c: UInt8) -> Bool {
+        "!$&'()*+,;=".utf8.contains(c)
+    }
 }

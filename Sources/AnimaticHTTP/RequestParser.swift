@@ -332,6 +332,9 @@ public struct RequestParser: Sendable {
         // Exactly one Host in HTTP/1.1, at most one in HTTP/1.0 (RFC 9112 §3.2).
         let hosts = headers.values("Host").count
         if version == .http1_1 ? hosts != 1 : hosts > 1 { throw .missingOrDuplicateHost }
+        // "...or a Host header field with an invalid field value" is a 400 too (§3.2).
+        if let host = headers["Host"], !HTTPSyntax.isValidHost(host) { throw .invalidHost }
+        try checkTargetForm(method: method, target: target)
 
         let transferEncodings = headers.values("Transfer-Encoding")
         let contentLengths = headers.values("Content-Length")
@@ -381,11 +384,35 @@ public struct RequestParser: Sendable {
         }
         guard i > line.lowerBound else { throw .invalidChunk }
         if i < line.upperBound {
-            let c = buffer[i]
-            guard c == 0x3B || c == 0x20 || c == 0x09 else { throw .invalidChunk }
-            for j in i..<line.upperBound where !HTTPSyntax.isFieldValueChar(buffer[j]) { throw .invalidChunk }
+            // chunk-ext = *( BWS ";" BWS chunk-ext-name … ): whitespace may come only
+            // before a ";", so a size followed by bare whitespace is malformed.
+            var j = i
+            while j < line.upperBound, buffer[j] == 0x20 || buffer[j] == 0x09 { j += 1 }
+            guard j < line.upperBound, buffer[j] == 0x3B else { throw .invalidChunk }
+            for k in j..<line.upperBound where !HTTPSyntax.isFieldValueChar(buffer[k]) { throw .invalidChunk }
         }
         return size
+    }
+
+    /// The request-target's form must suit the method (RFC 9112 §3.2): asterisk-form
+    /// only for OPTIONS, authority-form only (and always) for CONNECT, otherwise
+    /// origin-form (`/…`) or absolute-form (`scheme://…`).
+    private func checkTargetForm(method: HTTPMethod, target: String) throws(HTTPParseError) {
+        if method == .connect {
+            guard !target.hasPrefix("/"), !target.contains("/"), HTTPSyntax.isValidHost(target) else {
+                throw .invalidRequestLine
+            }
+            return
+        }
+        if target == "*" {
+            guard method == .options else { throw .invalidRequestLine }
+            return
+        }
+        if target.hasPrefix("/") { return }
+        guard let colon = target.firstIndex(of: ":"), target[colon...].hasPrefix("://"),
+              target[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }),
+              target.first?.isLetter == true
+        else { throw .invalidRequestLine }
     }
 
     // MARK: - Buffer

@@ -3,8 +3,10 @@ struct PreparedResponse {
     var head: [UInt8]
     var body: [UInt8]
     var stream: HTTPResponse.BodyStream?
-    /// The streamed body is sent with the chunked coding (else close-delimited).
+    /// The streamed body is sent with the chunked coding (else close-delimited, or
+    /// length-delimited when `knownLength`).
     var chunked: Bool
+    var knownLength = false
     var keepAlive: Bool
     var status: HTTPStatus
 }
@@ -15,6 +17,9 @@ struct ResponseSerializer {
     let gzip: GzipEncoder
     let gzipMinimumSize: Int
     let dates: DateCache
+    /// Off when the application decides the representation itself (then the serializer
+    /// neither compresses nor adds `Vary`).
+    var compresses = true
 
     static let continueHead = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
@@ -46,7 +51,7 @@ struct ResponseSerializer {
         var body = noBody ? [] : response.body
         let stream = noBody ? nil : response.stream
 
-        if stream == nil, !noBody, !headers.contains("Content-Encoding") {
+        if compresses, stream == nil, !noBody, !headers.contains("Content-Encoding") {
             let compressible = ContentCoding.isCompressible(contentType: headers["Content-Type"])
             if compressible, !headers.containsToken("Accept-Encoding", in: "Vary"), headers["Vary"] != "*" {
                 headers.add("Vary", "Accept-Encoding")
@@ -70,6 +75,8 @@ struct ResponseSerializer {
         var chunked = false
         if noBody {
             // 1xx, 204, 304: no content and no Content-Length (RFC 9110 §8.6, §15.4.5).
+        } else if stream != nil, let length = response.streamLength {
+            headers.add("Content-Length", String(length))
         } else if stream != nil {
             if version == .http1_1 {
                 headers.add("Transfer-Encoding", "chunked")
@@ -95,7 +102,8 @@ struct ResponseSerializer {
 
         return PreparedResponse(head: Self.serializeHead(status: status, headers: headers),
                                 body: isHead ? [] : body, stream: isHead ? nil : stream,
-                                chunked: chunked, keepAlive: keepAlive, status: status)
+                                chunked: chunked, knownLength: stream != nil && response.streamLength != nil,
+                                keepAlive: keepAlive, status: status)
     }
 
     static func serializeHead(status: HTTPStatus, headers: HTTPHeaders) -> [UInt8] {

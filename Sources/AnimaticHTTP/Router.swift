@@ -6,7 +6,8 @@
 /// - Routes for the path, none for the method → 405 with `Allow` (RFC 9110 §15.5.6).
 /// - `HEAD` falls back to the `GET` route (the server drops the body, RFC 9110 §9.3.2).
 /// - `OPTIONS` without an explicit route goes to `options` if set (CORS preflight
-///   belongs to the app), else 204 with `Allow`.
+///   belongs to the app), else 204 with `Allow`; `OPTIONS *` lists every routed method.
+/// - `CONNECT` → 501: an origin server opens no tunnels.
 public struct Router: Sendable {
     public typealias RouteHandler = @Sendable (HTTPRequest, [String: String]) -> HTTPResponse
     /// Called for OPTIONS with the methods the path allows.
@@ -42,6 +43,17 @@ public struct Router: Sendable {
     public mutating func post(_ pattern: String, handler: @escaping RouteHandler) { add(.post, pattern, handler: handler) }
 
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        // CONNECT asks for a tunnel, which an origin server does not offer (RFC 9110 §9.3.6).
+        if request.method == .connect { return HTTPResponse.status(.notImplemented) }
+        // `OPTIONS *` asks about the server as a whole (RFC 9110 §9.3.7): every method it routes.
+        if request.target == "*" {
+            var allowed: [HTTPMethod] = []
+            for route in routes where !allowed.contains(route.method) { allowed.append(route.method) }
+            if allowed.contains(.get), !allowed.contains(.head) { allowed.append(.head) }
+            if let options { return options(request, allowed) }
+            allowed.append(.options)
+            return HTTPResponse(status: .noContent, headers: ["Allow": Self.allowValue(allowed)])
+        }
         let segments = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         // "/" is no segments; a trailing slash is an empty last segment and must match literally.
         let parts = request.path == "/" ? [] : Array(segments)

@@ -13,6 +13,11 @@ final class ServerCore: Sendable {
         var listeners: [Listener] = []
         var openListeners = 0
         var connections: [Int: Connection] = [:]
+        /// Open connections per client address (without port).
+        var perClient: [String: Int] = [:]
+        /// Idle keep-alive connections: id → the order in which they became idle.
+        var idle: [Int: Int] = [:]
+        var idleSequence = 0
         var nextID = 0
         var boundPort: Int?
     }
@@ -45,7 +50,8 @@ final class ServerCore: Sendable {
         self.handler = handler
         self.serializer = ResponseSerializer(serverName: configuration.serverName,
                                              gzip: GzipEncoder(level: configuration.gzipLevel),
-                                             gzipMinimumSize: configuration.gzipMinimumSize, dates: DateCache())
+                                             gzipMinimumSize: configuration.gzipMinimumSize, dates: DateCache(),
+                                             compresses: configuration.compressResponses)
         self.tls = try configuration.tls.map { try TLSContext(configuration: $0) }
     }
 
@@ -146,37 +152,62 @@ final class ServerCore: Sendable {
         } else {
             transport = PlainTransport(fd: fd)
         }
-        enum Admission { case accepted(Connection), overCapacity, notRunning }
+        let host = Self.hostPart(of: remote)
+        let threshold = configuration.idleEvictionThreshold ?? (configuration.maxConnections - configuration.maxConnections / 8)
+        enum Admission { case accepted(Connection, evict: Connection?), overCapacity, overClientCap, notRunning }
         let admission = state.withLock { state -> Admission in
             guard state.phase == .running else { return .notRunning }
             guard state.connections.count < configuration.maxConnections else { return .overCapacity }
+            guard state.perClient[host, default: 0] < configuration.maxConnectionsPerClient else { return .overClientCap }
+            // Near the cap, the connection idle longest makes room (it is closed only if still idle).
+            var evict: Connection?
+            if state.connections.count >= threshold, let oldest = state.idle.min(by: { $0.value < $1.value }) {
+                state.idle[oldest.key] = nil
+                evict = state.connections[oldest.key]
+            }
             state.nextID += 1
-            let connection = Connection(id: state.nextID, fd: fd, remoteAddress: remote, transport: transport,
-                                        core: self, target: ioQueue)
+            let connection = Connection(id: state.nextID, fd: fd, remoteAddress: remote, remoteHost: host,
+                                        transport: transport, core: self, target: ioQueue)
             state.connections[state.nextID] = connection
-            return .accepted(connection)
+            state.perClient[host, default: 0] += 1
+            return .accepted(connection, evict: evict)
         }
         switch admission {
-        case .accepted(let connection):
+        case .accepted(let connection, let evict):
+            evict?.closeIfIdle()
             connection.start()
         case .overCapacity:
             logger.warning("connection limit reached, answering 503", metadata: ["remote": "\(remote)",
                                                                                   "limit": "\(configuration.maxConnections)"])
-            reject(fd: fd, transport: transport)
+            reject(fd: fd, transport: transport, status: .serviceUnavailable)
+        case .overClientCap:
+            logger.warning("per-client connection limit reached, answering 429",
+                           metadata: ["remote": "\(remote)", "limit": "\(configuration.maxConnectionsPerClient)"])
+            reject(fd: fd, transport: transport, status: .tooManyRequests)
         case .notRunning:
             transport.free()
             Glibc.close(fd)
         }
     }
 
-    /// Over the connection cap: a canned 503 if the socket takes it at once (plain
-    /// TCP only; a TLS client just sees the close), then close.
-    private func reject(fd: Int32, transport: Transport) {
+    /// "1.2.3.4" of "1.2.3.4:5678", "::1" of "[::1]:5678".
+    static func hostPart(of remote: String) -> String {
+        if remote.hasPrefix("["), let close = remote.firstIndex(of: "]") {
+            return String(remote[remote.index(after: remote.startIndex)..<close])
+        }
+        if let colon = remote.lastIndex(of: ":") { return String(remote[..<colon]) }
+        return remote
+    }
+
+    /// Over a connection cap: a canned 503 (global cap) or 429 (per-client cap) if the
+    /// socket takes it at once (plain TCP only; a TLS client just sees the close), then close.
+    private func reject(fd: Int32, transport: Transport, status: HTTPStatus) {
         if !transport.isSecure {
-            let response = ResponseSerializer.serializeHead(status: .serviceUnavailable, headers: [
-                "Content-Type": "text/plain; charset=utf-8", "Content-Length": "24", "Retry-After": "1",
+            let text = Array("\(status.code) \(status.reasonPhrase)\n".utf8)
+            let response = ResponseSerializer.serializeHead(status: status, headers: [
+                "Content-Type": "text/plain; charset=utf-8", "Content-Length": String(text.count), "Retry-After": "1",
                 "Connection": "close",
-            ]) + Array("503 Service Unavailable\n".utf8)
+            ]) + text
             _ = response.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
             Glibc.shutdown(fd, Int32(SHUT_WR))
             // Drop the request bytes already received so close() sends FIN, not RST.
@@ -229,9 +260,27 @@ final class ServerCore: Sendable {
         finishIfDone()
     }
 
-    func connectionClosed(_ id: Int) {
-        _ = state.withLock { $0.connections.removeValue(forKey: id) }
+    func connectionClosed(_ id: Int, remoteHost: String) {
+        state.withLock { state in
+            state.connections.removeValue(forKey: id)
+            state.idle[id] = nil
+            let left = state.perClient[remoteHost, default: 1] - 1
+            state.perClient[remoteHost] = left > 0 ? left : nil
+        }
         finishIfDone()
+    }
+
+    /// A connection became (or stopped being) an idle keep-alive connection.
+    func connection(_ id: Int, isIdle: Bool) {
+        state.withLock { state in
+            guard state.connections[id] != nil else { return }
+            if isIdle {
+                state.idleSequence += 1
+                state.idle[id] = state.idleSequence
+            } else {
+                state.idle[id] = nil
+            }
+        }
     }
 
     private func listenerClosed() {

@@ -7,7 +7,7 @@ import Glibc
 /// 404). Refused: `.` and `..` segments, dot-files, segments that decode to contain
 /// `/` or NUL (`%2f`, `%00`), malformed escapes, and any path whose real location
 /// (after symlinks) is outside the root. A directory serves its `index.html`
-/// (`GET /` → `index.html`).
+/// (`GET /` → `index.html`); a file asked for with a trailing slash is not served.
 ///
 /// Responses carry `Content-Type` by extension, a strong `ETag` from inode, size and
 /// modification time, and `Last-Modified`; `If-None-Match` (weak comparison, RFC 9110
@@ -29,12 +29,15 @@ public struct StaticFileHandler: Sendable {
         guard let relative = Self.safeRelativePath(request.path) else { return nil }
         var candidate = relative.isEmpty ? root : root + "/" + relative
         guard var info = Self.fileStatus(candidate) else { return nil }
-        if (info.st_mode & S_IFMT) == S_IFDIR {
+        let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
+        if isDirectory {
             candidate += "/index.html"
             guard let indexInfo = Self.fileStatus(candidate) else { return nil }
             info = indexInfo
         }
         guard (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) <= maxFileSize else { return nil }
+        // `/index.html/` names a directory; a file is not one (nginx and Apache answer 404 too).
+        if request.path.hasSuffix("/"), !isDirectory { return nil }
         // Symlinks may point anywhere: the file's real path must stay inside the root.
         guard let real = Self.realPath(candidate), real.hasPrefix(root == "/" ? "/" : root + "/") else { return nil }
 

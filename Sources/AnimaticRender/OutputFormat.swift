@@ -13,6 +13,8 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     case lottie
     /// CSS `@keyframes` and a class per layer.
     case css
+    /// A UIKit animation controller in Swift (docs/EXPORT.md).
+    case swift
 
     /// The media type of the encoded bytes. Lottie has no registered type; it is served
     /// as `application/json`, what Lottie players and the bodymovin tools expect.
@@ -21,6 +23,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         case .json, .lottie: return "application/json"
         case .svg, .filmstrip: return "image/svg+xml"
         case .css: return "text/css"
+        case .swift: return "text/x-swift"
         }
     }
 
@@ -32,6 +35,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         case .filmstrip: return "svg"
         case .lottie: return "json"
         case .css: return "css"
+        case .swift: return "swift"
         }
     }
 
@@ -43,6 +47,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         case .filmstrip: return FilmstripEncoder.encode(timeline, options: options)
         case .lottie: return LottieEncoder.encode(timeline, options: options)
         case .css: return CSSEncoder.encode(timeline, options: options)
+        case .swift: return Array(SwiftAnimatorEncoder.encode(timeline, name: options.exportName).source.utf8)
         }
     }
 }

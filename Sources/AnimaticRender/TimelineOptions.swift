@@ -10,11 +10,16 @@ public struct TimelineOptions: Hashable, Sendable {
     public var loop: Bool
     /// Filmstrip: number of frames shown, within `filmstripFrameRange`.
     public var filmstripFrames: Int
+    /// Swift: the name the animator's types are made from (a preset's or the spec's `name`);
+    /// nil for `TransitionAnimator`.
+    public var exportName: String?
 
     /// How many frames a filmstrip may show: the first and the last at least.
     public static let filmstripFrameRange = 2...64
 
-    public init(fps: Int = 60, includeFrames: Bool = false, loop: Bool = false, filmstripFrames: Int = 8) {
+    public init(fps: Int = 60, includeFrames: Bool = false, loop: Bool = false, filmstripFrames: Int = 8,
+                exportName: String? = nil) {
+        self.exportName = exportName
         self.fps = fps
         self.includeFrames = includeFrames
         self.loop = loop

@@ -1,4 +1,5 @@
 import AnimaticCore
+import Foundation
 
 /// What the API needs to know beyond each request.
 public struct APIConfiguration: Sendable {
@@ -10,13 +11,30 @@ public struct APIConfiguration: Sendable {
     public var limits: SpecLimits
     /// Mixed into every ETag, so a new release never revalidates an old body.
     public var version: String
+    /// Threads of the render pool (`--workers`).
+    public var workers: Int
+    /// Renders that may wait for a worker before new ones get 503 (`--max-queue`).
+    public var maxQueue: Int
+    /// Deadline of a render, queue wait included (`--render-timeout`); nil: none.
+    public var renderTimeout: Duration?
+    /// Largest response body a render may produce (`--max-response-mb`).
+    public var maxResponseBytes: Int
+
+    /// Default render workers: one per core available to the process (Foundation reads
+    /// the cgroup CPU quota on Linux, so a container limited to 2 CPUs gets 2).
+    public static var defaultWorkers: Int { max(ProcessInfo.processInfo.activeProcessorCount, 1) }
 
     public init(publicDirectory: String? = nil, cacheBytes: Int = 64 << 20, limits: SpecLimits = .standard,
-                version: String = AnimaticVersion.current) {
+                version: String = AnimaticVersion.current, workers: Int = APIConfiguration.defaultWorkers,
+                maxQueue: Int = 64, renderTimeout: Duration? = .seconds(30), maxResponseBytes: Int = 64 << 20) {
         self.publicDirectory = publicDirectory
         self.cacheBytes = cacheBytes
         self.limits = limits
         self.version = version
+        self.workers = workers
+        self.maxQueue = maxQueue
+        self.renderTimeout = renderTimeout
+        self.maxResponseBytes = maxResponseBytes
     }
 }
 

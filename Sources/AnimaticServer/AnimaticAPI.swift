@@ -9,18 +9,23 @@ import Foundation
 /// `@unchecked Sendable`: its one `var`, the router, is written only in `init`; the cache
 /// and the metrics lock themselves.
 ///
-/// Every route's response goes through one place (`finish`) that adds CORS headers and
-/// records metrics; every error is a `Problem`. A spec can cause a 4xx, never a 5xx: all
-/// checks (including the work limits) run before anything is computed.
+/// Two lanes (docs/HTTP.md): cheap routes answer on the connection's queue; rendering
+/// (a timeline on a cache miss, validation) is handed to `pool`, a bounded render pool,
+/// with a deadline and a cancellation flag. Every route's response goes through one
+/// place (`finish`: `Representation` decides gzip, ETag, 304, Vary, CORS and security
+/// headers, then metrics); every error is a `Problem`. A spec can cause a 4xx, never a
+/// 5xx: all checks (including the work and size limits) run before anything is encoded.
 public final class AnimaticAPI: @unchecked Sendable {
     public let configuration: APIConfiguration
     public let cache: ResponseCache
     public let metrics = Metrics()
     public let state: ServerState
+    /// The render lane.
+    public let pool: WorkPool
+    /// Rendered bodies larger than this are streamed from a temporary file (docs/HTTP.md).
+    static let spoolThreshold = 1 << 20
     private let staticFiles: StaticFileHandler?
-    private let gzip = GzipEncoder(level: 6)
-    /// Bodies below this are not worth compressing (the server's own threshold).
-    private let gzipMinimumSize = 1024
+    private let representation = Representation(gzip: GzipEncoder(level: 6), gzipMinimumSize: 1024)
     /// Request key → content hash of the timeline requests already answered (see `requestKey`).
     private let requestHashes = RequestHashMemo(capacity: 4096)
     /// Set once, at the end of `init` (its handlers capture `self`); read-only after.
@@ -30,6 +35,7 @@ public final class AnimaticAPI: @unchecked Sendable {
         self.configuration = configuration
         self.cache = ResponseCache(capacityBytes: configuration.cacheBytes)
         self.state = state
+        self.pool = WorkPool(workers: configuration.workers, maxQueue: configuration.maxQueue)
         self.staticFiles = configuration.publicDirectory.map { StaticFileHandler(root: $0) }
         var base = Router()
         base.options = { request, allowed in AnimaticAPI.preflight(request, allowed: allowed) }
@@ -64,6 +70,14 @@ public final class AnimaticAPI: @unchecked Sendable {
                 ("animatic_cache_bytes", "Bytes of encoded bodies held by the response cache.", Double(cache.bytesUsed)),
                 ("animatic_cache_entries", "Responses held by the response cache.", Double(cache.count)),
                 ("animatic_draining", "1 while the server drains before exiting.", state.isDraining ? 1 : 0),
+                ("animatic_render_workers", "Threads of the render pool.", Double(pool.workers)),
+                ("animatic_render_busy", "Render workers running a job now.", Double(pool.busy)),
+                ("animatic_render_queued", "Render jobs waiting for a worker.", Double(pool.queued)),
+            ], counters: [
+                ("animatic_render_shed_total", "Render requests refused with 503 because the render queue was full.",
+                 Double(pool.shedCount)),
+                ("animatic_render_cancelled_total", "Renders abandoned: client gone, deadline passed or shutdown.",
+                 Double(metrics.cancelledCount)),
             ])
             return HTTPResponse(status: .ok, body: Array(text.utf8), contentType: "text/plain; version=0.0.4; charset=utf-8")
         }
@@ -74,11 +88,14 @@ public final class AnimaticAPI: @unchecked Sendable {
         }
         route(&r, .get, "/v1/presets") { _, _ in
             var w = JSONWriter()
-            w.value(.object([("presets", .array(PresetCatalog.all.map(\.jsonDescription)))]))
+            w.value(.object([("presets", .array(PresetCatalog.jsonDescriptions))]))
             return HTTPResponse(status: .ok, body: w.bytes, contentType: "application/json")
         }
         route(&r, .get, "/v1/presets/{name}") { [self] request, params in
             presetSpec(request, name: params["name"] ?? "")
+        }
+        route(&r, .get, "/v1/presets/{name}/interaction") { request, params in
+            Self.presetInteraction(request, name: params["name"] ?? "")
         }
         route(&r, .get, "/v1/presets/{name}/timeline") { [self] request, params in
             presetTimeline(request, name: params["name"] ?? "")
@@ -92,35 +109,98 @@ public final class AnimaticAPI: @unchecked Sendable {
         r.notFound = { [self] request in
             let started = ContinuousClock.now
             var response: HTTPResponse
+            // The file handler answers 200 only: `Representation` decides 304 for every route.
+            var unconditional = request
+            unconditional.headers.remove("If-None-Match")
             if request.method == .get || request.method == .head, let files = staticFiles,
-               let file = files.response(for: request) {
+               let file = files.response(for: unconditional) {
                 response = file
             } else {
                 response = Problem.notFound("No resource at \(request.path). The API is under /v1; see /openapi.json.").response
             }
-            finish(&response, request: request, route: response.status == .notFound ? "unmatched" : "static", started: started)
+            let route = response.status == .notFound ? "unmatched" : "static"
+            finish(&response, request: request, route: route, started: started, isPage: route == "static")
             return response
         }
         return r
     }
 
-    /// Registers a route whose responses get CORS headers and are counted under `pattern`.
+    /// Registers a route whose responses go through `finish` and are counted under `pattern`.
+    /// A deferred response is finished when its work is done, on the render lane.
     private func route(_ router: inout Router, _ method: HTTPMethod, _ pattern: String,
                        _ body: @escaping @Sendable (HTTPRequest, [String: String]) -> HTTPResponse) {
         router.add(method, pattern) { [self] request, params in
             let started = ContinuousClock.now
             var response = body(request, params)
+            if let deferred = response.deferred {
+                response.deferred = deferredFinishing(deferred, request: request, route: pattern, started: started)
+                return response
+            }
             finish(&response, request: request, route: pattern, started: started)
             return response
         }
     }
 
-    private func finish(_ response: inout HTTPResponse, request: HTTPRequest, route: String, started: ContinuousClock.Instant) {
-        response.headers.set("Access-Control-Allow-Origin", "*")
-        response.headers.set("Access-Control-Expose-Headers", "ETag, Content-Length, Content-Encoding")
+    /// The render lane's work, and its refusals (queue full, deadline), finished like any response.
+    private func deferredFinishing(_ deferred: DeferredWork, request: HTTPRequest, route: String,
+                                   started: ContinuousClock.Instant) -> DeferredWork {
+        var wrapped = deferred
+        wrapped.work = { [self] flag in
+            var response = deferred.work(flag)
+            if flag.isRaised { metrics.recordCancelled() }
+            finish(&response, request: request, route: route, started: started)
+            if response.body.count > Self.spoolThreshold {
+                // A large fresh body leaves memory for a file, and the heap gives back its peak.
+                response = SpooledBody.spool(response)
+                MemoryTrim.releaseFreeMemory()
+            }
+            return response
+        }
+        wrapped.overloaded = { [self] in
+            var response = Problem.overloaded(queue: pool.maxQueue).response
+            finish(&response, request: request, route: route, started: started)
+            return response
+        }
+        wrapped.timedOut = { [self] in
+            var response = Problem.renderTimeout(configuration.renderTimeout).response
+            finish(&response, request: request, route: route, started: started)
+            return response
+        }
+        return wrapped
+    }
+
+    /// Hands `work` to the render lane with the configured deadline. The work runs with
+    /// `RenderCancellation` bound to its flag, so the sampler and encoders stop early.
+    private func onRenderLane(_ work: @escaping @Sendable () -> HTTPResponse) -> HTTPResponse {
+        HTTPResponse(deferred: DeferredWork(pool: pool, timeout: configuration.renderTimeout) { flag in
+            RenderCancellation.withCheck({ flag.isRaised }) { work() }
+        })
+    }
+
+    private func finish(_ response: inout HTTPResponse, request: HTTPRequest, route: String,
+                        started: ContinuousClock.Instant, isPage: Bool = false,
+                        compress: (([UInt8]) -> [UInt8]?)? = nil) {
+        representation.apply(&response, request: request, isPage: isPage, compress: compress ?? cachedGzip(response))
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         metrics.record(route: route, method: request.method, status: response.status, seconds: seconds)
+    }
+
+    /// For a timeline body (its ETag is a cache key): the gzipped bytes from the cache,
+    /// computed and kept there on first use.
+    private func cachedGzip(_ response: HTTPResponse) -> (([UInt8]) -> [UInt8]?)? {
+        guard let etag = response.headers["ETag"], etag.hasPrefix("\""), etag.count > 2 else { return nil }
+        let hash = String(etag.dropFirst().dropLast())
+        return { [self] body in
+            guard var entry = cache.entry(hash), entry.body.count == body.count else {
+                return representation.gzip.encode(body)
+            }
+            if let gzipped = entry.gzipped { return gzipped }
+            let gzipped = representation.gzip.encode(body)
+            entry.gzipped = gzipped
+            cache.store(hash, entry)
+            return gzipped
+        }
     }
 
     /// CORS preflight: any origin may call GET, HEAD and POST with the headers the API reads.
@@ -132,6 +212,7 @@ public final class AnimaticAPI: @unchecked Sendable {
             "Access-Control-Allow-Origin": "*",
             "Access-Control-Allow-Methods": Router.allowValue(methods),
             "Access-Control-Allow-Headers": "Content-Type, Accept, If-None-Match",
+            "X-Content-Type-Options": "nosniff",
             "Access-Control-Max-Age": "86400",
         ])
     }
@@ -140,33 +221,45 @@ public final class AnimaticAPI: @unchecked Sendable {
 
     private func postTimeline(_ request: HTTPRequest) -> HTTPResponse {
         if let problem = Self.checkJSONContentType(request) { return problem.response }
-        return timelineRoute(request, cacheControl: "private, max-age=0, must-revalidate") { decodeBody(request) }
+        return timelineRoute(request, cacheControl: "private, max-age=0, must-revalidate",
+                             exportName: { (try? JSONParser.parse(request.body)).flatMap(SwiftExportName.of(document:)) }) {
+            [self] in decodeBody(request)
+        }
     }
 
     private func presetTimeline(_ request: HTTPRequest, name: String) -> HTTPResponse {
         // A GET of a preset is a pure function of its URL: shared caches may keep it.
-        timelineRoute(request, cacheControl: "public, max-age=86400") { expandPreset(request, name: name) }
+        timelineRoute(request, cacheControl: "public, max-age=86400",
+                      exportName: { SwiftExportName.of(preset: name, params: try? PresetQuery.params(request).get()) }) {
+            [self] in expandPreset(request, name: name)
+        }
     }
 
     /// The two timeline routes: read the options, answer a repeat straight from the cache
-    /// (see `requestKey`), else resolve the spec — decoding the body or expanding a preset —
-    /// and compute or fetch its timeline.
-    private func timelineRoute(_ request: HTTPRequest, cacheControl: String,
-                               spec resolve: () -> Result<TransitionSpec, Problem>) -> HTTPResponse {
-        let parsed: TimelineRequest
+    /// (see `requestKey`) on the connection's lane, else — on the render lane — resolve the
+    /// spec (decoding the body or expanding a preset) and compute its timeline.
+    private func timelineRoute(_ request: HTTPRequest, cacheControl: String, exportName: () -> String?,
+                               spec resolve: @escaping @Sendable () -> Result<TransitionSpec, Problem>) -> HTTPResponse {
+        var parsed: TimelineRequest
         switch TimelineRequest.parse(request, limits: configuration.limits) {
         case .failure(let problem): return problem.response
         case .success(let t): parsed = t
         }
+        // The Swift export names its types after the preset or the spec's `name`.
+        if parsed.format == .swift { parsed.options.exportName = exportName() }
         let requestKey = requestKey(request, parsed)
         if let hash = requestHashes.hash(requestKey),
            let response = timeline(hash: hash, spec: nil, parsed, request: request, cacheControl: cacheControl) {
             return response
         }
-        switch resolve() {
-        case .failure(let problem): return problem.response
-        case .success(let spec):
-            return timeline(for: spec, parsed, request: request, cacheControl: cacheControl, requestKey: requestKey)
+        let options = parsed
+        return onRenderLane { [self] in
+            let parsed = options
+            switch resolve() {
+            case .failure(let problem): return problem.response
+            case .success(let spec):
+                return timeline(for: spec, parsed, request: request, cacheControl: cacheControl, requestKey: requestKey)
+            }
         }
     }
 
@@ -191,18 +284,49 @@ public final class AnimaticAPI: @unchecked Sendable {
         }
     }
 
+    /// The preset's interaction rule for the parameters in the query (they change it: the tab
+    /// slide's distance is the container width, its direction depends on from and to).
+    private static func presetInteraction(_ request: HTTPRequest, name: String) -> HTTPResponse {
+        guard let preset = PresetCatalog.named(name) else {
+            return Problem.notFound("No preset named \"\(name)\". Presets: \(PresetCatalog.names.joined(separator: ", ")).").response
+        }
+        let params: JSONValue?
+        switch PresetQuery.params(request) {
+        case .failure(let problem): return problem.response
+        case .success(let p): params = p
+        }
+        if case .failure(let problems) = preset.spec(params: params) { return Problem.invalidSpec(problems.problems).response }
+        var w = JSONWriter()
+        w.value(.object([("preset", .string(name)), ("interaction", preset.interactionRule(params: params)?.jsonDescription ?? .null)]))
+        var response = HTTPResponse(status: .ok, body: w.bytes, contentType: "application/json")
+        response.headers.set("Cache-Control", "public, max-age=86400")
+        return response
+    }
+
     private func validate(_ request: HTTPRequest) -> HTTPResponse {
         if let problem = Self.checkJSONContentType(request) { return problem.response }
-        switch decodeBody(request) {
-        case .failure(let problem): return problem.response
-        case .success:
-            return HTTPResponse(status: .ok, body: Array(#"{"valid":true}"#.utf8), contentType: "application/json")
+        return onRenderLane { [self] in
+            switch decodeBody(request) {
+            case .failure(let problem): return problem.response
+            case .success:
+                return HTTPResponse(status: .ok, body: Array(#"{"valid":true}"#.utf8), contentType: "application/json")
+            }
         }
     }
 
     /// A request body must be JSON: `application/json` or any `+json` type. No
     /// Content-Type at all is read as JSON too (a bare `curl --data-binary`).
     static func checkJSONContentType(_ request: HTTPRequest) -> Problem? {
+        // A coded body (gzip…) is not JSON as it stands; the API reads identity only
+        // (RFC 9110 §15.5.16: 415, with Accept-Encoding saying what is accepted).
+        if let coding = request.headers["Content-Encoding"], !coding.isEmpty,
+           coding.split(separator: ",").contains(where: { $0.trimmingCharacters(in: " \t").lowercased() != "identity" }) {
+            var problem = Problem(status: .unsupportedMediaType, type: "unsupported-media-type", title: "The body must not be content-coded",
+                                  detail: "Content-Encoding is \(coding); send the spec uncompressed.",
+                                  extensions: [("parameter", .string("Content-Encoding"))])
+            problem.headers.set("Accept-Encoding", "identity")
+            return problem
+        }
         guard let contentType = request.headers["Content-Type"] else { return nil }
         let type = contentType.split(separator: ";")[0].trimmingCharacters(in: " \t").lowercased()
         if type == "application/json" || type.hasSuffix("+json") { return nil }
@@ -241,7 +365,7 @@ public final class AnimaticAPI: @unchecked Sendable {
     }
 
     /// The encoded timeline of a valid spec, from the cache when it is there, with a strong
-    /// ETag per representation (identity or gzip), `304` on a matching `If-None-Match`.
+    /// ETag (`Representation` derives the gzip tag and answers `If-None-Match`).
     private func timeline(for spec: TransitionSpec, _ parsed: TimelineRequest, request: HTTPRequest,
                           cacheControl: String, requestKey: String) -> HTTPResponse {
         var canonical = JSONWriter()
@@ -256,57 +380,45 @@ public final class AnimaticAPI: @unchecked Sendable {
     /// from `spec`; nil when `spec` is nil and the cache no longer holds the body.
     private func timeline(hash: String, spec: TransitionSpec?, _ parsed: TimelineRequest, request: HTTPRequest,
                           cacheControl: String) -> HTTPResponse? {
-        let etag = "\"\(hash)\"", gzipETag = "\"\(hash)-gz\""
-
-        let preferences = ContentCoding.preferences(request.headers)
         var headers = HTTPHeaders()
         headers.set("Cache-Control", cacheControl)
         headers.set("Vary", "Accept, Accept-Encoding")
         headers.set("Content-Type", parsed.format.mediaType)
+        headers.set("ETag", "\"\(hash)\"")
 
-        if request.ifNoneMatchMatches(etag) || request.ifNoneMatchMatches(gzipETag) {
-            let gz = preferences.gzip > 0 && (preferences.gzip >= preferences.identity || preferences.identity == 0)
-            headers.set("ETag", gz ? gzipETag : etag)
-            headers.remove("Content-Type")
-            return HTTPResponse(status: .notModified, headers: headers)
-        }
-
-        var entry: ResponseCache.Entry
+        let body: [UInt8]
         if let cached = cache.entry(hash) {
             metrics.recordCache(hit: true)
-            entry = cached
+            body = cached.body
         } else {
             guard let spec else { return nil }
             let timeline = TimelineCompiler.compile(parsed.reduceMotion ? ReduceMotion.apply(spec) : spec)
-            let samples = parsed.frameSamples(timeline)
-            if parsed.options.includeFrames || [.svg, .lottie, .css].contains(parsed.format),
-               samples > configuration.limits.maxFrameSamples {
-                return Problem(status: .unprocessableContent, type: "too-much-work", title: "The timeline would be too large",
-                               detail: "\(samples) frame samples (frames × layers) at \(parsed.options.fps) fps, more than the limit of \(configuration.limits.maxFrameSamples); lower fps.",
-                               errors: [SpecProblem(pointer: "", message: "\(samples) frame samples, more than \(configuration.limits.maxFrameSamples)")],
-                               extensions: [("parameter", .string("fps"))]).response
+            if let problem = WorkEstimate(timeline, parsed, limits: configuration.limits,
+                                          maxResponseBytes: configuration.maxResponseBytes).problem {
+                return problem.response
+            }
+            let encoded = parsed.format.encode(timeline, options: parsed.options)
+            // Cancelled mid-way: the bytes are incomplete; the connection sends nothing.
+            if RenderCancellation.isRequested { return Problem.renderTimeout(configuration.renderTimeout).response }
+            if encoded.count > configuration.maxResponseBytes {
+                return WorkEstimate.tooLarge(bytes: encoded.count, parsed: parsed,
+                                             maxResponseBytes: configuration.maxResponseBytes).response
             }
             metrics.recordCache(hit: false)
-            entry = ResponseCache.Entry(body: parsed.format.encode(timeline, options: parsed.options), gzipped: nil)
-            cache.store(hash, entry)
-        }
-
-        let compressible = ContentCoding.isCompressible(contentType: parsed.format.mediaType)
-        let wantsGzip = preferences.gzip > 0 && compressible
-            && ((preferences.gzip >= preferences.identity && entry.body.count >= gzipMinimumSize) || preferences.identity == 0)
-        if wantsGzip {
-            if entry.gzipped == nil, let encoded = gzip.encode(entry.body) {
-                entry.gzipped = encoded
-                cache.store(hash, entry)
+            // One entry may take an eighth of the cache at most, so a few huge bodies
+            // cannot push out every other entry (or pin memory the spool would free).
+            if encoded.count <= configuration.cacheBytes / 8 {
+                cache.store(hash, ResponseCache.Entry(body: encoded, gzipped: nil))
             }
-            if let gzipped = entry.gzipped {
-                headers.set("Content-Encoding", "gzip")
-                headers.set("ETag", gzipETag)
-                return HTTPResponse(status: .ok, headers: headers, body: gzipped)
+            body = encoded
+        }
+        if parsed.format == .swift {
+            // What the Swift file cannot express, as its header comment lists it (docs/EXPORT.md).
+            for warning in SwiftExportWarning.parse(fromSource: body) {
+                headers.add("Animatic-Warning", String(warning.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 ? Character($0) : "?" }))
             }
         }
-        headers.set("ETag", etag)
-        return HTTPResponse(status: .ok, headers: headers, body: entry.body)
+        return HTTPResponse(status: .ok, headers: headers, body: body)
     }
 }
 

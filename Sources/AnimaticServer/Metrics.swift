@@ -19,6 +19,7 @@ public final class Metrics: @unchecked Sendable {
     private var cacheHits = 0
     private var cacheMisses = 0
     private var notModified = 0
+    private var cancelled = 0
 
     public init() {}
 
@@ -42,8 +43,17 @@ public final class Metrics: @unchecked Sendable {
 
     public var cacheHitCount: Int { lock.lock(); defer { lock.unlock() }; return cacheHits }
 
+    public func recordCancelled() {
+        lock.lock()
+        defer { lock.unlock() }
+        cancelled += 1
+    }
+
+    public var cancelledCount: Int { lock.lock(); defer { lock.unlock() }; return cancelled }
+
     /// The exposition text; `gauges` adds current values (open connections, cache size…).
-    public func exposition(gauges: [(name: String, help: String, value: Double)]) -> String {
+    public func exposition(gauges: [(name: String, help: String, value: Double)],
+                           counters: [(name: String, help: String, value: Double)] = []) -> String {
         lock.lock()
         let requests = self.requests, latency = self.latency
         let hits = cacheHits, misses = cacheMisses, notModified = self.notModified
@@ -74,6 +84,9 @@ public final class Metrics: @unchecked Sendable {
         out += "# TYPE animatic_cache_misses_total counter\nanimatic_cache_misses_total \(misses)\n"
         out += "# HELP animatic_not_modified_total Conditional requests answered 304.\n"
         out += "# TYPE animatic_not_modified_total counter\nanimatic_not_modified_total \(notModified)\n"
+        for counter in counters {
+            out += "# HELP \(counter.name) \(counter.help)\n# TYPE \(counter.name) counter\n\(counter.name) \(Self.format(counter.value))\n"
+        }
         for gauge in gauges {
             out += "# HELP \(gauge.name) \(gauge.help)\n# TYPE \(gauge.name) gauge\n\(gauge.name) \(Self.format(gauge.value))\n"
         }

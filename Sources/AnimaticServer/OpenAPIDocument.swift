@@ -85,6 +85,22 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/v1/presets/{name}/interaction": {
+      "get": {
+        "operationId": "getPresetInteraction",
+        "summary": "How a finger drives the preset for these parameters (the rule GET /v1/presets gives at the defaults); other query parameters are preset parameters",
+        "parameters": [{"$ref": "#/components/parameters/name"}, {"$ref": "#/components/parameters/params"}],
+        "responses": {
+          "200": {"description": "The rule, null when the preset has no interaction.", "content": {"application/json": {"schema": {
+            "type": "object", "required": ["preset", "interaction"],
+            "properties": {"preset": {"type": "string"},
+              "interaction": {"oneOf": [{"$ref": "#/components/schemas/InteractionRule"}, {"type": "null"}]}}}}}},
+          "400": {"$ref": "#/components/responses/Problem"},
+          "404": {"$ref": "#/components/responses/Problem"},
+          "422": {"$ref": "#/components/responses/Problem"}
+        }
+      }
+    },
     "/v1/presets/{name}/timeline": {
       "get": {
         "operationId": "getPresetTimeline",
@@ -135,8 +151,8 @@ enum OpenAPIDocument {
       "params": {"name": "params", "in": "query", "required": false, "schema": {"type": "string"},
         "description": "All preset parameters as one JSON object, e.g. {\"folds\":3}; single parameters may also be given as their own query parameters."},
       "format": {"name": "format", "in": "query", "required": false,
-        "schema": {"enum": ["json", "svg", "filmstrip", "lottie", "css"]},
-        "description": "Overrides Accept. Accept chooses between application/json, image/svg+xml and text/css."},
+        "schema": {"enum": ["json", "svg", "filmstrip", "lottie", "css", "swift"]},
+        "description": "Overrides Accept. Accept chooses between application/json, image/svg+xml, text/css and text/x-swift."},
       "fps": {"name": "fps", "in": "query", "required": false, "schema": {"type": "integer", "minimum": 1, "maximum": 240, "default": 60}},
       "frames": {"name": "frames", "in": "query", "required": false, "schema": {"type": "boolean", "default": false},
         "description": "Include the sampled frames in JSON."},
@@ -149,16 +165,19 @@ enum OpenAPIDocument {
     },
     "headers": {
       "ETag": {"description": "Strong validator of the representation (identity and gzip differ).", "schema": {"type": "string"}},
-      "CacheControl": {"schema": {"type": "string"}}
+      "CacheControl": {"schema": {"type": "string"}},
+      "AnimaticWarning": {"description": "Swift export: one per spec part the Swift file cannot express exactly, `pointer: sentence` (docs/EXPORT.md).", "schema": {"type": "string"}}
     },
     "responses": {
       "Timeline": {
         "description": "The timeline in the chosen format.",
-        "headers": {"ETag": {"$ref": "#/components/headers/ETag"}, "Cache-Control": {"$ref": "#/components/headers/CacheControl"}},
+        "headers": {"ETag": {"$ref": "#/components/headers/ETag"}, "Cache-Control": {"$ref": "#/components/headers/CacheControl"},
+                    "Animatic-Warning": {"$ref": "#/components/headers/AnimaticWarning"}},
         "content": {
           "application/json": {"schema": {"$ref": "#/components/schemas/TimelineOrLottie"}},
           "image/svg+xml": {"schema": {"type": "string"}},
-          "text/css": {"schema": {"type": "string"}}
+          "text/css": {"schema": {"type": "string"}},
+          "text/x-swift": {"schema": {"type": "string"}}
         }
       },
       "NotModified": {"description": "If-None-Match matched the current ETag.",
@@ -195,9 +214,17 @@ enum OpenAPIDocument {
                   "items": {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": ["number", "null"]}}}}}}}}}
         }},
       "Lottie": {"type": "object", "required": ["v", "fr", "ip", "op", "w", "h", "layers"]},
-      "Preset": {"type": "object", "required": ["name", "summary", "source", "parameters"],
+      "Preset": {"type": "object", "required": ["name", "summary", "source", "parameters", "interaction"],
         "properties": {"name": {"type": "string"}, "summary": {"type": "string"}, "source": {"type": "string"},
-          "parameters": {"type": "array", "items": {"type": "object", "required": ["name", "type", "default", "description"]}}}},
+          "parameters": {"type": "array", "items": {"type": "object", "required": ["name", "type", "default", "description"]}},
+          "interaction": {"oneOf": [{"$ref": "#/components/schemas/InteractionRule"}, {"type": "null"}]}}},
+      "InteractionRule": {"type": "object",
+        "required": ["drive", "axis", "distance", "direction", "threshold", "velocity", "cancelWhenMovingBack", "requires", "text"],
+        "description": "percent = clamp(direction × Δaxis / distance, 0, 1), |Δaxis| when direction is 0; read from the preset's own definition",
+        "properties": {"drive": {"enum": ["percent", "direct"]}, "axis": {"enum": ["x", "y"]},
+          "distance": {"type": "number"}, "direction": {"enum": [-1, 0, 1]}, "threshold": {"type": "number"},
+          "velocity": {"type": ["number", "null"]}, "cancelWhenMovingBack": {"type": "boolean"},
+          "requires": {"type": "object"}, "text": {"type": "string"}}},
       "Status": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}},
       "Problem": {"type": "object", "required": ["type", "title", "status", "detail"],
         "properties": {

@@ -14,6 +14,8 @@ public struct Problem: Error, Sendable {
     public var errors: [SpecProblem] = []
     /// Extra members, e.g. `offset` of malformed JSON or `parameter`.
     public var extensions: [(String, JSONValue)] = []
+    /// Extra response header fields (`Retry-After`, `Accept-Encoding`).
+    public var headers = HTTPHeaders()
 
     public static let typeBase = "https://animatic.dev/problems/"
 
@@ -46,6 +48,7 @@ public struct Problem: Error, Sendable {
         w.value(json)
         var response = HTTPResponse(status: status, body: w.bytes, contentType: "application/problem+json")
         response.headers.set("Cache-Control", "no-store")
+        for field in headers { response.headers.set(field.name, field.value) }
         return response
     }
 
@@ -84,5 +87,30 @@ public struct Problem: Error, Sendable {
 
     static func notFound(_ detail: String) -> Problem {
         Problem(status: .notFound, type: "not-found", title: "Not found", detail: detail)
+    }
+
+    /// The render queue is full: load shedding (docs/HTTP.md, "Two lanes").
+    static func overloaded(queue: Int) -> Problem {
+        var problem = Problem(status: .serviceUnavailable, type: "overloaded", title: "Every render worker is busy",
+                              detail: "The render queue is full (\(queue) waiting); retry after the delay in Retry-After.")
+        problem.headers.set("Retry-After", "1")
+        return problem
+    }
+
+    /// The render did not finish before its deadline (`--render-timeout`) and was cancelled.
+    static func renderTimeout(_ timeout: Duration?) -> Problem {
+        let seconds = timeout.map { "\($0.components.seconds)" } ?? "?"
+        var problem = Problem(status: .serviceUnavailable, type: "render-timeout", title: "The render took too long",
+                              detail: "The render did not finish within \(seconds) s (queue wait included) and was cancelled; retry later or ask for less work (lower fps, fewer layers).")
+        problem.headers.set("Retry-After", "1")
+        return problem
+    }
+
+    /// The work or the output a request asks for is over a limit, known before encoding.
+    static func tooMuchWork(detail: String, pointer: String, parameter: String, limit: Int, estimate: Int) -> Problem {
+        Problem(status: .unprocessableContent, type: "too-much-work", title: "The timeline would be too large", detail: detail,
+                errors: [SpecProblem(pointer: pointer, message: detail)],
+                extensions: [("parameter", .string(parameter)), ("limit", .number(Double(limit))),
+                             ("estimate", .number(Double(estimate)))])
     }
 }

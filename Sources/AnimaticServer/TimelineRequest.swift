@@ -76,6 +76,7 @@ struct TimelineRequest {
     /// The options as bytes for the content hash: only those the format's bytes depend on.
     var hashKey: [UInt8] {
         var key = "\(format.rawValue);fps=\(options.fps)"
+        if format == .swift { key += ";name=\(options.exportName ?? "")" }
         key += format == .json ? ";frames=\(options.includeFrames)"
             : ";frames=\(options.includeFrames);loop=\(options.loop);strip=\(options.filmstripFrames)"
         if reduceMotion { key += ";reduceMotion" }

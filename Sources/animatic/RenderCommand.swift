@@ -20,6 +20,7 @@ struct RenderCommand: ParsableCommand {
           echo '{"preset": "tabSlide", "params": {"to": 2}}' | animatic render -
           animatic render spec.json --format svg --loop --out spec.svg
           animatic render spec.json --format filmstrip --out strip.svg
+          animatic render spec.json --format swift --out FoldAnimator.swift
         """
     )
 
@@ -88,8 +89,15 @@ struct RenderCommand: ParsableCommand {
                     throw ExitCode(65)
                 }
             }
-            let options = TimelineOptions(fps: fps, includeFrames: frames, loop: loop, filmstripFrames: filmstripFrames)
+            let name = (try? JSONParser.parse([UInt8](input))).flatMap(SwiftExportName.of(document:))
+            let options = TimelineOptions(fps: fps, includeFrames: frames, loop: loop, filmstripFrames: filmstripFrames,
+                                          exportName: name)
             let bytes = format.encode(timeline, options: options)
+            if format == .swift {
+                for warning in SwiftAnimatorEncoder.encode(timeline, name: name).warnings {
+                    FileHandle.standardError.write(Data("\(spec): not expressible in Swift: \(warning.description)\n".utf8))
+                }
+            }
             if let out {
                 guard FileManager.default.createFile(atPath: out, contents: Data(bytes)) else {
                     throw ValidationError("cannot write \(out)")

@@ -12,11 +12,15 @@ struct ServeCommand: ParsableCommand {
         abstract: "Serve the HTTP API and the player page.",
         discussion: """
         Every option can also come from the environment: ANIMATIC_HOST, ANIMATIC_PORT, ANIMATIC_PUBLIC, \
-        ANIMATIC_TLS_CERT, ANIMATIC_TLS_KEY, ANIMATIC_MAX_BODY, ANIMATIC_CACHE_MB, ANIMATIC_LOG_LEVEL. \
+        ANIMATIC_TLS_CERT, ANIMATIC_TLS_KEY, ANIMATIC_MAX_BODY, ANIMATIC_CACHE_MB, ANIMATIC_LOG_LEVEL, \
+        ANIMATIC_WORKERS, ANIMATIC_MAX_QUEUE, ANIMATIC_RENDER_TIMEOUT, ANIMATIC_MAX_RESPONSE_MB, \
+        ANIMATIC_MAX_CONNECTIONS_PER_CLIENT, ANIMATIC_SHUTDOWN_GRACE. \
         An option on the command line wins over the environment.
 
-        SIGTERM or SIGINT stops accepting, lets requests in flight finish (up to 10 s), closes idle \
-        connections and exits 0. See docs/API.md and docs/DEPLOY.md.
+        Renders run on a pool of --workers threads behind a queue of --max-queue (then 503 with \
+        Retry-After); health, metrics, files and cache hits never wait for them. SIGTERM or SIGINT \
+        stops accepting, lets requests in flight finish (up to --shutdown-grace), cancels what is \
+        left and exits 0. See docs/HTTP.md and docs/DEPLOY.md.
         """
     )
 
@@ -47,6 +51,24 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Memory for cached responses, in MiB (0 disables the cache).")
     var cacheMb: Int = Int(environment["ANIMATIC_CACHE_MB"] ?? "") ?? 64
 
+    @Option(help: "Render threads (default: the cores available).")
+    var workers: Int = Int(environment["ANIMATIC_WORKERS"] ?? "") ?? APIConfiguration.defaultWorkers
+
+    @Option(help: "Renders that may wait for a worker; more get 503 with Retry-After.")
+    var maxQueue: Int = Int(environment["ANIMATIC_MAX_QUEUE"] ?? "") ?? 64
+
+    @Option(help: "Seconds a render may take, queue wait included, before it is cancelled (503).")
+    var renderTimeout: Double = Double(environment["ANIMATIC_RENDER_TIMEOUT"] ?? "") ?? 30
+
+    @Option(help: "Largest response a render may produce, in MiB (larger ones get 422).")
+    var maxResponseMb: Int = Int(environment["ANIMATIC_MAX_RESPONSE_MB"] ?? "") ?? 64
+
+    @Option(help: "Connections one client address may hold (more get 429).")
+    var maxConnectionsPerClient: Int = Int(environment["ANIMATIC_MAX_CONNECTIONS_PER_CLIENT"] ?? "") ?? 256
+
+    @Option(help: "Seconds SIGTERM lets requests in flight finish before cancelling them.")
+    var shutdownGrace: Double = Double(environment["ANIMATIC_SHUTDOWN_GRACE"] ?? "") ?? 10
+
     @Option(help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel: String = environment["ANIMATIC_LOG_LEVEL"] ?? "info"
 
@@ -54,6 +76,12 @@ struct ServeCommand: ParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         guard maxBody > 0 else { throw ValidationError("--max-body must be > 0") }
         guard (0...65536).contains(cacheMb) else { throw ValidationError("--cache-mb must be from 0 to 65536") }
+        guard (1...1024).contains(workers) else { throw ValidationError("--workers must be from 1 to 1024") }
+        guard (0...100_000).contains(maxQueue) else { throw ValidationError("--max-queue must be from 0 to 100000") }
+        guard renderTimeout > 0, renderTimeout <= 3600 else { throw ValidationError("--render-timeout must be > 0 and ≤ 3600 s") }
+        guard (1...4096).contains(maxResponseMb) else { throw ValidationError("--max-response-mb must be from 1 to 4096") }
+        guard maxConnectionsPerClient >= 1 else { throw ValidationError("--max-connections-per-client must be ≥ 1") }
+        guard shutdownGrace >= 0, shutdownGrace <= 3600 else { throw ValidationError("--shutdown-grace must be from 0 to 3600 s") }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of: trace, debug, info, notice, warning, error, critical")
         }
@@ -76,34 +104,28 @@ struct ServeCommand: ParsableCommand {
         if !hasPublic {
             logger.warning("no static files: \(publicDirectory) is not a folder (set --public or ANIMATIC_PUBLIC)")
         }
-        let state = ServerState()
-        let api = AnimaticAPI(configuration: APIConfiguration(publicDirectory: hasPublic ? publicDirectory : nil,
-                                                              cacheBytes: cacheMb << 20),
-                              state: state)
-
+        let apiConfiguration = APIConfiguration(
+            publicDirectory: hasPublic ? publicDirectory : nil, cacheBytes: cacheMb << 20, workers: workers,
+            maxQueue: maxQueue, renderTimeout: .milliseconds(Int(renderTimeout * 1000)),
+            maxResponseBytes: maxResponseMb << 20)
         var configuration = HTTPServerConfiguration(host: host, port: port)
         configuration.maxBodySize = maxBody
-        // The HTTP layer's own refusals are problem details too, like every API error.
-        configuration.errorResponder = { status, reason in
-            var response = Problem.protocolError(status: status, reason: reason).response
-            response.headers.set("Access-Control-Allow-Origin", "*")
-            return response
-        }
-        configuration.serverName = "animatic/\(AnimaticVersion.current)"
+        configuration.maxConnectionsPerClient = maxConnectionsPerClient
+        configuration.shutdownGracePeriod = .milliseconds(Int(shutdownGrace * 1000))
         if let certificate, let key {
             configuration.tls = TLSConfiguration(certificateChainPath: certificate, privateKeyPath: key)
         }
-        let server: HTTPServer
+        let service: AnimaticService
         let bound: Int
         do {
             // Loads the certificate and key when TLS is on: a bad file fails here, with its reason.
-            server = try HTTPServer(configuration: configuration, logger: logger, handler: api.handler)
-            state.attach(server)
-            bound = try server.start()
+            service = try makeServer(api: apiConfiguration, http: configuration, logger: logger)
+            bound = try service.server.start()
         } catch {
             logger.critical("cannot listen on \(host):\(port): \(error)")
             throw ExitCode(1)
         }
+        let server = service.server
         let scheme = certificate == nil ? "http" : "https"
         let shownHost = host.contains(":") ? "[\(host)]" : host
         logger.info("animatic listening on \(scheme)://\(shownHost):\(bound)/")
@@ -111,6 +133,7 @@ struct ServeCommand: ParsableCommand {
             logger.info("signal \(signal): draining")
         }
         server.waitUntilStopped()
+        service.api.pool.stop()
         signals.cancel()
         logger.info("stopped")
     }

@@ -192,7 +192,8 @@ extension ServerSuites {
             server.shutdown()
             #expect(server.isDraining)
             #expect(idle.readsEOF())  // idle keep-alive connection closed at once
-            #expect(throws: (any Error).self) { _ = try HTTPClientConnection(host: "127.0.0.1", port: port) }  // no longer accepting
+            // No longer accepting.
+            #expect(throws: (any Error).self) { _ = try HTTPClientConnection(host: "127.0.0.1", port: port) }
 
             let stopped = DispatchSemaphore(value: 0)
             DispatchQueue.global().async { server.waitUntilStopped(); stopped.signal() }

@@ -138,7 +138,38 @@ private func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
         ("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\n0\r\n\r\n", .invalidChunk),
         ("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n-3\r\n", .invalidChunk),
         ("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\nffffffffffffffffff\r\n", .invalidChunk),
+        // Whitespace after a chunk size may only precede a ";" (BWS, RFC 9112 §7.1.1).
+        ("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n3 \r\nabc\r\n0\r\n\r\n", .invalidChunk),
+        ("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n3\t\r\nabc\r\n0\r\n\r\n", .invalidChunk),
+        // Host must be uri-host [":" port] (RFC 9112 §3.2 → 400).
+        ("GET / HTTP/1.1\r\nHost: a b\r\n\r\n", .invalidHost),
+        ("GET / HTTP/1.1\r\nHost: a/b@c\r\n\r\n", .invalidHost),
+        ("GET / HTTP/1.1\r\nHost: a:8x\r\n\r\n", .invalidHost),
+        ("GET / HTTP/1.1\r\nHost: [::1\r\n\r\n", .invalidHost),
+        ("GET / HTTP/1.0\r\nHost: x\"y\r\n\r\n", .invalidHost),
+        // The target's form must suit the method (RFC 9112 §3.2).
+        ("GET * HTTP/1.1\r\nHost: a\r\n\r\n", .invalidRequestLine),
+        ("GET example.com:80 HTTP/1.1\r\nHost: a\r\n\r\n", .invalidRequestLine),
+        ("CONNECT / HTTP/1.1\r\nHost: a\r\n\r\n", .invalidRequestLine),
     ]
+
+    static let validHosts = ["a", "", "example.com:8080", "127.0.0.1", "[::1]:80", "xn--d1a.com",
+                             "a-b_c~d.e!$&'()*+,;=", "%41b"]
+
+    @Test(arguments: validHosts)
+    func acceptsValidHostValues(host: String) {
+        #expect(parse(bytes("GET / HTTP/1.1\r\nHost: \(host)\r\n\r\n")).error == nil, "\(host)")
+    }
+
+    @Test func acceptsEveryTargetFormForItsMethod() {
+        for line in ["OPTIONS * HTTP/1.1", "CONNECT example.com:443 HTTP/1.1", "GET http://a/b?c HTTP/1.1",
+                     "GET /x HTTP/1.1", "POST https://a HTTP/1.1"] {
+            #expect(parse(bytes("\(line)\r\nHost: a\r\n\r\n")).error == nil, "\(line)")
+        }
+        // A chunk extension may follow whitespace.
+        let chunked = "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n3 ;x=1\r\nabc\r\n0\r\n\r\n"
+        #expect(parse(bytes(chunked)).error == nil)
+    }
 
     @Test(arguments: 0..<malformed.count)
     func rejectsMalformedAndAmbiguousFraming(index: Int) {

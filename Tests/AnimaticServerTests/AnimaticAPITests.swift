@@ -13,7 +13,7 @@ import Testing
         var r = HTTPRequest(method: method, target: target)
         r.body = Array(body.utf8)
         for (n, v) in headers { r.headers.add(n, v) }
-        return api.handle(r)
+        return api.handle(r).resolvingDeferredWork()
     }
 
     func json(_ response: HTTPResponse) throws -> [String: Any] {
@@ -32,9 +32,10 @@ import Testing
         #expect((timeline["frames"] as? [Any])?.count == 16)
         let again = request(.post, "/v1/timeline?frames=true", body: Self.spec, headers: [("If-None-Match", etag)])
         #expect(again.status == .notModified && again.body.isEmpty && again.headers["ETag"] == etag)
-        #expect(api.metrics.cacheHitCount == 0, "a 304 needs no body")
+        #expect(again.headers["Content-Type"] == nil)
+        #expect(api.metrics.cacheHitCount == 1, "the 304 is decided from the cached body, nothing is computed")
         let third = request(.post, "/v1/timeline?frames=true", body: Self.spec)
-        #expect(third.status == .ok && third.body == first.body && api.metrics.cacheHitCount == 1)
+        #expect(third.status == .ok && third.body == first.body && api.metrics.cacheHitCount == 2)
     }
 
     @Test func theETagDependsOnFormatAndOptionsButNotOnSpelling() {
@@ -55,10 +56,59 @@ import Testing
         // gzip;q=0 refuses it.
         let refused = request(.get, "/v1/presets/fold/timeline?frames=true", headers: [("Accept-Encoding", "gzip;q=0")])
         #expect(refused.headers["Content-Encoding"] == nil)
-        // Revalidating either representation matches.
+        // Revalidating the gzip representation matches it and names it.
+        let gzTag = try #require(gz.headers["ETag"])
         let revalidated = request(.get, "/v1/presets/fold/timeline?frames=true",
-                                  headers: [("Accept-Encoding", "gzip"), ("If-None-Match", try #require(body.headers["ETag"]))])
-        #expect(revalidated.status == .notModified)
+                                  headers: [("Accept-Encoding", "gzip"), ("If-None-Match", gzTag)])
+        #expect(revalidated.status == .notModified && revalidated.headers["ETag"] == gzTag)
+        // The identity tag names other bytes than this client would get now: a full 200 (gzip).
+        let other = request(.get, "/v1/presets/fold/timeline?frames=true",
+                            headers: [("Accept-Encoding", "gzip"), ("If-None-Match", try #require(body.headers["ETag"]))])
+        #expect(other.status == .ok && other.headers["Content-Encoding"] == "gzip" && other.headers["ETag"] == gzTag)
+    }
+
+    /// The bug of issue 12: a small body is sent uncompressed with "h"; revalidating it
+    /// while accepting gzip must give 304 with "h" (the tag of the bytes sent), not "h-gz".
+    @Test func aSmallBodyRevalidatesWithTheTagItWasSentWith() throws {
+        let first = request(.post, "/v1/timeline", body: Self.spec, headers: [("Accept-Encoding", "gzip")])
+        #expect(first.status == .ok && first.headers["Content-Encoding"] == nil && first.body.count < 1024)
+        let etag = try #require(first.headers["ETag"])
+        #expect(!etag.contains("-gz"))
+        let again = request(.post, "/v1/timeline", body: Self.spec,
+                            headers: [("Accept-Encoding", "gzip"), ("If-None-Match", etag)])
+        #expect(again.status == .notModified && again.headers["ETag"] == etag)
+        #expect(again.headers["Vary"]?.contains("Accept-Encoding") == true)
+    }
+
+    @Test func aCodedRequestBodyIs415NamingContentEncoding() throws {
+        let coded = request(.post, "/v1/timeline", body: Self.spec,
+                            headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")])
+        #expect(coded.status == .unsupportedMediaType && coded.headers["Accept-Encoding"] == "identity")
+        #expect(try json(coded)["parameter"] as? String == "Content-Encoding")
+        let identity = request(.post, "/v1/validate", body: Self.spec, headers: [("Content-Encoding", "identity")])
+        #expect(identity.status == .ok)
+    }
+
+    @Test func pageAndFilesCarrySecurityHeaders() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("animatic-sec-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("<!doctype html><p>hi</p>".utf8).write(to: dir.appendingPathComponent("index.html"))
+        let withFiles = AnimaticAPI(configuration: APIConfiguration(publicDirectory: dir.path))
+        let page = withFiles.handle(HTTPRequest(method: .get, target: "/"))
+        #expect(page.status == .ok)
+        #expect(page.headers["X-Content-Type-Options"] == "nosniff")
+        #expect(page.headers["Referrer-Policy"] == "no-referrer")
+        let csp = try #require(page.headers["Content-Security-Policy"])
+        #expect(csp.contains("default-src 'self'") && csp.contains("frame-ancestors 'none'") && !csp.contains("unsafe-inline"))
+        // A file path with a trailing slash names a directory, which it is not.
+        #expect(withFiles.handle(HTTPRequest(method: .get, target: "/index.html/")).status == .notFound)
+        // Static files revalidate through the same rules.
+        let etag = try #require(page.headers["ETag"])
+        var conditional = HTTPRequest(method: .get, target: "/")
+        conditional.headers.add("If-None-Match", etag)
+        let notModified = withFiles.handle(conditional)
+        #expect(notModified.status == .notModified && notModified.headers["ETag"] == etag && notModified.body.isEmpty)
     }
 
     @Test func problemsAreProblemDetailsWithPointers() throws {
@@ -109,6 +159,22 @@ import Testing
         let fold = try json(request(.get, "/v1/presets/fold?folds=3"))
         // Three folds: a left and right strip of each view per fold, plus shadows.
         #expect(((fold["layers"] as? [Any])?.count ?? 0) >= 12)
+    }
+
+    @Test func presetsCarryTheirInteractionRule() throws {
+        let list = try json(request(.get, "/v1/presets"))
+        let presets = try #require(list["presets"] as? [[String: Any]])
+        let tab = try #require(presets.first { $0["name"] as? String == "tabSlide" }?["interaction"] as? [String: Any])
+        #expect(tab["axis"] as? String == "x" && tab["distance"] as? Double == 390 && tab["direction"] as? Double == -1)
+        #expect(presets.first { $0["name"] as? String == "popup" }?["interaction"] is NSNull)
+        // For other parameters: the tab slide from tab 2 to 1 in a 320-point container.
+        let other = try json(request(.get, #"/v1/presets/tabSlide/interaction?from=2&to=1&width=320"#))
+        let rule = try #require(other["interaction"] as? [String: Any])
+        #expect(rule["distance"] as? Double == 320 && rule["direction"] as? Double == 1 && rule["threshold"] as? Double == 0.5)
+        #expect(request(.get, "/v1/presets/tabSlide/interaction?to=7").status == .unprocessableContent)
+        #expect(request(.get, "/v1/presets/nope/interaction").status == .notFound)
+        let none = try json(request(.get, "/v1/presets/popup/interaction"))
+        #expect(none["interaction"] is NSNull)
     }
 
     @Test func healthReadinessMetricsAndCORS() throws {

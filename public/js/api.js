@@ -59,6 +59,12 @@ export async function expandPreset(name, params = {}, signal) {
   return (await request(`v1/presets/${encodeURIComponent(name)}`, { query, signal })).json();
 }
 
+/** A preset's interaction rule for these parameters (null when it has none). */
+export async function interactionRule(name, params = {}, signal) {
+  const query = Object.keys(params).length ? { params } : {};
+  return (await (await request(`v1/presets/${encodeURIComponent(name)}/interaction`, { query, signal })).json()).interaction;
+}
+
 /** The JSON timeline with every frame for a spec (an object, a preset reference, or raw text);
  *  `reduceMotion` asks for the spec as Reduce Motion plays it (docs/SPEC.md). */
 export async function timeline(spec, { fps = 60, signal, reduceMotion = false } = {}) {
@@ -78,6 +84,7 @@ export const FORMATS = {
   filmstrip: { label: "Filmstrip", accept: "image/svg+xml", ext: ".filmstrip.svg", query: {} },
   lottie: { label: "Lottie", accept: "application/json", ext: ".lottie.json", query: {} },
   css: { label: "CSS", accept: "text/css", ext: ".css", query: {} },
+  swift: { label: "Swift", accept: "text/x-swift", ext: ".swift", query: {} },
 };
 
 /** The spec rendered in one of the download formats, as a Blob with the server's type. */

@@ -4,8 +4,9 @@
 /// ease-in-ease-out `UIView.animate` (1 s, the library's default) the from strips move to
 /// x = W, rotated ±90° about y (edge-on), while the to strips, which start edge-on at
 /// x = 0, open to their offsets; the container's `sublayerTransform` has m34 = −1/200
-/// (−0.005). Over each strip a black gradient darkens as it folds (alpha 0 → 1 for the
-/// from strips, 1 → 0 for the to strips). The from strips end at the library's
+/// (−0.005). Each strip holds a black gradient subview (`addShadowToView:reverse:`, a
+/// sublayer here: `parent` is the strip) that darkens as it folds (alpha 0 → 1 for the
+/// from strips, 1 → 0 for the to strips) and moves and turns with its strip. The from strips end at the library's
 /// `CATransform3DRotate(transform, ±π/2, 0, 1, 0)` with `transform` the container's
 /// perspective (identity with m34 = −0.005), so each carries that perspective in its own
 /// transform too (m14 = ±0.005); the to strips start at `CATransform3DMakeRotation(±π/2,
@@ -80,16 +81,15 @@ public enum FoldPreset {
                                   transform: angle == 0 ? .identity : PresetSupport.rotateY(angle),
                                   content: .snapshot(of: source, rect: Rect(x: x, y: 0, width: foldWidth, height: h)))
             layer.position = Point(x: position, y: h / 2)
-            var shade = LayerSpec(id: id + "Shadow", frame: Rect(x: 0, y: 0, width: foldWidth, height: h), anchor: anchor,
-                                  alpha: shadowAlpha, transform: layer.transform, gradient: shadow)
-            shade.position = layer.position
+            // The gradient view fills the strip's bounds: it needs no motion of its own.
+            let shade = LayerSpec(id: id + "Shadow", frame: Rect(x: 0, y: 0, width: foldWidth, height: h),
+                                  alpha: shadowAlpha, gradient: shadow, parent: id)
             layers += [layer, shade]
             let endTransform = PropertyValue.transform(endAngle == 0 ? .identity : .matrix(foldedTransform(endAngle, perspective: d)))
-            for target in [id, id + "Shadow"] {
-                changes.append(PresetSupport.change(target, .position, .point(Point(x: endPosition, y: h / 2))))
-                changes.append(PresetSupport.change(target, .transform, endTransform))
-                completion.append(PresetSupport.change(target, .hidden, .bool(true)))
-            }
+            changes.append(PresetSupport.change(id, .position, .point(Point(x: endPosition, y: h / 2))))
+            changes.append(PresetSupport.change(id, .transform, endTransform))
+            // removeFromSuperview takes the gradient view along.
+            completion.append(PresetSupport.change(id, .hidden, .bool(true)))
             changes.append(PresetSupport.change(id + "Shadow", .alpha, .number(endShadowAlpha)))
         }
 

@@ -100,9 +100,13 @@ public enum ZoomPreset {
                       content: .image(aspectRatio: aspect, fill: imageFill))
         }
         let grid = PresetSupport.view(present ? "from" : "to", bounds, fill: "#ffffff", label: "Photos")
-        let thumbnail = image("thumbnail", thumb, hidden: true, label: "thumbnail")
+        // The reference image views are subviews of their controllers' views (the
+        // container's bounds, at its origin: their frames read the same in both).
+        var thumbnail = image("thumbnail", thumb, hidden: true, label: "thumbnail")
+        thumbnail.parent = grid.id
         let detail = PresetSupport.view(present ? "to" : "from", bounds, fill: "#000000", label: "Photo", alpha: present ? 0 : 1)
-        let detailImage = image(present ? "toImage" : "fromImage", fit, hidden: true, label: "image")
+        var detailImage = image(present ? "toImage" : "fromImage", fit, hidden: true, label: "image")
+        detailImage.parent = detail.id
         let transitionImage = image("transitionImage", present ? thumb : fit, hidden: false, label: "transition image")
         var layers = [grid, thumbnail, detail, detailImage, transitionImage]
         if hasTabBar {
@@ -117,13 +121,8 @@ public enum ZoomPreset {
         let completion = [PresetSupport.change("transitionImage", .hidden, .bool(true)),
                           PresetSupport.change("thumbnail", .hidden, .bool(false)),
                           PresetSupport.change(detailImage.id, .hidden, .bool(false))]
-        // The reference image views are subviews of their controllers' views: the view
-        // completeTransition removes takes its image along. (Layers are flat here, so the
-        // image's removal is written beside the view's.)
-        let gridImage = "thumbnail", detailImageID = detailImage.id
-        let fromImage = present ? gridImage : detailImageID, toImage = present ? detailImageID : gridImage
-        let finished = [PresetSupport.change(fromImage, .hidden, .bool(true))]
-        let cancelled = [PresetSupport.change(toImage, .hidden, .bool(true))]
+        // The view completeTransition removes takes its image along (a sublayer of it).
+        let finished: [PropertyChange] = [], cancelled: [PropertyChange] = []
         let duration = p.optionalNumber("duration") ?? (present ? 0.5 : 0.25)
         let spring = TimingSpec.springDamping(ratio: p.number("dampingRatio"), initialVelocity: 0)
 

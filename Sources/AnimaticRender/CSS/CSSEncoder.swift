@@ -66,6 +66,7 @@ public enum CSSEncoder {
         w.raw("}\n")
 
         for (z, step) in steps.enumerated() {
+            if RenderCancellation.isRequested { break }
             switch step {
             case .body(let i):
                 layer(i, part: timeline.hasSublayers(i) ? .body : .bodyAndBorder, zIndex: z, name: names[i],

@@ -216,6 +216,7 @@ public enum TimelineJSONEncoder {
         let digits = w.fractionDigits
         w.raw("[")
         for (k, t) in timeline.frameTimes(fps: fps).enumerated() {
+            if RenderCancellation.isRequested { break }
             w.raw(k > 0 ? ",{\"t\":" : "{\"t\":"); w.number(t)
             w.raw(",\"layers\":[")
             let transitionTime = timeline.transitionTime(atWallTime: t)

@@ -63,6 +63,7 @@ public enum LottieEncoder {
         // Lottie draws the first layer on top.
         let steps = timeline.drawSteps { i in samples.states.contains { $0[i].border != nil } }
         for (n, step) in steps.reversed().enumerated() {
+            if RenderCancellation.isRequested { break }
             if n > 0 { w.raw(",") }
             switch step {
             case .body(let i):

@@ -37,6 +37,7 @@ public enum AnimatedSVGEncoder {
         }
         let decorations = timeline.layers.indices.map { DecorationChannels(layer: $0, samples: samples) }
         for step in timeline.drawSteps(bordered: { decorations[$0].border != nil }) {
+            if RenderCancellation.isRequested { break }
             switch step {
             case .body(let i):
                 let part: SVGPainter.Part = timeline.hasSublayers(i) ? .body : .bodyAndBorder

@@ -32,6 +32,7 @@ public enum FilmstripEncoder {
         SVGPainter.defs(timeline, into: &w)
         w.raw("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n")
         for (j, t) in times.enumerated() {
+            if RenderCancellation.isRequested { break }
             let x = gap + Double(j % columns) * (cellWidth + gap)
             let y = gap + Double(j / columns) * (cellHeight + caption + gap)
             let states = samples[j]

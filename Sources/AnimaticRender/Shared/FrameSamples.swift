@@ -12,7 +12,16 @@ struct FrameSamples {
         self.timeline = timeline
         self.fps = max(fps, 1)
         times = timeline.frameTimes(fps: self.fps)
-        states = times.map { timeline.states(at: $0) }
+        // Abandoned work (RenderCancellation) repeats the last frame: indices stay valid
+        // and the output is dropped anyway.
+        var states: [[LayerState]] = []
+        states.reserveCapacity(times.count)
+        for t in times {
+            if let last = states.last, RenderCancellation.isRequested { states.append(last) } else {
+                states.append(timeline.states(at: t))
+            }
+        }
+        self.states = states
     }
 
     /// Whether layer `i` is projected through a perspective at any frame.
