@@ -31,8 +31,10 @@ def preset_spec(name):
 
 def between_frames(spec):
     """(t, layers) at the odd frames of the 2 × FPS timeline, INSTANTS of them."""
-    fine = frames(spec, fps=2 * FPS)["frames"]
-    odd = [f for k, f in enumerate(fine) if k % 2 == 1]
+    timeline = frames(spec, fps=2 * FPS)
+    fine = timeline["frames"]
+    # Strictly inside the run: the end state is the frames' tests' (test_svg_export & co).
+    odd = [f for k, f in enumerate(fine) if k % 2 == 1 and f["t"] < timeline["duration"] - 1e-9]
     if len(odd) <= INSTANTS:
         return odd
     picks = sorted({round(i * (len(odd) - 1) / (INSTANTS - 1)) for i in range(INSTANTS)})
