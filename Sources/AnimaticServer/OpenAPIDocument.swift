@@ -38,7 +38,8 @@ enum OpenAPIDocument {
           "406": {"$ref": "#/components/responses/Problem"},
           "413": {"$ref": "#/components/responses/ProtocolError"},
           "415": {"$ref": "#/components/responses/Problem"},
-          "422": {"$ref": "#/components/responses/Problem"}
+          "422": {"$ref": "#/components/responses/Problem"},
+          "503": {"$ref": "#/components/responses/Problem"}
         }
       }
     },
@@ -56,7 +57,8 @@ enum OpenAPIDocument {
           "400": {"$ref": "#/components/responses/Problem"},
           "413": {"$ref": "#/components/responses/ProtocolError"},
           "415": {"$ref": "#/components/responses/Problem"},
-          "422": {"$ref": "#/components/responses/Problem"}
+          "422": {"$ref": "#/components/responses/Problem"},
+          "503": {"$ref": "#/components/responses/Problem"}
         }
       }
     },
@@ -103,7 +105,8 @@ enum OpenAPIDocument {
           "400": {"$ref": "#/components/responses/Problem"},
           "404": {"$ref": "#/components/responses/Problem"},
           "406": {"$ref": "#/components/responses/Problem"},
-          "422": {"$ref": "#/components/responses/Problem"}
+          "422": {"$ref": "#/components/responses/Problem"},
+          "503": {"$ref": "#/components/responses/Problem"}
         }
       }
     },
