@@ -89,11 +89,14 @@ public final class AnimaticAPI: @unchecked Sendable {
         }
         route(&r, .get, "/v1/presets") { _, _ in
             var w = JSONWriter()
-            w.value(.object([("presets", .array(PresetCatalog.all.map(\.jsonDescription)))]))
+            w.value(.object([("presets", .array(PresetCatalog.jsonDescriptions))]))
             return HTTPResponse(status: .ok, body: w.bytes, contentType: "application/json")
         }
         route(&r, .get, "/v1/presets/{name}") { [self] request, params in
             presetSpec(request, name: params["name"] ?? "")
+        }
+        route(&r, .get, "/v1/presets/{name}/interaction") { request, params in
+            Self.presetInteraction(request, name: params["name"] ?? "")
         }
         route(&r, .get, "/v1/presets/{name}/timeline") { [self] request, params in
             presetTimeline(request, name: params["name"] ?? "")
@@ -280,6 +283,25 @@ public final class AnimaticAPI: @unchecked Sendable {
             response.headers.set("Cache-Control", "public, max-age=86400")
             return response
         }
+    }
+
+    /// The preset's interaction rule for the parameters in the query (they change it: the tab
+    /// slide's distance is the container width, its direction depends on from and to).
+    private static func presetInteraction(_ request: HTTPRequest, name: String) -> HTTPResponse {
+        guard let preset = PresetCatalog.named(name) else {
+            return Problem.notFound("No preset named \"\(name)\". Presets: \(PresetCatalog.names.joined(separator: ", ")).").response
+        }
+        let params: JSONValue?
+        switch PresetQuery.params(request) {
+        case .failure(let problem): return problem.response
+        case .success(let p): params = p
+        }
+        if case .failure(let problems) = preset.spec(params: params) { return Problem.invalidSpec(problems.problems).response }
+        var w = JSONWriter()
+        w.value(.object([("preset", .string(name)), ("interaction", preset.interactionRule(params: params)?.jsonDescription ?? .null)]))
+        var response = HTTPResponse(status: .ok, body: w.bytes, contentType: "application/json")
+        response.headers.set("Cache-Control", "public, max-age=86400")
+        return response
     }
 
     private func validate(_ request: HTTPRequest) -> HTTPResponse {

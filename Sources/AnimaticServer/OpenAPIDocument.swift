@@ -86,6 +86,22 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/v1/presets/{name}/interaction": {
+      "get": {
+        "operationId": "getPresetInteraction",
+        "summary": "How a finger drives the preset for these parameters (the rule GET /v1/presets gives at the defaults); other query parameters are preset parameters",
+        "parameters": [{"$ref": "#/components/parameters/name"}, {"$ref": "#/components/parameters/params"}],
+        "responses": {
+          "200": {"description": "The rule, null when the preset has no interaction.", "content": {"application/json": {"schema": {
+            "type": "object", "required": ["preset", "interaction"],
+            "properties": {"preset": {"type": "string"},
+              "interaction": {"oneOf": [{"$ref": "#/components/schemas/InteractionRule"}, {"type": "null"}]}}}}}},
+          "400": {"$ref": "#/components/responses/Problem"},
+          "404": {"$ref": "#/components/responses/Problem"},
+          "422": {"$ref": "#/components/responses/Problem"}
+        }
+      }
+    },
     "/v1/presets/{name}/timeline": {
       "get": {
         "operationId": "getPresetTimeline",
@@ -197,9 +213,17 @@ enum OpenAPIDocument {
                   "items": {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": ["number", "null"]}}}}}}}}}
         }},
       "Lottie": {"type": "object", "required": ["v", "fr", "ip", "op", "w", "h", "layers"]},
-      "Preset": {"type": "object", "required": ["name", "summary", "source", "parameters"],
+      "Preset": {"type": "object", "required": ["name", "summary", "source", "parameters", "interaction"],
         "properties": {"name": {"type": "string"}, "summary": {"type": "string"}, "source": {"type": "string"},
-          "parameters": {"type": "array", "items": {"type": "object", "required": ["name", "type", "default", "description"]}}}},
+          "parameters": {"type": "array", "items": {"type": "object", "required": ["name", "type", "default", "description"]}},
+          "interaction": {"oneOf": [{"$ref": "#/components/schemas/InteractionRule"}, {"type": "null"}]}}},
+      "InteractionRule": {"type": "object",
+        "required": ["drive", "axis", "distance", "direction", "threshold", "velocity", "cancelWhenMovingBack", "requires", "text"],
+        "description": "percent = clamp(direction × Δaxis / distance, 0, 1), |Δaxis| when direction is 0; read from the preset's own definition",
+        "properties": {"drive": {"enum": ["percent", "direct"]}, "axis": {"enum": ["x", "y"]},
+          "distance": {"type": "number"}, "direction": {"enum": [-1, 0, 1]}, "threshold": {"type": "number"},
+          "velocity": {"type": ["number", "null"]}, "cancelWhenMovingBack": {"type": "boolean"},
+          "requires": {"type": "object"}, "text": {"type": "string"}}},
       "Status": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}},
       "Problem": {"type": "object", "required": ["type", "title", "status", "detail"],
         "properties": {

@@ -159,6 +159,22 @@ import Testing
         #expect(((fold["layers"] as? [Any])?.count ?? 0) >= 12)
     }
 
+    @Test func presetsCarryTheirInteractionRule() throws {
+        let list = try json(request(.get, "/v1/presets"))
+        let presets = try #require(list["presets"] as? [[String: Any]])
+        let tab = try #require(presets.first { $0["name"] as? String == "tabSlide" }?["interaction"] as? [String: Any])
+        #expect(tab["axis"] as? String == "x" && tab["distance"] as? Double == 390 && tab["direction"] as? Double == -1)
+        #expect(presets.first { $0["name"] as? String == "popup" }?["interaction"] is NSNull)
+        // For other parameters: the tab slide from tab 2 to 1 in a 320-point container.
+        let other = try json(request(.get, #"/v1/presets/tabSlide/interaction?from=2&to=1&width=320"#))
+        let rule = try #require(other["interaction"] as? [String: Any])
+        #expect(rule["distance"] as? Double == 320 && rule["direction"] as? Double == 1 && rule["threshold"] as? Double == 0.5)
+        #expect(request(.get, "/v1/presets/tabSlide/interaction?to=7").status == .unprocessableContent)
+        #expect(request(.get, "/v1/presets/nope/interaction").status == .notFound)
+        let none = try json(request(.get, "/v1/presets/popup/interaction"))
+        #expect(none["interaction"] is NSNull)
+    }
+
     @Test func healthReadinessMetricsAndCORS() throws {
         #expect(request(.get, "/healthz").status == .ok)
         #expect(request(.get, "/readyz").status == .ok)

@@ -86,6 +86,7 @@ def test_each_preset_plays(page, live_server):
     listed = [p["name"] for p in fetch_json(live_server.url + "/v1/presets")["presets"]]
     assert names == listed
     for name in names:
+        runs = state(page)["runsTotal"]
         choose_preset(page, name)
         s = state(page)
         assert s["preset"] == name and s["error"] is None
@@ -93,8 +94,10 @@ def test_each_preset_plays(page, live_server):
         assert len(page.find_elements("css selector", "#screen > .layer")) == len(timeline["layers"])
         # It plays: the page's clock runs forward from 0 (or has already reached the end).
         wait_for(page, "window.animatic.state().t > 0", timeout=10, message=f"{name} to play")
-        runs = len(s["runs"])
-        wait_for(page, f"window.animatic.state().runs.length > {runs}", timeout=10 + 2 * s["duration"],
+        # A run of this preset's whole timeline is recorded (runs are counted from before
+        # the pick: a short one may end before the first look).
+        wait_for(page, f"(s => s.runsTotal > {runs} && s.runs.at(-1).from === 0 && s.runs.at(-1).to === {s['duration']})"
+                       "(window.animatic.state())", timeout=10 + 2 * s["duration"],
                  message=f"{name} to play to its end")
 
 
@@ -137,9 +140,9 @@ def test_quarter_speed_takes_four_times_as_long(page):
     walls = {}
     for speed in (1, 0.25):
         page.execute_script("window.animatic.pause(); window.animatic.setSpeed(arguments[0]);", speed)
-        runs = len(state(page)["runs"])
+        runs = state(page)["runsTotal"]
         page.execute_script("window.animatic.play(0)")
-        wait_for(page, f"window.animatic.state().runs.length > {runs}", timeout=15, interval=0.1)
+        wait_for(page, f"window.animatic.state().runsTotal > {runs}", timeout=15, interval=0.1)
         run = state(page)["runs"][-1]
         assert run["speed"] == speed and run["from"] == 0
         walls[speed] = run["wallSeconds"]
@@ -314,25 +317,64 @@ def test_network_down_is_a_readable_message(driver):
     browser_errors(driver)  # the refused connections are logged by the network layer; drop them
 
 
+# A spec that shows what the timeline draws: a delay, a spring, keyframes, a child layer.
+TIMELINE_DEMO = {
+    "container": {"width": 390, "height": 844, "background": "#f2f2f7"},
+    "layers": [
+        {"id": "card", "frame": [20, 120, 350, 420], "fill": "#0a84ff", "cornerRadius": 16, "label": "Card"},
+        {"id": "badge", "parent": "card", "frame": [14, 14, 64, 64], "fill": "#ff9f0a", "cornerRadius": 32},
+        {"id": "dim", "frame": [0, 0, 390, 844], "fill": "#000000", "alpha": 0},
+    ],
+    "animations": [
+        {"delay": 0.2, "duration": 0.5, "timing": "easeOut",
+         "changes": {"card": {"position": [195, 520]}, "dim": {"alpha": 0.35}}},
+        {"duration": 0.8, "timing": {"spring": {"dampingRatio": 0.45, "initialVelocity": 0}},
+         "changes": {"badge": {"transform": [{"scale": 1.6}]}}},
+        {"delay": 0.8, "duration": 0.5, "keyframes": [
+            {"relativeStart": 0, "relativeDuration": 0.5, "changes": {"card": {"alpha": 0.6}}},
+            {"relativeStart": 0.5, "relativeDuration": 0.5, "changes": {"card": {"alpha": 1}}}]},
+    ],
+}
+
+
 def test_screenshots(page, live_server, tmp_path):
-    """At rest, mid-fold and with a validation error. ANIMATIC_PAGE_SCREENSHOTS=1 saves them
-    in docs/images (the README shows them)."""
+    """Desktop mid-fold, the phone, the timeline with a bar selected, compare mode and a
+    validation error. ANIMATIC_PAGE_SCREENSHOTS=1 saves them in docs/images (README and
+    PAGE.md show them)."""
+    from page_helpers import VIEWPORT, set_viewport
     out = IMAGES if os.environ.get("ANIMATIC_PAGE_SCREENSHOTS") == "1" else tmp_path
-    open_page(page, live_server.url + "/")
-    wait_for(page, "!window.animatic.state().playing", message="the first play to end")
-    choose_preset(page, "tabSlide")
-    page.execute_script("window.animatic.seek(0.15)")
-    page.save_screenshot(str(out / "page-rest.png"))
-    choose_preset(page, "fold")
-    page.execute_script("window.animatic.seek(window.animatic.state().duration / 2)")
-    page.save_screenshot(str(out / "page-mid-fold.png"))
-    spec = json.loads(page.find_element("id", "spec-editor").get_attribute("value"))
-    spec["animations"][0]["duration"] = -1
-    spec["animations"][0]["timing"] = {"spring": {"dampingRatio": 1.5}}
-    set_editor(page, json.dumps(spec, indent=2))
-    wait_for(page, "document.querySelectorAll('#problems li').length >= 2", message="the problems")
-    page.find_element("css selector", "#problems li .pointer").click()
-    page.execute_script("document.getElementById('problems').scrollIntoView({block: 'end'})")
-    page.save_screenshot(str(out / "page-validation-error.png"))
-    for name in ("page-rest.png", "page-mid-fold.png", "page-validation-error.png"):
-        assert (out / name).stat().st_size > 10_000
+    set_viewport(page, 1280, 800)
+    try:
+        open_page(page, live_server.url + "/")
+        wait_for(page, "!window.animatic.state().playing", message="the first play to end")
+        page.execute_script("window.animatic.seek(window.animatic.state().duration / 2)")
+        page.save_screenshot(str(out / "page-desktop.png"))
+        set_viewport(page, 390, 844)
+        choose_preset(page, "tabSlide")
+        page.execute_script("window.animatic.seek(0.12); window.scrollTo(0, 0)")
+        page.save_screenshot(str(out / "page-phone.png"))
+        set_viewport(page, 1280, 800)
+        before = state(page)["loads"]
+        page.execute_script("window.animatic.load(arguments[0])", TIMELINE_DEMO)
+        wait_loaded(page, before)
+        page.execute_script("window.animatic.seek(0.45)")
+        page.find_element("css selector", '#timeline .tl-bar[data-pointer="/animations/1"]').click()
+        page.execute_script("document.querySelector('.timeline-panel').scrollIntoView()")
+        page.find_element("css selector", ".center").screenshot(str(out / "page-timeline.png"))
+        choose_preset(page, "fold")
+        page.execute_script("return window.animatic.compare(true, {view: 'side', withParams: {folds: 1}})")
+        wait_for(page, "window.animatic.state().compare.ready", message="compare B")
+        page.execute_script("window.animatic.seek(0.4)")
+        page.save_screenshot(str(out / "page-compare.png"))
+        page.execute_script("return window.animatic.compare(false)")
+        spec = json.loads(page.find_element("id", "spec-editor").get_attribute("value"))
+        spec["animations"][0]["duration"] = -1
+        spec["animations"][0]["timing"] = {"spring": {"dampingRatio": 1.5}}
+        set_editor(page, json.dumps(spec, indent=2))
+        wait_for(page, "document.querySelectorAll('#problems li').length >= 2", message="the problems")
+        page.find_element("css selector", "#problems li .pointer").click()
+        page.save_screenshot(str(out / "page-validation-error.png"))
+    finally:
+        set_viewport(page, *VIEWPORT)
+    for name in ("page-desktop.png", "page-phone.png", "page-timeline.png", "page-compare.png", "page-validation-error.png"):
+        assert (out / name).stat().st_size > 5_000

@@ -59,6 +59,12 @@ export async function expandPreset(name, params = {}, signal) {
   return (await request(`v1/presets/${encodeURIComponent(name)}`, { query, signal })).json();
 }
 
+/** A preset's interaction rule for these parameters (null when it has none). */
+export async function interactionRule(name, params = {}, signal) {
+  const query = Object.keys(params).length ? { params } : {};
+  return (await (await request(`v1/presets/${encodeURIComponent(name)}/interaction`, { query, signal })).json()).interaction;
+}
+
 /** The JSON timeline with every frame for a spec (an object, a preset reference, or raw text). */
 export async function timeline(spec, { fps = 60, signal } = {}) {
   return (await request("v1/timeline", { query: { frames: "true", fps: String(fps) }, body: spec, signal })).json();

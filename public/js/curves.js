@@ -1,5 +1,10 @@
-// The curve panel: one layer's property over the whole timeline, with the playhead.
-// Values are read from the frames (what the engine computed), not re-derived from curves.
+// The curve panel: several properties of one layer over the whole timeline, each scaled to
+// its own range, with a legend, and the playhead. Values are read from the frames (what the
+// engine computed), not re-derived from curves.
+//
+// The curves are drawn once per timeline (and again only when the layer, the properties or
+// the canvas size change); playback only moves the playhead, an element translated by a
+// percentage of its own width (the plot's), so a frame costs no drawing and no layout.
 
 const deg = (r) => (r * 180) / Math.PI;
 
@@ -7,36 +12,76 @@ const deg = (r) => (r * 180) / Math.PI;
 const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 const own = (s) => s.transform || IDENTITY;
 
-/** Property name → [label, unit, value of a frame's layer state]. */
+/** Property name → [label, unit, value of a frame's layer state, colour]. */
 export const PROPERTIES = {
-  x: ["x (position)", "pt", (s) => s.position[0]],
-  y: ["y (position)", "pt", (s) => s.position[1]],
-  scale: ["scale", "×", (s) => Math.hypot(own(s)[0], own(s)[1], own(s)[2])],
-  rotation: ["rotation (z)", "°", (s) => deg(Math.atan2(own(s)[1], own(s)[0]))],
-  rotationY: ["rotation (y)", "°", (s) => deg(Math.atan2(-own(s)[2], Math.hypot(own(s)[0], own(s)[1])))],
-  opacity: ["opacity", "", (s) => (s.visible ? s.opacity : 0)],
+  x: ["x", "pt", (s) => s.position[0], "#0a63d6"],
+  y: ["y", "pt", (s) => s.position[1], "#248a3d"],
+  scale: ["scale", "×", (s) => Math.hypot(own(s)[0], own(s)[1], own(s)[2]), "#8e44ad"],
+  rotation: ["rotation z", "°", (s) => deg(Math.atan2(own(s)[1], own(s)[0])), "#c93400"],
+  rotationY: ["rotation y", "°", (s) => deg(Math.atan2(-own(s)[2], Math.hypot(own(s)[0], own(s)[1]))), "#b8860b"],
+  opacity: ["opacity", "", (s) => (s.visible ? s.opacity : 0), "#1c1c1e"],
 };
 
+const PAD = { l: 48, r: 12, t: 12, b: 22 };
+
+const fmt = (v, unit) => `${Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(2)}${unit === "pt" ? "" : unit}`;
+
 export class CurvePanel {
-  constructor(canvas, layerSelect, propertySelect, readout) {
+  /**
+   * @param {HTMLCanvasElement} canvas
+   * @param {HTMLSelectElement} layerSelect
+   * @param {HTMLElement} propsBox     a fieldset: one checkbox per property (the legend)
+   * @param {HTMLElement} playhead     moved with a transform
+   * @param {HTMLElement} readout
+   */
+  constructor(canvas, layerSelect, propsBox, playhead, readout) {
     this.canvas = canvas;
     this.layerSelect = layerSelect;
-    this.propertySelect = propertySelect;
+    this.playhead = playhead;
     this.readout = readout;
     this.timeline = null;
     this.t = 0;
     this.onSeek = null;
-    for (const [key, [label]] of Object.entries(PROPERTIES)) propertySelect.add(new Option(label, key));
-    propertySelect.addEventListener("change", () => { this._userProperty = true; this.draw(); });
-    layerSelect.addEventListener("change", () => { this._userLayer = true; if (!this._userProperty) this._pickProperty(); this.draw(); });
-    new ResizeObserver(() => this.draw()).observe(canvas);
+    this.frameAt = null;
+    this.checks = {};
+    this.chosen = new Set();
+    this._shownFrame = -1;
+    for (const [key, [label, , , colour]] of Object.entries(PROPERTIES)) {
+      const wrap = document.createElement("label");
+      const box = document.createElement("input");
+      box.type = "checkbox";
+      box.value = key;
+      box.id = `curve-prop-${key}`;
+      const swatch = document.createElement("span");
+      swatch.className = "swatch";
+      swatch.style.background = colour;
+      swatch.setAttribute("aria-hidden", "true");
+      wrap.append(box, swatch, label);
+      propsBox.append(wrap);
+      this.checks[key] = box;
+      box.addEventListener("change", () => {
+        this._userProperty = true;
+        if (box.checked) this.chosen.add(key); else this.chosen.delete(key);
+        this.redraw();
+      });
+    }
+    layerSelect.addEventListener("change", () => {
+      this._userLayer = true;
+      this._layerId = this.timeline?.layers[Number(layerSelect.value)]?.id;
+      if (!this._userProperty) this._pickProperties();
+      this.redraw();
+    });
+    let width = 0;
+    new ResizeObserver((entries) => {
+      const w = entries[0].contentRect.width;
+      if (w !== width) { width = w; this.redraw(); }
+    }).observe(canvas);
     const seekFromPointer = (e) => {
       if (!this.timeline || !this.onSeek) return;
       const r = canvas.getBoundingClientRect();
-      const f = (e.clientX - r.left - this._pad.l) / (r.width - this._pad.l - this._pad.r);
+      const f = (e.clientX - r.left - PAD.l) / (r.width - PAD.l - PAD.r);
       this.onSeek(Math.max(0, Math.min(1, f)) * this.timeline.duration);
     };
-    this._pad = { l: 48, r: 12, t: 12, b: 22 };
     canvas.addEventListener("pointerdown", (e) => {
       canvas.setPointerCapture(e.pointerId);
       seekFromPointer(e);
@@ -57,31 +102,66 @@ export class CurvePanel {
     if (pick < 0) pick = timeline.layers.findIndex((l) => l.tracks && Object.keys(l.tracks).length);
     if (pick < 0) pick = 0;
     this.layerSelect.value = String(pick);
-    if (!this._userProperty) this._pickProperty();
-    this.draw();
+    this._layerId = timeline.layers[pick]?.id;
+    if (!this._userProperty) this._pickProperties();
+    this.redraw();
   }
 
-  /** The first property that changes for the chosen layer (until the user picks one). */
-  _pickProperty() {
-    const tracks = this.timeline.layers[Number(this.layerSelect.value)]?.tracks || {};
-    const order = "transform" in tracks ? ["rotationY", "rotation", "scale", "x", "y", "opacity"] : Object.keys(PROPERTIES);
-    for (const key of order) {
-      this.propertySelect.value = key;
-      const v = this.values().map((p) => p[1]);
-      if (Math.max(...v) - Math.min(...v) > 1e-6) return;
+  /** Shows the layer with this id (the timeline panel's rows call it). */
+  showLayer(id) {
+    const i = this.timeline?.layers.findIndex((l) => l.id === id) ?? -1;
+    if (i < 0) return;
+    this.layerSelect.value = String(i);
+    this._userLayer = true;
+    this._layerId = id;
+    if (!this._userProperty) this._pickProperties();
+    this.redraw();
+  }
+
+  /** Every property that changes for the chosen layer (until the user picks some). */
+  _pickProperties() {
+    this.chosen.clear();
+    for (const key of Object.keys(PROPERTIES)) {
+      const v = this.values(key).map((p) => p[1]);
+      let lo = Infinity, hi = -Infinity;
+      for (const x of v) { if (x < lo) lo = x; if (x > hi) hi = x; }
+      if (hi - lo > 1e-4 * Math.max(1, Math.abs(hi), Math.abs(lo))) this.chosen.add(key);
     }
-    this.propertySelect.value = "x";
+    if (!this.chosen.size) this.chosen.add("x");
+    for (const [key, box] of Object.entries(this.checks)) box.checked = this.chosen.has(key);
   }
 
-  setTime(t) { this.t = t; this.draw(); }
-
-  values() {
+  /** [[t, value]] of one property of the chosen layer, a point per frame. */
+  values(key) {
     const i = Number(this.layerSelect.value);
-    const [, , read] = PROPERTIES[this.propertySelect.value];
+    const read = PROPERTIES[key][2];
     return this.timeline.frames.map((f) => [f.t, read(f.layers[i])]);
   }
 
-  draw() {
+  /** Moves the playhead (a transform) and, when the frame changes and `readout`, the readout. */
+  setTime(t, { readout = true } = {}) {
+    this.t = t;
+    if (!this.timeline) return;
+    const D = this.timeline.duration || 1;
+    this.playhead.style.transform = `translateX(${(Math.max(0, Math.min(1, t / D)) * 100).toFixed(3)}%)`;
+    const k = this.frameAt ? this.frameAt(t) : Math.round(t * this.timeline.fps);
+    if (readout && k !== this._shownFrame) this._showReadout(k);
+  }
+
+  _showReadout(k) {
+    this._shownFrame = k;
+    const frames = this.timeline.frames;
+    k = Math.max(0, Math.min(frames.length - 1, k));
+    const i = Number(this.layerSelect.value);
+    const parts = [...this.chosen].map((key) => {
+      const [label, unit, read] = PROPERTIES[key];
+      return `${label} ${fmt(read(frames[k].layers[i]), unit)}${unit === "pt" ? " pt" : ""}`;
+    });
+    this.readout.textContent = `${this._layerId} at frame ${k} (${frames[k].t.toFixed(3)} s): ${parts.join(", ")}`;
+  }
+
+  /** Draws the curves (once per timeline, layer, choice and size). */
+  redraw() {
     const c = this.canvas;
     const dpr = window.devicePixelRatio || 1;
     const w = c.clientWidth, h = c.clientHeight;
@@ -92,52 +172,47 @@ export class CurvePanel {
     const g = c.getContext("2d");
     g.setTransform(dpr, 0, 0, dpr, 0, 0);
     g.clearRect(0, 0, w, h);
+    this._shownFrame = -1;
+    if (!this.timeline?.frames?.length) { this.readout.textContent = ""; return; }
     const style = getComputedStyle(c);
     const ink = style.getPropertyValue("--curve-ink").trim() || "#1c1c1e";
     const faint = style.getPropertyValue("--curve-faint").trim() || "#d1d1d6";
-    const accent = style.getPropertyValue("--accent").trim() || "#0a84ff";
     const phaseColor = style.getPropertyValue("--phase").trim() || "rgba(255,159,10,0.15)";
     g.font = "11px system-ui, sans-serif";
-    if (!this.timeline?.frames?.length) { this.readout.textContent = ""; return; }
-    this._layerId = this.timeline.layers[Number(this.layerSelect.value)]?.id;
-    const pts = this.values();
     const D = this.timeline.duration || 1;
-    let lo = Math.min(...pts.map((p) => p[1])), hi = Math.max(...pts.map((p) => p[1]));
-    if (hi - lo < 1e-9) { lo -= 1; hi += 1; }
-    const margin = (hi - lo) * 0.08;
-    lo -= margin; hi += margin;
-    const { l, r, t: top, b } = this._pad;
+    const { l, r, t: top, b } = PAD;
     const X = (t) => l + (t / D) * (w - l - r);
-    const Y = (v) => top + (1 - (v - lo) / (hi - lo)) * (h - top - b);
-    // Phases of an interactive run.
     for (const phase of this.timeline.interaction?.phases ?? []) {
       if (phase.name === "interactive") continue;
       g.fillStyle = phaseColor;
       g.fillRect(X(phase.start), top, X(phase.end) - X(phase.start), h - top - b);
     }
-    // Axes: min, max, zero if inside.
-    g.strokeStyle = faint; g.lineWidth = 1; g.fillStyle = ink;
-    const [, unit] = PROPERTIES[this.propertySelect.value];
-    const fmt = (v) => `${Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(2)}${unit === "pt" ? "" : unit}`;
-    for (const v of [lo + margin, hi - margin, ...(lo < 0 && hi > 0 ? [0] : [])]) {
-      g.beginPath(); g.moveTo(l, Y(v) + 0.5); g.lineTo(w - r, Y(v) + 0.5); g.stroke();
-      g.textAlign = "right"; g.textBaseline = "middle";
-      g.fillText(fmt(v), l - 6, Y(v));
-    }
+    g.strokeStyle = faint; g.lineWidth = 1;
+    for (const y of [top, h - b]) { g.beginPath(); g.moveTo(l, y + 0.5); g.lineTo(w - r, y + 0.5); g.stroke(); }
+    g.fillStyle = ink;
     g.textAlign = "center"; g.textBaseline = "top";
     g.fillText("0 s", X(0), h - b + 6);
     g.fillText(`${D.toFixed(3)} s`, X(D) - 18, h - b + 6);
-    // The curve.
-    g.strokeStyle = ink; g.lineWidth = 1.75; g.beginPath();
-    pts.forEach(([t, v], k) => (k ? g.lineTo(X(t), Y(v)) : g.moveTo(X(t), Y(v))));
-    g.stroke();
-    // The playhead and the value under it (the frame at or before it).
-    const k = Math.max(0, Math.min(pts.length - 1, this.frameAt ? this.frameAt(this.t) : Math.round(this.t * this.timeline.fps)));
-    g.strokeStyle = accent; g.lineWidth = 1.5;
-    g.beginPath(); g.moveTo(X(this.t), top); g.lineTo(X(this.t), h - b); g.stroke();
-    g.fillStyle = accent;
-    g.beginPath(); g.arc(X(pts[k][0]), Y(pts[k][1]), 3.5, 0, 2 * Math.PI); g.fill();
-    this.readout.textContent = `${this._layerId} ${PROPERTIES[this.propertySelect.value][0]} = ${fmt(pts[k][1])}` +
-      `${unit === "pt" ? " pt" : ""} at frame ${k} (${pts[k][0].toFixed(3)} s)`;
+    // Each property scaled to its own range; the range is in the legend's title and the
+    // axis labels show the first property's.
+    const chosen = [...this.chosen];
+    chosen.forEach((key, n) => {
+      const [label, unit, , colour] = PROPERTIES[key];
+      const pts = this.values(key);
+      let lo = Infinity, hi = -Infinity;
+      for (const [, v] of pts) { if (v < lo) lo = v; if (v > hi) hi = v; }
+      const flat = hi - lo <= 1e-4 * Math.max(1, Math.abs(hi), Math.abs(lo));  // float noise is not a curve
+      const Y = (v) => (flat ? (top + h - b) / 2 : top + (1 - (v - lo) / (hi - lo)) * (h - top - b));
+      if (n === 0) {
+        g.fillStyle = colour; g.textAlign = "right"; g.textBaseline = "middle";
+        g.fillText(fmt(hi, unit), l - 6, top);
+        if (!flat) g.fillText(fmt(lo, unit), l - 6, h - b);
+      }
+      this.checks[key].parentElement.title = `${label}: ${fmt(lo, unit)} … ${fmt(hi, unit)}`;
+      g.strokeStyle = colour; g.lineWidth = 1.75; g.beginPath();
+      pts.forEach(([t, v], k) => (k ? g.lineTo(X(t), Y(v)) : g.moveTo(X(t), Y(v))));
+      g.stroke();
+    });
+    this.setTime(this.t);
   }
 }

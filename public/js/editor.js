@@ -60,6 +60,8 @@ export function pointerOffsets(text) {
       string();
     } else {
       while (i < text.length && !",]} \t\r\n".includes(text[i])) i++;
+      // Malformed text (a misplaced bracket): stop rather than loop without moving.
+      if (i === start) throw new SyntaxError(`no value at ${i}`);
     }
     spans.set(pointer, [start, i]);
   };
@@ -176,6 +178,16 @@ export class Editor {
       return li;
     }));
     this.problemsList.hidden = problems.length === 0;
+  }
+
+  /** Selects the lines of the value at a JSON pointer (e.g. /animations/0); false when absent. */
+  selectPointer(pointer) {
+    const text = this.textarea.value;
+    const found = locate(pointerOffsets(text), pointer);
+    if (!found || !found.exact) return false;
+    const [start, end] = found.span;
+    this.select({ start, end, line: lineColumn(text, start).line });
+    return true;
   }
 
   select(problem) {

@@ -28,14 +28,16 @@ export class Player extends EventTarget {
     this.playing = false;
     this.speed = 1;
     this.loop = false;
-    this.runs = [];          // finished plays: {from, to, speed, wallSeconds}
+    this.runs = [];          // the last 20 finished plays: {from, to, speed, wallSeconds}
+    this.runsTotal = 0;      // finished plays so far
+    this.span = 0;           // the clock runs to at least this (compare: the longer of two timelines)
     this._raf = 0;
     this._last = 0;
     this._run = null;
     this._tick = this._tick.bind(this);
   }
 
-  get duration() { return this.timeline?.duration ?? 0; }
+  get duration() { return Math.max(this.timeline?.duration ?? 0, this.span); }
   get fps() { return this.timeline?.fps ?? 60; }
   get frameCount() { return this.timeline?.frames?.length ?? 0; }
   /** The frame index at t: the last frame at or before t (within a microsecond). */
@@ -153,6 +155,12 @@ export class Player extends EventTarget {
     this.dispatchEvent(new Event("speed"));
   }
 
+  /** Makes the clock run to at least `seconds` (or its timeline's end); keeps t inside. */
+  setSpan(seconds) {
+    this.span = seconds;
+    if (this.t > this.duration) this.seek(this.duration);
+  }
+
   setLoop(loop) { this.loop = loop; this.dispatchEvent(new Event("loopchange")); }
 
   _tick(now) {
@@ -164,6 +172,7 @@ export class Player extends EventTarget {
     if (t >= end) {
       if (this._run) {
         this.runs.push({ from: this._run.from, to: end, speed: this._run.speed, wallSeconds: (now - this._run.wallStart) / 1000 });
+        this.runsTotal++;
         if (this.runs.length > 20) this.runs.shift();
       }
       if (this.loop && end > 0) {

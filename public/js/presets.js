@@ -98,9 +98,11 @@ export class PresetForm {
     switch (param.type) {
       case "choice":
         el = document.createElement("select");
+        // A choice whose default is null ("auto": the preset decides) offers that first.
+        if (param.default === null) el.add(new Option("auto", ""));
         for (const v of param.values) el.add(new Option(v, v));
-        read = () => el.value;
-        write = (v) => { el.value = v; };
+        read = () => (el.value === "" ? undefined : el.value);
+        write = (v) => { el.value = v === null || v === undefined ? "" : v; };
         break;
       case "bool":
         el = document.createElement("input");

@@ -1,6 +1,8 @@
 // Sharing: the spec lives in the URL fragment, deflated (CompressionStream 'deflate-raw')
 // and base64url-encoded, so a link reopens the same transition and nothing is sent to a
-// server to make it. Downloads save what the server renders in each format.
+// server to make it. The player's state follows it: `&speed=0.5&loop=1&t=0.25` and, in
+// compare mode, `&compare=side|onion&with=…` (B's parameters, encoded as the spec is).
+// Downloads save what the server renders in each format.
 
 import { render, FORMATS } from "./api.js";
 
@@ -25,18 +27,64 @@ async function pipe(bytes, stream) {
   return new Uint8Array(await new Response(out).arrayBuffer());
 }
 
-/** The fragment (with its '#') for a spec object. */
-export async function encodeSpec(spec) {
-  const json = new TextEncoder().encode(JSON.stringify(spec));
-  return PREFIX + toBase64url(await pipe(json, new CompressionStream("deflate-raw")));
+/** The fragment (with its '#') for a spec object and the player's state. */
+export async function encodeSpec(spec, state = {}) {
+  let hash = PREFIX + await encodePart(spec);
+  if (state.speed !== undefined && state.speed !== 1) hash += `&speed=${state.speed}`;
+  if (state.loop) hash += "&loop=1";
+  if (state.t) hash += `&t=${Number(state.t.toFixed(4))}`;
+  if (state.compare) hash += `&compare=${state.compare}&with=${await encodePart(state.with ?? {})}`;
+  return hash;
+}
+
+/**
+ * The player's state in a fragment: {speed, loop, t, compare, with}, each only when
+ * present, and `problems`: sentences for the parts that could not be read (the rest stays).
+ */
+export async function decodeState(hash) {
+  const state = { problems: [] };
+  if (!hash || !hash.startsWith(PREFIX)) return state;
+  const params = new URLSearchParams(hash.slice(1));
+  const number = (name, ok) => {
+    if (!params.has(name)) return undefined;
+    const v = Number(params.get(name));
+    if (Number.isFinite(v) && ok(v)) return v;
+    state.problems.push(`${name}=${params.get(name)} is not usable`);
+    return undefined;
+  };
+  state.speed = number("speed", (v) => [1, 0.5, 0.25, 0.1].includes(v));
+  state.t = number("t", (v) => v >= 0);
+  if (params.has("loop")) state.loop = params.get("loop") === "1";
+  if (params.has("compare")) {
+    const view = params.get("compare");
+    if (view === "side" || view === "onion") {
+      state.compare = view;
+      try { state.with = params.has("with") ? await decodePart(params.get("with")) : {}; } catch (error) {
+        state.problems.push(`the compared parameters: ${error.message}`);
+        state.with = {};
+      }
+    } else {
+      state.problems.push(`compare=${view} is not side or onion`);
+    }
+  }
+  return state;
 }
 
 /** The spec in a fragment, or null when there is none; throws on a damaged link. */
 export async function decodeSpec(hash) {
   if (!hash || !hash.startsWith(PREFIX)) return null;
+  return decodePart(hash.slice(PREFIX.length).split("&")[0]);
+}
+
+async function encodePart(value) {
+  const json = new TextEncoder().encode(JSON.stringify(value));
+  return toBase64url(await pipe(json, new CompressionStream("deflate-raw")));
+}
+
+async function decodePart(text) {
   let bytes;
   try {
-    bytes = await pipe(fromBase64url(hash.slice(PREFIX.length)), new DecompressionStream("deflate-raw"));
+    bytes = await pipe(fromBase64url(text), new DecompressionStream("deflate-raw"));
   } catch (error) {
     throw new Error(`This link's spec is damaged (it could not be decompressed): ${error.message}`);
   }
@@ -47,9 +95,9 @@ export async function decodeSpec(hash) {
   }
 }
 
-/** Puts the spec in the address bar without a new history entry; returns the full link. */
-export async function putInURL(spec) {
-  const hash = await encodeSpec(spec);
+/** Puts the spec and state in the address bar without a new history entry; returns the full link. */
+export async function putInURL(spec, state) {
+  const hash = await encodeSpec(spec, state);
   if (location.hash !== hash) history.replaceState(null, "", hash);
   return location.href;
 }

@@ -211,6 +211,8 @@ export class Stage {
     this.scale = 1;
     this.elements = [];      // in the timeline's layer order
     this.container = { width: 390, height: 844 };
+    this.zoom = "fit";       // "fit", or a scale: 1, 2 (the viewport scrolls)
+    this.columns = 1;        // devices side by side in the viewport (compare mode: 2)
     new ResizeObserver(() => this.fit()).observe(viewport);
   }
 
@@ -300,8 +302,10 @@ export class Stage {
     const bezel = parseFloat(getComputedStyle(this.device).paddingLeft) || 0;
     const outerW = width + 2 * bezel, outerH = height + 2 * bezel;
     const box = this.viewport.getBoundingClientRect();
-    const avail = { w: Math.max(box.width - 16, 50), h: Math.max(box.height - 16, 50) };
-    const scale = Math.min(avail.w / outerW, avail.h / outerH, 1.5);
+    const n = this.columns;
+    // The stage row's padding (8 on each side), the gap between devices, a caption under them.
+    const avail = { w: Math.max((box.width - 16 - 16 * (n - 1)) / n - 8, 50), h: Math.max(box.height - 16 - (n > 1 ? 22 : 0), 50) };
+    const scale = this.zoom === "fit" ? Math.min(avail.w / outerW, avail.h / outerH, 1.5) : Number(this.zoom);
     this.scale = scale;
     this.device.style.transform = `scale(${scale})`;
     const holder = this.device.parentElement;

@@ -1,6 +1,7 @@
 /// A preset described for machines: what `animatic presets --json` prints and
 /// `GET /v1/presets` returns — name, summary, source and each parameter with its type,
-/// range or choices, default and description.
+/// range or choices, default and description — and its interaction rule at the defaults
+/// (`PresetInteractionRule`, null when it has none).
 extension PresetDefinition {
     public var jsonDescription: JSONValue {
         .object([
@@ -23,6 +24,12 @@ extension PresetDefinition {
                 }
                 return .object([("name", .string(p.name))] + kind + [("default", p.defaultValue), ("description", .string(p.summary))])
             })),
+            ("interaction", interactionRule()?.jsonDescription ?? .null),
         ])
     }
+}
+
+extension PresetCatalog {
+    /// Every preset's description, computed once (the interaction rules build each preset a few times).
+    public static let jsonDescriptions: [JSONValue] = all.map(\.jsonDescription)
 }
