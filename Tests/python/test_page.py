@@ -362,11 +362,13 @@ def test_screenshots(page, live_server, tmp_path):
         page.execute_script("document.querySelector('.timeline-panel').scrollIntoView()")
         page.find_element("css selector", ".center").screenshot(str(out / "page-timeline.png"))
         choose_preset(page, "fold")
+        set_viewport(page, 1280, 1000)  # tall enough for the stages and the table of differences
         page.execute_script("return window.animatic.compare(true, {view: 'side', withParams: {folds: 1}})")
         wait_for(page, "window.animatic.state().compare.ready", message="compare B")
         page.execute_script("window.animatic.seek(0.4)")
         page.save_screenshot(str(out / "page-compare.png"))
         page.execute_script("return window.animatic.compare(false)")
+        set_viewport(page, 1280, 800)
         spec = json.loads(page.find_element("id", "spec-editor").get_attribute("value"))
         spec["animations"][0]["duration"] = -1
         spec["animations"][0]["timing"] = {"spring": {"dampingRatio": 1.5}}

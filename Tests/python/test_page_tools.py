@@ -429,3 +429,25 @@ def test_a_flick_up_cancels_the_zoom_dismissal(page, live_server):
     assert gesture[-1][2] > gesture[0][2]                  # still below where it started
     assert s["interaction"]["outcome"] == "cancel"
     page.find_element("id", "interactive").click()
+
+
+def test_a_vctl_preset_is_driven_by_the_rule_from_its_definition(page):
+    """The cube has no `interactive` switch and no rule written for the page: GET /v1/presets
+    gives |Δx| / 200 once `swipe` is chosen, and a drag past 100 points finishes."""
+    from selenium.webdriver.support.ui import Select
+    choose_preset(page, "cube")
+    assert "Set swipe" in page.find_element("id", "drive-rule").text
+    before = state(page)["loads"]
+    Select(page.find_element("id", "param-swipe")).select_by_value("horizontal")
+    wait_loaded(page, before)
+    tick_interactive(page)
+    rule = state(page)["interactive"]["rule"]
+    assert (rule["axis"], rule["distance"], rule["direction"]) == ("x", 200, 0)
+    before = state(page)["loads"]
+    synthetic_drag(page, [(300, 400), (230, 400), (160, 400)])  # 140 points to the left: 70 %
+    wait_loaded(page, before)
+    s = state(page)
+    assert s["preset"] == "cube" and "interactive" not in s["spec"]["params"]
+    assert s["interaction"]["outcome"] == "finish"
+    assert s["interaction"]["percentAtRelease"] == pytest.approx(0.7, abs=0.02)
+    page.find_element("id", "interactive").click()

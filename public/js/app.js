@@ -343,7 +343,8 @@ async function syncInteraction() {
     $("drive-rule").textContent = `Rule: ${rule.text}.`;
     if (interactive.checked) {
       try {
-        await interaction.enable(spec, rule);
+        const preset = form.presets.find((p) => p.name === spec.preset);
+        await interaction.enable(spec, rule, { interactiveParam: !!preset?.parameters.some((p) => p.name === "interactive") });
         if (spec === app.spec && !$("drive-status").textContent.startsWith("Released")) driveStatus("Drag on the stage.");
       } catch (error) { driveStatus(error.message); }
     } else {

@@ -53,15 +53,20 @@ export class Interaction extends EventTarget {
 
   get ready() { return !!(this.enabled && this.rule && (this.rule.drive === "direct" || this.scrub)); }
 
-  /** Turns the mode on for a preset reference and its rule; fetches the scrub timeline. */
-  async enable(spec, rule) {
+  /**
+   * Turns the mode on for a preset reference and its rule; fetches the scrub timeline.
+   * `interactiveParam`: the preset has an `interactive` switch (the VCTL presets turn
+   * interactive with a gesture alone).
+   */
+  async enable(spec, rule, { interactiveParam = true } = {}) {
     this.enabled = true;
     this.base = spec;
     this.rule = rule;
+    this.on = interactiveParam ? { interactive: true } : {};
     this.scrub = null;
     this.drag = null;
     if (!rule || rule.drive === "direct") return;
-    const params = { ...this.baseParams(), interactive: true, progress: [[0, 0], [1, 1]] };
+    const params = { ...this.baseParams(), ...this.on, progress: [[0, 0], [1, 1]] };
     const scrub = await this.hooks.api.timeline({ preset: spec.preset, params }, { fps: 240 });
     if (this.base === spec) this.scrub = scrub;
   }
@@ -161,6 +166,6 @@ export class Interaction extends EventTarget {
 
   _releaseSpec(samples) {
     const g = samples.length >= 2 ? samples : [...samples, [samples[0][0] + 0.001, samples[0][1], samples[0][2]]];
-    return { preset: this.drag?.base?.preset ?? this.base.preset, params: { ...this.baseParams(), interactive: true, gesture: g } };
+    return { preset: this.drag?.base?.preset ?? this.base.preset, params: { ...this.baseParams(), ...this.on, gesture: g } };
   }
 }

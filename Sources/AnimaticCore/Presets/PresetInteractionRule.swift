@@ -74,16 +74,25 @@ extension PresetDefinition {
     /// when the preset has no interaction. Parameters that the interaction needs (a choice
     /// other than its default, e.g. `operation: dismiss`) are found and named in `requires`.
     public func interactionRule(params: JSONValue? = nil) -> PresetInteractionRule? {
+        guard parameters.contains(where: { $0.name == "gesture" }) else { return nil }
         var base = (params?.objectMembers ?? []).filter { !["interactive", "progress", "gesture", "cancelled"].contains($0.key) }
-        guard parameters.contains(where: { $0.name == "interactive" }) else { return nil }
-        base.append(("interactive", .bool(true)))
+        if parameters.contains(where: { $0.name == "interactive" }) { base.append(("interactive", .bool(true))) }
+        /// The spec built with `extra` and a short drag, when it has an interaction.
+        func interactive(_ extra: [(key: String, value: JSONValue)]) -> TransitionSpec? {
+            let drag: JSONValue = .array([.array([.number(0), .number(100), .number(100)]),
+                                          .array([.number(0.1), .number(110), .number(110)])])
+            guard let spec = try? spec(params: .object(base + extra + [("gesture", drag)])).get(), spec.interaction != nil else { return nil }
+            return spec
+        }
         var requires: [(key: String, value: JSONValue)] = []
-        var built = try? spec(params: .object(base)).get()
+        var built = interactive([])
         if built == nil {
+            // Some presets drive only with a choice set otherwise (flip and zoom: operation
+            // "dismiss"; the VCTL presets: a swipe direction): find the first that does.
             search: for parameter in parameters where base.allSatisfy({ $0.key != parameter.name }) {
                 guard case .choice(let words) = parameter.kind else { continue }
                 for word in words where .string(word) != parameter.defaultValue {
-                    if let found = try? spec(params: .object(base + [(parameter.name, .string(word))])).get() {
+                    if let found = interactive([(parameter.name, .string(word))]) {
                         requires = [(parameter.name, .string(word))]
                         base += requires
                         built = found
@@ -93,7 +102,6 @@ extension PresetDefinition {
             }
         }
         guard let built, let interaction = built.interaction else { return nil }
-        guard parameters.contains(where: { $0.name == "gesture" }) else { return nil }
         let size = built.container.size
         let start = Point(x: size.width / 2, y: size.height / 2)
 

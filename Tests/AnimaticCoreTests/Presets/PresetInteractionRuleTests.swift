@@ -36,6 +36,14 @@ import Testing
         #expect(JSONValue.object(zoom.requires) == .object([("operation", .string("dismiss"))]))
     }
 
+    @Test func aPresetThatTurnsInteractiveWithAGestureAloneGetsItsRuleToo() throws {
+        // VCTL's HorizontalSwipeInteractionController: fraction = fabs(translation.x / 200),
+        // driven once a swipe direction is chosen (the cube has no `interactive` switch).
+        let cube = try #require(try rule("cube"))
+        #expect(cube.drive == .percent && cube.axis == .x && cube.distance == 200 && cube.direction == 0)
+        #expect(JSONValue.object(cube.requires) == .object([("swipe", .string("horizontal"))]))
+    }
+
     @Test func presetsWithoutAnInteractionHaveNoRule() throws {
         for name in ["popup", "scaleFade", "containerSpring"] { #expect(try rule(name) == nil, "\(name)") }
         // The listing carries it, null for the others.
