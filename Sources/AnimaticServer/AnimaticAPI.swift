@@ -392,7 +392,7 @@ public final class AnimaticAPI: @unchecked Sendable {
             body = cached.body
         } else {
             guard let spec else { return nil }
-            let timeline = TimelineCompiler.compile(spec)
+            let timeline = TimelineCompiler.compile(parsed.reduceMotion ? ReduceMotion.apply(spec) : spec)
             if let problem = WorkEstimate(timeline, parsed, limits: configuration.limits,
                                           maxResponseBytes: configuration.maxResponseBytes).problem {
                 return problem.response

@@ -23,7 +23,8 @@ enum OpenAPIDocument {
           {"$ref": "#/components/parameters/fps"},
           {"$ref": "#/components/parameters/frames"},
           {"$ref": "#/components/parameters/loop"},
-          {"$ref": "#/components/parameters/filmstripFrames"}
+          {"$ref": "#/components/parameters/filmstripFrames"},
+          {"$ref": "#/components/parameters/reduceMotion"}
         ],
         "requestBody": {
           "required": true,
@@ -111,7 +112,8 @@ enum OpenAPIDocument {
           {"$ref": "#/components/parameters/fps"},
           {"$ref": "#/components/parameters/frames"},
           {"$ref": "#/components/parameters/loop"},
-          {"$ref": "#/components/parameters/filmstripFrames"}
+          {"$ref": "#/components/parameters/filmstripFrames"},
+          {"$ref": "#/components/parameters/reduceMotion"}
         ],
         "responses": {
           "200": {"$ref": "#/components/responses/Timeline"},
@@ -157,7 +159,9 @@ enum OpenAPIDocument {
       "loop": {"name": "loop", "in": "query", "required": false, "schema": {"type": "boolean", "default": false},
         "description": "SVG: play forever."},
       "filmstripFrames": {"name": "filmstripFrames", "in": "query", "required": false,
-        "schema": {"type": "integer", "minimum": 2, "maximum": 64, "default": 8}}
+        "schema": {"type": "integer", "minimum": 2, "maximum": 64, "default": 8}},
+      "reduceMotion": {"name": "reduceMotion", "in": "query", "required": false, "schema": {"type": "boolean", "default": false},
+        "description": "The spec as Reduce Motion plays it: a cross-fade, nothing moves (docs/SPEC.md, Reduce Motion)."}
     },
     "headers": {
       "ETag": {"description": "Strong validator of the representation (identity and gzip differ).", "schema": {"type": "string"}},

@@ -4,17 +4,21 @@ import AnimaticRender
 
 /// What a timeline request asks for besides the spec: the format (from `?format=` or
 /// `Accept`) and the encoder options from the query (`fps`, `frames`, `loop`,
-/// `filmstripFrames`). Everything else in the query of a preset route is a preset parameter.
+/// `filmstripFrames`) and `reduceMotion` (the spec as Reduce Motion plays it, `ReduceMotion`).
+/// Everything else in the query of a preset route is a preset parameter.
 struct TimelineRequest {
-    static let optionNames: Set<String> = ["format", "fps", "frames", "loop", "filmstripFrames", "params"]
+    static let optionNames: Set<String> = ["format", "fps", "frames", "loop", "filmstripFrames", "reduceMotion", "params"]
 
     var format: OutputFormat
     var options: TimelineOptions
+    /// Render the Reduce Motion cross-fade of the spec instead of the spec.
+    var reduceMotion = false
 
     /// Reads the query and `Accept`; a bad option is a 400 problem, nothing acceptable a 406.
     static func parse(_ request: HTTPRequest, limits: SpecLimits) -> Result<TimelineRequest, Problem> {
         var options = TimelineOptions()
         var explicitFormat: OutputFormat?
+        var reduceMotion = false
         for (name, value) in request.queryItems {
             switch name {
             case "format":
@@ -27,6 +31,11 @@ struct TimelineRequest {
                     return .failure(.badParameter("fps", "fps must be a whole number from 1 to \(limits.maxFPS)"))
                 }
                 options.fps = n
+            case "reduceMotion":
+                guard let b = parseBool(value) else {
+                    return .failure(.badParameter(name, "reduceMotion must be true or false"))
+                }
+                reduceMotion = b
             case "frames", "loop":
                 guard let b = parseBool(value) else {
                     return .failure(.badParameter(name, "\(name) must be true or false"))
@@ -53,7 +62,7 @@ struct TimelineRequest {
                                     detail: "Accept allows none of: \(offered). Or choose with ?format=.",
                                     extensions: [("parameter", .string("Accept"))]))
         }
-        return .success(TimelineRequest(format: format, options: options))
+        return .success(TimelineRequest(format: format, options: options, reduceMotion: reduceMotion))
     }
 
     static func parseBool(_ value: String) -> Bool? {
@@ -70,6 +79,7 @@ struct TimelineRequest {
         if format == .swift { key += ";name=\(options.exportName ?? "")" }
         key += format == .json ? ";frames=\(options.includeFrames)"
             : ";frames=\(options.includeFrames);loop=\(options.loop);strip=\(options.filmstripFrames)"
+        if reduceMotion { key += ";reduceMotion" }
         return Array(key.utf8)
     }
 

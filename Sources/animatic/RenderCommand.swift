@@ -43,6 +43,9 @@ struct RenderCommand: ParsableCommand {
     var filmstripFrames: Int = 8
 
 
+    @Flag(name: .customLong("reduce-motion"), help: "Render the spec as Reduce Motion plays it: a cross-fade, nothing moves (docs/SPEC.md).")
+    var reduceMotion = false
+
     @Option(help: "Write to this file instead of standard output.")
     var out: String?
 
@@ -77,10 +80,10 @@ struct RenderCommand: ParsableCommand {
             FileHandle.standardError.write(Data(message.utf8))
             throw ExitCode(65)
         case .success(let decoded):
-            let timeline = TimelineCompiler.compile(decoded)
+            let timeline = TimelineCompiler.compile(reduceMotion ? ReduceMotion.apply(decoded) : decoded)
             let format = OutputFormat(rawValue: format)!
             if frames || [.svg, .lottie, .css].contains(format) {
-                let count = Timeline.frameCount(duration: timeline.duration, fps: fps) * max(decoded.layers.count, 1)
+                let count = Timeline.frameCount(duration: timeline.duration, fps: fps) * max(timeline.layers.count, 1)
                 guard count <= limits.maxFrameSamples else {
                     FileHandle.standardError.write(Data("\(spec): \(count) frame samples, more than the limit of \(limits.maxFrameSamples); lower --fps\n".utf8))
                     throw ExitCode(65)

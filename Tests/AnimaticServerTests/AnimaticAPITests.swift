@@ -153,7 +153,9 @@ import Testing
         let list = try json(request(.get, "/v1/presets"))
         #expect((list["presets"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
                 == ["popup", "tabSlide", "containerSpring", "scaleFade", "zoom", "fold", "flip",
-                 "cards", "crossfade", "cube", "explode", "pageFlip", "natGeo", "pan", "portal", "turn"])
+                 "cards", "crossfade", "cube", "explode", "pageFlip", "natGeo", "pan", "portal", "turn",
+                 "heroPush", "heroPull", "heroCover", "heroUncover", "heroSlide", "heroZoomSlide", "heroPageIn",
+                 "heroPageOut", "heroFade", "heroZoom", "heroZoomOut", "slide", "fade"])
         let fold = try json(request(.get, "/v1/presets/fold?folds=3"))
         // Three folds: a left and right strip of each view per fold, plus shadows.
         #expect(((fold["layers"] as? [Any])?.count ?? 0) >= 12)

@@ -126,7 +126,9 @@ def test_presets_routes(live_server):
     status, _, body = curl(live_server.url + "/v1/presets")
     names = [p["name"] for p in json.loads(body)["presets"]]
     assert status == 200 and names == ["popup", "tabSlide", "containerSpring", "scaleFade", "zoom", "fold", "flip",
-                 "cards", "crossfade", "cube", "explode", "pageFlip", "natGeo", "pan", "portal", "turn"]
+                 "cards", "crossfade", "cube", "explode", "pageFlip", "natGeo", "pan", "portal", "turn",
+                 "heroPush", "heroPull", "heroCover", "heroUncover", "heroSlide", "heroZoomSlide", "heroPageIn",
+                 "heroPageOut", "heroFade", "heroZoom", "heroZoomOut", "slide", "fade"]
     status, _, body = curl(live_server.url + "/v1/presets/fold?folds=3")
     spec = json.loads(body)
     assert status == 200 and spec["container"]["perspective"]

@@ -69,7 +69,9 @@ def test_schema_and_decoder_both_refuse(spec, what):
 
 def test_every_preset_is_listed():
     assert preset_names() == ["popup", "tabSlide", "containerSpring", "scaleFade", "zoom", "fold", "flip",
-                 "cards", "crossfade", "cube", "explode", "pageFlip", "natGeo", "pan", "portal", "turn"]
+                 "cards", "crossfade", "cube", "explode", "pageFlip", "natGeo", "pan", "portal", "turn",
+                 "heroPush", "heroPull", "heroCover", "heroUncover", "heroSlide", "heroZoomSlide", "heroPageIn",
+                 "heroPageOut", "heroFade", "heroZoom", "heroZoomOut", "slide", "fade"]
 
 
 INTERACTIVE = {
@@ -79,11 +81,16 @@ INTERACTIVE = {
     "flip": {"operation": "dismiss", "interactive": True},
     **{name: {"swipe": "horizontal"} for name in
        ["cards", "crossfade", "cube", "explode", "pageFlip", "natGeo", "pan", "portal", "turn"]},
+    **{name: {"interactive": True} for name in
+       ["heroPush", "heroPull", "heroCover", "heroUncover", "heroSlide", "heroZoomSlide", "heroPageIn",
+        "heroPageOut", "heroFade", "heroZoom", "heroZoomOut"]},
 }
 
 
 @pytest.mark.parametrize("name", ["popup", "tabSlide", "containerSpring", "scaleFade", "zoom", "fold", "flip",
-                 "cards", "crossfade", "cube", "explode", "pageFlip", "natGeo", "pan", "portal", "turn"])
+                 "cards", "crossfade", "cube", "explode", "pageFlip", "natGeo", "pan", "portal", "turn",
+                 "heroPush", "heroPull", "heroCover", "heroUncover", "heroSlide", "heroZoomSlide", "heroPageIn",
+                 "heroPageOut", "heroFade", "heroZoom", "heroZoomOut", "slide", "fade"])
 def test_every_preset_expands_to_a_spec_the_schema_accepts(name):
     expanded = subprocess.run([str(ANIMATIC), "presets", name, "--spec"], capture_output=True, text=True, timeout=60)
     assert expanded.returncode == 0, expanded.stderr

@@ -65,9 +65,12 @@ export async function interactionRule(name, params = {}, signal) {
   return (await (await request(`v1/presets/${encodeURIComponent(name)}/interaction`, { query, signal })).json()).interaction;
 }
 
-/** The JSON timeline with every frame for a spec (an object, a preset reference, or raw text). */
-export async function timeline(spec, { fps = 60, signal } = {}) {
-  return (await request("v1/timeline", { query: { frames: "true", fps: String(fps) }, body: spec, signal })).json();
+/** The JSON timeline with every frame for a spec (an object, a preset reference, or raw text);
+ *  `reduceMotion` asks for the spec as Reduce Motion plays it (docs/SPEC.md). */
+export async function timeline(spec, { fps = 60, signal, reduceMotion = false } = {}) {
+  const query = { frames: "true", fps: String(fps) };
+  if (reduceMotion) query.reduceMotion = "true";
+  return (await request("v1/timeline", { query, body: spec, signal })).json();
 }
 
 /** Resolves to {valid: true}, or throws an ApiError whose `errors` hold the problems. */

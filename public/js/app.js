@@ -8,6 +8,7 @@ import { Player, SPEEDS } from "./player.js";
 import { CurvePanel, PROPERTIES } from "./curves.js";
 import { Editor } from "./editor.js";
 import { PresetForm } from "./presets.js";
+import { Gallery } from "./gallery.js";
 import { Interaction } from "./interact.js";
 import { TimelinePanel } from "./timeline.js";
 import { CompareTrack, differences, showDifferences } from "./compare.js";
@@ -219,7 +220,7 @@ async function load(spec, { text, fromEditor = false, start, autoplay = true } =
   // A drag must never drive the transition being replaced.
   if (interaction.enabled) interaction.disable();
   try {
-    const timeline = await api.timeline(text ?? spec);
+    const timeline = await api.timeline(text ?? spec, { reduceMotion: $("reduce-motion").checked });
     if (seq !== app.seq) return false;
     const expanded = isPresetRef(spec) ? await api.expandPreset(spec.preset, spec.params || {}) : spec;
     if (seq !== app.seq) return false;
@@ -484,6 +485,7 @@ $("restart").addEventListener("click", () => player.restart());
 $("back").addEventListener("click", () => player.step(-1));
 $("forward").addEventListener("click", () => player.step(1));
 $("loop").addEventListener("change", (e) => player.setLoop(e.target.checked));
+$("reduce-motion").addEventListener("change", () => { if (app.spec) load(app.spec, { start: 0 }); });
 $("clip").addEventListener("change", (e) => {
   $("screen").classList.toggle("unclipped", !e.target.checked);
   $("screen-b").classList.toggle("unclipped", !e.target.checked);
@@ -699,7 +701,13 @@ window.addEventListener("hashchange", async () => {
 // ── Start ───────────────────────────────────────────────────────────────────────────────
 async function start() {
   try {
-    form.setPresets(await api.listPresets());
+    const presets = await api.listPresets();
+    form.setPresets(presets);
+    new Gallery($("gallery"), presets, (name) => {
+      form.build(name, {});
+      load({ preset: name });
+      document.querySelector(".center")?.scrollIntoView({ behavior: "smooth", block: "start" });
+    });
   } catch (error) {
     showMessage(error.message, { actions: [["Try again", () => { clearMessage(); start(); }]] });
     return;
@@ -738,6 +746,7 @@ window.animatic = {
     return {
       t: player.t, frame: player.frame, frameCount: player.frameCount, duration: player.duration,
       playing: player.playing, speed: player.speed, loop: player.loop, scale: stage.scale, zoom: stage.zoom,
+      reduceMotion: $("reduce-motion").checked,
       preset: isPresetRef(app.spec) ? app.spec.preset : null, spec: app.spec, loads: app.loads,
       loading: app.loading, error: app.error, notice: app.notice, errorStack: app.errorStack ?? null, runs: player.runs.slice(),
       runsTotal: player.runsTotal,

@@ -6,8 +6,14 @@
 /// seconds — or cancels — `p × duration / completionSpeed` seconds back to the start —
 /// with `completionCurve` shaping that run's time. A cancelled run ends in its initial state.
 /// A `.direct` run (see `InteractionDrive`) shows the spec in wall time and only names
-/// the phases.
+/// the phases; a `.restart` run replays from the presented values (see `RestartRun`).
 public struct InteractiveRun: Hashable, Sendable {
+    /// How far short of the end Hero's seek stops (`timeOffset = min(duration − 0.01, …)`).
+    static let seekMargin = 0.01
+
+    /// The transition time the release shows (where a restart run starts from).
+    public var releaseTransitionTime: Double { transitionTime(atWallTime: releaseTime) }
+
     /// A span of wall-clock time with a name: `interactive`, then `finish` or `cancel`.
     public struct Phase: Hashable, Sendable {
         public var name: String
@@ -53,6 +59,9 @@ public struct InteractiveRun: Hashable, Sendable {
         case .direct:
             // The release animation is part of the spec: it runs to the transition's end.
             completionDuration = max(transitionDuration - releaseTime, 0)
+        case .restart:
+            // Hero's resume: duration − timePassed, for a finish and a cancel alike.
+            completionDuration = max(transitionDuration - min(max(percentAtRelease, 0), 1) * transitionDuration, 0)
         }
         completionCurve = interaction.completionCurve
     }
@@ -108,6 +117,13 @@ public struct InteractiveRun: Hashable, Sendable {
     public func transitionTime(atWallTime t: Double) -> Double {
         if drive == .direct { return t }
         let d = transitionDuration
+        if drive == .restart {
+            // Seeking stops 0.01 s short of the end (Hero's seek); after the release the
+            // restarted animations sit after the transition's end (`RestartRun`).
+            if t <= releaseTime { return min(percent(atWallTime: t) * d, max(d - Self.seekMargin, 0)) }
+            // At the run's end exactly where the restarted tweens end (no rounding short of it).
+            return t >= duration ? d + completionDuration : d + min(t - releaseTime, completionDuration)
+        }
         if t <= releaseTime { return percent(atWallTime: t) * d }
         let p = percentAtRelease
         let f = completionDuration > 0 ? min((t - releaseTime) / completionDuration, 1) : 1

@@ -9,7 +9,8 @@
 ///   than the previous one ended, each keyframe's value at its end, and a hold to 1 —
 ///   the key times UIKit hands to `CAKeyframeAnimation`.
 /// - `hidden` is not animatable: its change applies when its block starts.
-/// - Completion changes apply at the transition's end.
+/// - Completion changes apply at the transition's end (after a `.restart` release, at
+///   the end of the restarted run; see `RestartRun`).
 public enum TimelineCompiler {
     public static func compile(_ spec: TransitionSpec) -> Timeline {
         var layers = spec.layers.map(CompiledLayer.init(spec:))
@@ -57,6 +58,11 @@ public enum TimelineCompiler {
 
         let run = spec.interaction.map { InteractiveRun(interaction: $0, transitionDuration: transitionEnd) }
         let outcome = run?.outcome ?? .finish
+        var completionTime = transitionEnd
+        if let run, let interaction = spec.interaction, run.drive == .restart {
+            completionTime = RestartRun.append(to: &layers, run: run, transitionEnd: transitionEnd,
+                                               fallback: interaction.completionCurve)
+        }
         let ending = endState(spec.endChanges(outcome), layers: layers, index: index)
         if run?.drive == .percent && outcome == .cancel {
             // The run goes back to transition time 0: the block's end applies to that state.
@@ -65,7 +71,7 @@ public enum TimelineCompiler {
         }
         for change in spec.endChanges(outcome) {
             guard let li = index[change.layer] else { continue }
-            layers[li].append(.set(time: transitionEnd, value: TrackValue(change.value)), to: change.property)
+            layers[li].append(.set(time: completionTime, value: TrackValue(change.value)), to: change.property)
         }
         return Timeline(spec: spec, layers: layers, transitionDuration: transitionEnd, run: run, cancelledEnd: nil)
     }

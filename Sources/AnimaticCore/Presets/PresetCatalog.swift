@@ -55,7 +55,7 @@ public enum PresetCatalog {
         CardsPreset.definition, CrossfadePreset.definition, CubePreset.definition, ExplodePreset.definition,
         PageFlipPreset.definition, NatGeoPreset.definition, PanPreset.definition, PortalPreset.definition,
         TurnPreset.definition,
-    ]
+    ] + HeroDefaultAnimation.definitions + [SlidePreset.definition, FadePreset.definition]
 
     public static func named(_ name: String) -> PresetDefinition? { all.first { $0.name == name } }
 

@@ -34,6 +34,12 @@ public enum InteractionDrive: String, Hashable, Sendable, CaseIterable {
     /// time) and the reported percent; the outcome names the phase after it, and a
     /// cancel ends wherever its release animation takes the layers (no rewind).
     case direct
+    /// Hero's interactive model (HeroTransition+Interactive.swift and
+    /// HeroCoreAnimationViewContext.swift): `update(p)` seeks every animation to p × duration
+    /// (at most duration − 0.01 s, Hero's seek clamp); `finish()` and `cancel()` restart
+    /// every animated property from its presented value to its end (finish) or start
+    /// (cancel) value over the remaining (1 − p) × duration, with the curve it had.
+    case restart
 }
 
 /// What drives the percentage.

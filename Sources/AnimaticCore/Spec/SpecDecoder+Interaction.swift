@@ -49,13 +49,16 @@ extension SpecDecoder {
         }
         if let d = json["drive"], let name = string(d, at: at("drive")) {
             if let drive = InteractionDrive(rawValue: name) { spec.drive = drive } else {
-                problem(at("drive"), "must be \"percent\" or \"direct\"")
+                problem(at("drive"), "must be \"percent\", \"direct\" or \"restart\"")
             }
         }
         if spec.drive == .direct {
             for key in ["completionSpeed", "completionCurve"] where json[key] != nil {
                 problem(at(key), "a direct interaction has no completion run: its release animation is in \"animations\"")
             }
+        }
+        if spec.drive == .restart, json["completionSpeed"] != nil {
+            problem(at("completionSpeed"), "a restart interaction replays the remaining time at the animations' own pace: it has no completionSpeed")
         }
         guard let input else { return nil }
         spec.input = input

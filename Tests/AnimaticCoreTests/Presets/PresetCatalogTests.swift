@@ -15,7 +15,9 @@ import Testing
 
     @Test func everyPresetIsListedWithItsParameters() {
         #expect(PresetCatalog.names == ["popup", "tabSlide", "containerSpring", "scaleFade", "zoom", "fold", "flip",
-                 "cards", "crossfade", "cube", "explode", "pageFlip", "natGeo", "pan", "portal", "turn"])
+                 "cards", "crossfade", "cube", "explode", "pageFlip", "natGeo", "pan", "portal", "turn",
+                 "heroPush", "heroPull", "heroCover", "heroUncover", "heroSlide", "heroZoomSlide", "heroPageIn",
+                 "heroPageOut", "heroFade", "heroZoom", "heroZoomOut", "slide", "fade"])
         for preset in PresetCatalog.all {
             #expect(!preset.summary.isEmpty && !preset.source.isEmpty)
             #expect(Set(preset.parameters.map(\.name)).count == preset.parameters.count, "\(preset.name): names are unique")

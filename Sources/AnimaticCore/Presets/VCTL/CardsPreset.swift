@@ -17,7 +17,7 @@ public enum CardsPreset {
         name: "cards",
         summary: "Cards: the from-view tips back 15° (m34 −1/900) and shrinks to 0.8 while the to-view rises from below with a 30 pt step (reverse: drops away, the card behind comes forward), cubic keyframes, 1 s.",
         source: "VCTransitionsLibrary — AnimationControllers/CECardsAnimationController.m (ColinEberhardt/VCTransitionsLibrary @ 3b0ae94)",
-        parameters: VCTL.parameters(duration: 1),
+        parameters: VCTL.parameters(duration: 1, library: true),
         build: build)
 
     /// firstTransform: m34 −1/900, Scale(0.95, 0.95, 1), Rotate 15° about x.
@@ -62,9 +62,11 @@ public enum CardsPreset {
                 Keyframe(relativeStart: 0.8, relativeDuration: 0.2, changes: PresetSupport.frameChanges("to", frame)),
             ]
         }
-        let block = KeyframeAnimation(duration: p.number("duration"), timing: .easeInEaseOut, calculationMode: .cubic, keyframes: keyframes)
+        let block = KeyframeAnimation(duration: IBAnimatable.duration(p, vctl: 1), timing: .easeInEaseOut, calculationMode: .cubic, keyframes: keyframes)
+        // A cancelled reverse resets the to-view; the forward block only completes.
+        let cancelled = p.bool("reverse") ? [VCTL.change("to", .transform, VCTL.matrix(.identity)), VCTL.change("to", .alpha, .number(1))] : []
         let spec = TransitionSpec(container: ContainerSpec(size: size), layers: layers, animations: [.keyframes(block)],
-                                  completion: [VCTL.change("from", .hidden, .bool(true))])
+                                  completionIfCancelled: cancelled)
         return VCTL.finish(spec, p, swipe: swipe)
     }
 }

@@ -20,7 +20,10 @@ public enum CrossfadePreset {
         let spec = TransitionSpec(container: ContainerSpec(size: p.containerSize),
                                   layers: [VCTL.view("to", bounds), VCTL.view("from", bounds)],
                                   animations: [.block(block)],
-                                  completion: [VCTL.change("from", .hidden, .bool(true)), VCTL.change("from", .alpha, .number(1))])
+                                  // Both branches set the alpha back to 1; the finished one
+                                  // also removes the from-view, as completeTransition does.
+                                  completion: [VCTL.change("from", .alpha, .number(1))],
+                                  completionIfFinished: [VCTL.change("from", .hidden, .bool(true))])
         return VCTL.finish(spec, p, swipe: swipe)
     }
 }

@@ -12,9 +12,9 @@
 /// resets the translation, transforms and anchors and removes the covers and the from-view.
 ///
 /// The container's translation is a pure translation applied after every layer's own
-/// transform, so it is drawn here as the same translation added to each layer's position
-/// (animated on the same curve), and each cover is a sibling above its view with the
-/// view's anchor, position, size and transform: both draw exactly what the library does.
+/// transform, so it is drawn here as the same translation added to each view's position
+/// (animated on the same curve) — the same picture exactly; each cover is a sublayer of
+/// its view (`parent`), as the library's subview is.
 public enum CubePreset {
     static let perspective = -1.0 / 200
 
@@ -52,22 +52,24 @@ public enum CubePreset {
         let start = Point(x: centre.x + shift.x, y: centre.y + shift.y), end = Point(x: centre.x - shift.x, y: centre.y - shift.y)
         let black = Color(red: 0, green: 0, blue: 0, alpha: 0.8)
 
-        func layer(_ id: String, anchor: Point, transform: Transform3D, cover: Bool, alpha: Double = 1) -> LayerSpec {
-            var l = cover
-                ? LayerSpec(id: id, frame: PresetSupport.bounds(size), anchor: anchor, alpha: alpha, fill: black)
-                : VCTL.view(id, PresetSupport.bounds(size), anchor: anchor)
+        func view(_ id: String, anchor: Point, transform: Transform3D) -> LayerSpec {
+            var l = VCTL.view(id, PresetSupport.bounds(size), anchor: anchor)
             l.transform = .matrix(transform)
             l.position = start
             return l
         }
+        // addOpacityToView: a black view at alpha 0.8, frame = the view's bounds, its top subview.
+        func cover(of id: String, alpha: Double) -> LayerSpec {
+            var l = LayerSpec(id: id + "Cover", frame: PresetSupport.bounds(size), alpha: alpha, fill: black)
+            l.parent = id
+            return l
+        }
         let layers = [
-            layer("from", anchor: fromAnchor, transform: .identity, cover: false),
-            layer("fromCover", anchor: fromAnchor, transform: .identity, cover: true, alpha: 0),
-            layer("to", anchor: toAnchor, transform: toStart, cover: false),
-            layer("toCover", anchor: toAnchor, transform: toStart, cover: true, alpha: 1),
+            view("from", anchor: fromAnchor, transform: .identity), cover(of: "from", alpha: 0),
+            view("to", anchor: toAnchor, transform: toStart), cover(of: "to", alpha: 1),
         ]
         var changes: [PropertyChange] = []
-        for (id, transform) in [("from", fromEnd), ("fromCover", fromEnd), ("to", Transform3D.identity), ("toCover", .identity)] {
+        for (id, transform) in [("from", fromEnd), ("to", Transform3D.identity)] {
             changes.append(VCTL.change(id, .position, .point(end)))
             changes.append(VCTL.change(id, .transform, VCTL.matrix(transform)))
         }
@@ -79,7 +81,7 @@ public enum CubePreset {
             completion.append(VCTL.change(id, .transform, VCTL.matrix(.identity)))
             completion.append(VCTL.change(id, .position, .point(Point(x: anchor.x * w, y: anchor.y * h))))
         }
-        completion += ["fromCover", "toCover", "from"].map { VCTL.change($0, .hidden, .bool(true)) }
+        completion += ["fromCover", "toCover"].map { VCTL.change($0, .hidden, .bool(true)) }  // cancelled: the to-view goes, finished: the from-view (completeTransition)
         let block = BlockAnimation(duration: p.number("duration"), timing: .easeInEaseOut, changes: changes)
         let spec = TransitionSpec(container: ContainerSpec(size: size), layers: layers, animations: [.block(block)],
                                   completion: completion)

@@ -71,7 +71,6 @@ public enum ExplodePreset {
             changes.append(VCTL.change(id, .transform, VCTL.matrix(Transform3D.rotation(angle, x: 0, y: 0, z: 1).scaled(0.01, 0.01, 1))))
             completion.append(VCTL.change(id, .hidden, .bool(true)))
         }
-        completion.append(VCTL.change("from", .hidden, .bool(true)))
         let block = BlockAnimation(duration: p.number("duration"), timing: .easeInEaseOut, changes: changes)
         let spec = TransitionSpec(container: ContainerSpec(size: size), layers: layers, animations: [.block(block)],
                                   completion: completion)

@@ -19,7 +19,7 @@ public enum NatGeoPreset {
         name: "natGeo",
         summary: "NatGeo page turn: the from-view swings away about its left edge (80° about y) while the to-view flies in from a tilted off-screen pose, m34 −1/500 on each view, cubic keyframes, 1 s.",
         source: "VCTransitionsLibrary — AnimationControllers/CENatGeoAnimationController.m (ColinEberhardt/VCTransitionsLibrary @ 0e46629)",
-        parameters: VCTL.parameters(duration: 1),
+        parameters: VCTL.parameters(duration: 1, library: true),
         build: build)
 
     /// kAnimationFirstPartRatio, a float constant (0.8f widened to double).
@@ -70,9 +70,12 @@ public enum NatGeoPreset {
                          changes: [VCTL.change("from", .transform, VCTL.matrix(sourceLast))]),
             ]
         }
-        let block = KeyframeAnimation(duration: p.number("duration"), timing: .easeInEaseOut, calculationMode: .cubic, keyframes: keyframes)
-        let completion = [VCTL.change("from", .transform, VCTL.matrix(.identity)), VCTL.change("to", .transform, VCTL.matrix(.identity)),
-                          VCTL.change("from", .hidden, .bool(true))]
+        let block = KeyframeAnimation(duration: IBAnimatable.duration(p, vctl: 1), timing: .easeInEaseOut, calculationMode: .cubic, keyframes: keyframes)
+        // Both outcomes reset the transforms (a cancel also brings the from-VC's view to the
+        // front, which only matters once the to-view is removed).
+        let completion = [VCTL.change("from", .transform, VCTL.matrix(.identity)), VCTL.change("to", .transform, VCTL.matrix(.identity))]
+        // IBAnimatable's NatGeoAnimator adds the to-view, then the from-view: the from-view is on top.
+        if IBAnimatable.isChosen(p) { layers.reverse() }
         let spec = TransitionSpec(container: ContainerSpec(size: size), layers: layers, animations: [.keyframes(block)],
                                   completion: completion)
         return VCTL.finish(spec, p, swipe: swipe)

@@ -16,7 +16,7 @@ public enum PageFlipPreset {
         name: "pageFlip",
         summary: "Book page flip about the centre line: the from half turns to 90°, then the to half lands at −0.001 rad, gradients 0 ↔ 0.5 black, m34 −0.002 on the container, 1 s.",
         source: "VCTransitionsLibrary — AnimationControllers/CEFlipAnimationController.m (ColinEberhardt/VCTransitionsLibrary @ a387009)",
-        parameters: VCTL.parameters(duration: 1),
+        parameters: VCTL.parameters(duration: 1, library: true),
         build: build)
 
     /// Ids of the halves, bottom to top: to-left, to-right, from-left, from-right.
@@ -51,7 +51,7 @@ public enum PageFlipPreset {
             }
         }
         let fromTurn = rotate(reverse ? -.pi / 2 : .pi / 2), toLanding = rotate(reverse ? 0.001 : -0.001)
-        let block = KeyframeAnimation(duration: p.number("duration"), timing: .easeInEaseOut, calculationMode: .linear, keyframes: [
+        let block = KeyframeAnimation(duration: IBAnimatable.duration(p, vctl: 1), timing: .easeInEaseOut, calculationMode: .linear, keyframes: [
             Keyframe(relativeStart: 0, relativeDuration: 0.5, changes: [
                 VCTL.change(fromFlap, .transform, fromTurn), VCTL.change(fromFlap + "Shadow", .transform, fromTurn),
                 VCTL.change(fromFlap + "Shadow", .alpha, .number(1)),
@@ -61,10 +61,11 @@ public enum PageFlipPreset {
                 VCTL.change(toFlap + "Shadow", .alpha, .number(0)),
             ]),
         ])
-        // removeOtherViews(toView) on success.
-        let completion = layers.map(\.id).filter { $0 != "to" }.map { VCTL.change($0, .hidden, .bool(true)) }
+        // removeOtherViews: keep the from-view (cancelled) or the to-view (finished).
+        func keep(_ id: String) -> [PropertyChange] { layers.map(\.id).filter { $0 != id }.map { VCTL.change($0, .hidden, .bool(true)) } }
         let spec = TransitionSpec(container: ContainerSpec(size: size, perspective: 500), layers: layers,
-                                  animations: [.keyframes(block)], completion: completion)
+                                  animations: [.keyframes(block)],
+                                  completionIfFinished: keep("to"), completionIfCancelled: keep("from"))
         return VCTL.finish(spec, p, swipe: swipe)
     }
 }

@@ -23,9 +23,15 @@ public enum PanPreset {
         let block = BlockAnimation(duration: p.number("duration"), timing: .easeInEaseOut,
                                    changes: PresetSupport.frameChanges("from", frame(x: reverse ? 320 : -160))
                                        + PresetSupport.frameChanges("to", frame(x: 0)))
-        // Completion: the from-view is removed and its x set back to where it went.
+        // Completion: cancelled puts both views at x = 0; finished removes the from-view,
+        // sets its x back to where it went and the to-view's to 0.
         let spec = TransitionSpec(container: ContainerSpec(size: size), layers: reverse ? [to, from] : [from, to],
-                                  animations: [.block(block)], completion: [VCTL.change("from", .hidden, .bool(true))])
+                                  animations: [.block(block)],
+                                  completionIfFinished: [VCTL.change("from", .hidden, .bool(true))]
+                                      + PresetSupport.frameChanges("from", frame(x: reverse ? 320 : -160))
+                                      + PresetSupport.frameChanges("to", frame(x: 0)),
+                                  completionIfCancelled: PresetSupport.frameChanges("to", frame(x: 0))
+                                      + PresetSupport.frameChanges("from", frame(x: 0)))
         return VCTL.finish(spec, p, swipe: swipe)
     }
 }

@@ -17,7 +17,7 @@ public enum PortalPreset {
         name: "portal",
         summary: "Doors: the from-view's halves slide apart as the to-view zooms from 0.8 to full size (reverse: the halves close, the from-view zooms out to 0.8), 1 s ease-out.",
         source: "VCTransitionsLibrary — AnimationControllers/CEPortalAnimationController.m (ColinEberhardt/VCTransitionsLibrary @ 6d5cf2a)",
-        parameters: VCTL.parameters(duration: 1),
+        parameters: VCTL.parameters(duration: 1, library: true),
         build: build)
 
     static func build(_ p: inout PresetParameters) -> TransitionSpec? {
@@ -33,7 +33,8 @@ public enum PortalPreset {
         }
         var layers: [LayerSpec]
         var changes: [PropertyChange]
-        var completion: [PropertyChange]
+        var finished: [PropertyChange]
+        var cancelled: [PropertyChange]
         let scale = TransformSpec.matrix(Transform3D.identity.scaled(zoomScale, zoomScale, 1))
         if p.bool("reverse") {
             layers = [VCTL.view("from", bounds), VCTL.view("to", Rect(x: w, y: 0, width: w, height: h)),
@@ -41,8 +42,11 @@ public enum PortalPreset {
             changes = PresetSupport.frameChanges("toLeft", Rect(x: 0, y: 0, width: w / 2, height: h))
                 + PresetSupport.frameChanges("toRight", rightRegion)
                 + [VCTL.change("from", .transform, .transform(scale))]
-            completion = PresetSupport.frameChanges("to", bounds)
-                + ["from", "toLeft", "toRight"].map { VCTL.change($0, .hidden, .bool(true)) }
+            // removeOtherViews: keep the from-view (cancelled; its 0.8 scale is not reset)
+            // or the to-view, set to the container's bounds (finished).
+            cancelled = ["to", "toLeft", "toRight"].map { VCTL.change($0, .hidden, .bool(true)) }
+            finished = ["from", "toLeft", "toRight"].map { VCTL.change($0, .hidden, .bool(true)) }
+                + PresetSupport.frameChanges("to", bounds)
         } else {
             let snapshot = LayerSpec(id: "toSnapshot", frame: bounds, transform: scale, content: .snapshot(of: "to", rect: nil))
             layers = [snapshot, VCTL.view("from", bounds, hidden: true), VCTL.view("to", bounds, hidden: true),
@@ -51,12 +55,15 @@ public enum PortalPreset {
             changes = PresetSupport.frameChanges("fromLeft", Rect(x: -w / 2, y: 0, width: w / 2, height: h))
                 + PresetSupport.frameChanges("fromRight", Rect(x: w, y: 0, width: w / 2, height: h))
                 + [VCTL.change("toSnapshot", .size, .size(Size(width: w / zoomScale, height: h / zoomScale)))]
-            completion = [VCTL.change("to", .hidden, .bool(false))]
-                + ["toSnapshot", "fromLeft", "fromRight"].map { VCTL.change($0, .hidden, .bool(true)) }
+            // Cancelled: the from-view is added back; finished: the real to-view is added;
+            // removeOtherViews drops the rest either way.
+            let snapshots = ["toSnapshot", "fromLeft", "fromRight"].map { VCTL.change($0, .hidden, .bool(true)) }
+            cancelled = [VCTL.change("from", .hidden, .bool(false))] + snapshots
+            finished = [VCTL.change("to", .hidden, .bool(false))] + snapshots
         }
-        let block = BlockAnimation(duration: p.number("duration"), timing: .easeOut, changes: changes)
+        let block = BlockAnimation(duration: IBAnimatable.duration(p, vctl: 1), timing: .easeOut, changes: changes)
         let spec = TransitionSpec(container: ContainerSpec(size: size), layers: layers, animations: [.block(block)],
-                                  completion: completion)
+                                  completionIfFinished: finished, completionIfCancelled: cancelled)
         return VCTL.finish(spec, p, swipe: swipe)
     }
 }

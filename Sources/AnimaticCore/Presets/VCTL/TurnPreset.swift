@@ -14,7 +14,7 @@ public enum TurnPreset {
         parameters: [
             PresetParameter("direction", .choice(["vertical", "horizontal"]), default: .string("vertical"),
                             "the library's flipDirection: vertical turns about the y axis, horizontal about x"),
-        ] + VCTL.parameters(duration: 1),
+        ] + VCTL.parameters(duration: 1, library: true),
         build: build)
 
     static func build(_ p: inout PresetParameters) -> TransitionSpec? {
@@ -26,13 +26,13 @@ public enum TurnPreset {
         func rotate(_ angle: Double) -> Transform3D {
             aboutX ? .rotation(angle, x: 1, y: 0, z: 0) : .rotation(angle, x: 0, y: 1, z: 0)
         }
-        let block = KeyframeAnimation(duration: p.number("duration"), timing: .easeInEaseOut, calculationMode: .linear, keyframes: [
+        let block = KeyframeAnimation(duration: IBAnimatable.duration(p, vctl: 1), timing: .easeInEaseOut, calculationMode: .linear, keyframes: [
             Keyframe(relativeStart: 0, relativeDuration: 0.5, changes: [VCTL.change("from", .transform, VCTL.matrix(rotate(factor * .pi / 2)))]),
             Keyframe(relativeStart: 0.5, relativeDuration: 0.5, changes: [VCTL.change("to", .transform, VCTL.matrix(rotate(0)))]),
         ])
         let spec = TransitionSpec(container: ContainerSpec(size: p.containerSize, perspective: 500),
                                   layers: [VCTL.view("from", bounds), VCTL.view("to", bounds, transform: .matrix(rotate(factor * -.pi / 2)))],
-                                  animations: [.keyframes(block)], completion: [VCTL.change("from", .hidden, .bool(true))])
+                                  animations: [.keyframes(block)])
         return VCTL.finish(spec, p, swipe: swipe)
     }
 }

@@ -19,14 +19,20 @@ enum VCTL {
     static let fromFill = "#5856d6", toFill = "#ff9500"
 
     /// `reverse`, the interaction parameters, the container size and the duration.
+    /// With `library`, the preset also plays IBAnimatable's animator of the same name:
+    /// the duration then defaults to 1 s or 0.75 s by library.
     static func parameters(duration: Double, durationSummary: String = "transitionDuration, seconds (CEReversibleAnimationController's default)",
-                           reverse: String = "the library's reverse: pop / dismiss (navigation: operation is pop; tab bar: from < to)")
+                           reverse: String = "the library's reverse: pop / dismiss (navigation: operation is pop; tab bar: from < to)",
+                           library: Bool = false)
         -> [PresetParameter] {
-        [
-            PresetParameter("reverse", .bool, default: .bool(false), reverse),
-            PresetParameter.orientation, PresetParameter.width, PresetParameter.height,
-            .duration(duration, durationSummary),
-        ] + interactionParameters
+        let durationParameter = library
+            ? PresetParameter("duration", .number(min: 0, max: 60, minExclusive: true), default: .null,
+                              "seconds: 1 (CEReversibleAnimationController's default) or 0.75 with library \"ibanimatable\"")
+            : .duration(duration, durationSummary)
+        return [PresetParameter("reverse", .bool, default: .bool(false), reverse)]
+            + (library ? [IBAnimatable.library] : [])
+            + [PresetParameter.orientation, PresetParameter.width, PresetParameter.height, durationParameter]
+            + interactionParameters
     }
 
     static let interactionParameters: [PresetParameter] = [
@@ -113,17 +119,12 @@ enum VCTL {
 
     /// The spec with the interaction of `swipe` when there is one, and the from- and
     /// to-views of a container transition: `completeTransition` removes the from-view when
-    /// finished and the to-view when cancelled (docs/SPEC.md, "Completion"), so the
-    /// completion's own removal of the from-view, which would also run when cancelled,
-    /// is left to that rule.
+    /// finished and the to-view when cancelled (docs/SPEC.md, "Completion"); the library's
+    /// navigation controllers are containers.
     static func finish(_ spec: TransitionSpec, _ p: PresetParameters, swipe: String?) -> TransitionSpec {
         var spec = spec
         if let swipe { spec.interaction = interaction(p, swipe: swipe) }
-        if spec.views == nil {
-            let removal = PropertyChange(layer: "from", property: .hidden, value: .bool(true))
-            spec.completion.removeAll { $0 == removal }
-            spec.views = TransitionViews(from: "from", to: "to", operation: .container)
-        }
+        if spec.views == nil { spec.views = TransitionViews(from: "from", to: "to", operation: .container) }
         return spec
     }
 

@@ -152,6 +152,8 @@ import Testing
         #expect(near(tl.state("from", at: 0.5).position.x, -195 + 390 * f + 195, 1e-9), "the container's translation −W/2 → W/2")
         #expect(near(tl.state("fromCover", at: 0.5).opacity, f, 1e-9) && near(tl.state("toCover", at: 0.5).opacity, 1 - f, 1e-9))
         #expect(tl.spec.layer("fromCover")?.fill == Color(red: 0, green: 0, blue: 0, alpha: 0.8))
+        // Each cover is its view's subview: it turns with it.
+        #expect(tl.spec.layer("toCover")?.parent == "to" && near(tl.state("toCover", at: 0.5).quad, tl.state("to", at: 0.5).quad, 1e-6))
         #expect(near(tl.transitionState("to", at: 1).quad, quad(0, 0, 390, 844), 1e-9))
         #expect(near(tl.finalState("to").quad, quad(0, 0, 390, 844), 1e-9) && tl.finalState("from").hidden && tl.finalState("toCover").hidden)
         let vertical = try presetTimeline("cube", #"{"way": "vertical", "reverse": true}"#)
