@@ -10,7 +10,9 @@ keep-alive connections. Runs the engine benchmark and callgrind. Prints everythi
 writes docs/BENCHMARKS.md.
 
 Environment: BENCH_DURATION (seconds per cell, default 5), BENCH_WARMUP (default 1),
-BENCH_CONNECTIONS (default "1,64,256"), BENCH_SKIP_ENGINE=1, BENCH_SKIP_SERVERS=1.
+BENCH_CONNECTIONS (default "1,64,256"), BENCH_SKIP_ENGINE=1, BENCH_SKIP_SERVERS=1,
+BENCH_SKIP_MIXED=1; BENCH_ONLY=mixed runs the mixed-load cell alone and rewrites only its
+section of docs/BENCHMARKS.md.
 """
 import datetime
 import json
@@ -337,6 +339,106 @@ def run_servers(tmp):
     return results, memory, len(body_bytes)
 
 
+# MARK: mixed load
+
+MIXED_CONNECTIONS = 64
+MIXED_BEGIN = "<!-- mixed-load: begin -->"
+MIXED_END = "<!-- mixed-load: end -->"
+
+
+def health_probe(port, stop, latencies):
+    """GET /healthz on one keep-alive connection every 10 ms, as a liveness probe would."""
+    import http.client
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    while not stop.is_set():
+        start = time.perf_counter()
+        connection.request("GET", "/healthz")
+        connection.getresponse().read()
+        latencies.append((time.perf_counter() - start) * 1000)
+        time.sleep(0.01)
+    connection.close()
+
+
+def percentile(values, q):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+def run_mixed(tmp):
+    """Renders saturating the pool (wrk, 64 connections, the dynamic route with the cache
+    off) while a probe asks /healthz every 10 ms: health latency under saturation, and the
+    dynamic route's throughput and tail (first come, first served) beside Hummingbird's."""
+    import threading
+    post_lua = os.path.join(tmp, "post-mixed.lua")
+    with open(post_lua, "w") as f:
+        f.write('wrk.method = "POST"\n')
+        f.write(f"wrk.body = '{POST_BODY}'\n")
+        f.write('wrk.headers["Content-Type"] = "application/json"\n')
+    rows = []
+    for name, argv_of in (
+            ("animatic", lambda port: [ANIMATIC, "serve", "--port", str(port), "--cache-mb", "0", "--log-level", "error",
+                                       "--public", os.path.join(tmp, "no-public")]),
+            ("Hummingbird 2", lambda port: [PEER, "--port", str(port), "--cache-mb", "0"])):
+        port = free_port()
+        with Server(name, argv_of(port), port) as server:
+            url = f"http://127.0.0.1:{port}{POST_PATH}"
+            wrk(url, MIXED_CONNECTIONS, WARMUP, post_lua)
+            stop, latencies = threading.Event(), []
+            probe = threading.Thread(target=health_probe, args=(port, stop, latencies))
+            probe.start()
+            r = wrk(url, MIXED_CONNECTIONS, DURATION, post_lua)
+            stop.set()
+            probe.join()
+            r.update(server=name, health_p50=percentile(latencies, 0.5), health_p99=percentile(latencies, 0.99),
+                     probes=len(latencies))
+            rows.append(r)
+            log(f"{name:14} mixed: dynamic c={MIXED_CONNECTIONS} {r['rps']:.0f} req/s p50 {r['p50']:.2f} ms "
+                f"p99 {r['p99']:.2f} ms (p99/p50 {r['p99'] / r['p50']:.2f}); health p50 {r['health_p50']:.2f} ms "
+                f"p99 {r['health_p99']:.2f} ms over {r['probes']} probes"
+                + (f"; non-2xx {r['non2xx']}" if r["non2xx"] else ""))
+    return rows
+
+
+def mixed_section(rows, m):
+    """The mixed-load cell's part of BENCHMARKS.md, between its markers."""
+    lines = [MIXED_BEGIN, "## Mixed load: renders saturating the pool, health probes beside them", ""]
+    lines.append(f"`BENCH_ONLY=mixed make bench` ({m['cpus']} × {m['model']}, {m['date']}; {DURATION} s). wrk drives "
+                 f"`POST {POST_PATH}` with `{POST_BODY}` and the cache off at {MIXED_CONNECTIONS} connections — every "
+                 "request is a render, so the render pool is saturated — while one keep-alive client asks `GET /healthz` "
+                 "every 10 ms. animatic runs renders on its render pool (`--workers`: one per core) and health on the "
+                 "connection's lane; Hummingbird runs the same API code on its event loops.")
+    lines.append("")
+    lines.append("| server | dynamic req/s | p50 ms | p99 ms | p99/p50 | health p50 ms | health p99 ms | probes |")
+    lines.append("|---|---|---|---|---|---|---|---|")
+    for r in rows:
+        lines.append(f"| {r['server']} | {fmt_int(r['rps'])} | {r['p50']:.2f} | {r['p99']:.2f} | "
+                     f"{r['p99'] / r['p50']:.2f} | {r['health_p50']:.2f} | {r['health_p99']:.2f} | {r['probes']} |")
+    ours = next((r for r in rows if r["server"] == "animatic"), None)
+    peer = next((r for r in rows if r["server"] != "animatic"), None)
+    if ours and peer and peer["rps"]:
+        lines.append("")
+        lines.append(f"Targets (issue 12): health p99 < 20 ms under saturation — {ours['health_p99']:.2f} ms "
+                     f"({'met' if ours['health_p99'] < 20 else '**missed**'}); dynamic throughput ratio to Hummingbird "
+                     f"{ours['rps'] / peer['rps']:.2f}× in this run; p99/p50 at {MIXED_CONNECTIONS} connections ≤ 3 — "
+                     f"{ours['p99'] / ours['p50']:.2f} ({'met' if ours['p99'] / ours['p50'] <= 3 else '**missed**'}).")
+    lines.append(MIXED_END)
+    return "\n".join(lines)
+
+
+def replace_mixed_section(section):
+    """Rewrites only the mixed-load section of BENCHMARKS.md (appended when absent)."""
+    with open(DOC) as f:
+        text = f.read()
+    if MIXED_BEGIN in text and MIXED_END in text:
+        before = text[:text.index(MIXED_BEGIN)]
+        after = text[text.index(MIXED_END) + len(MIXED_END):]
+        text = before + section + after
+    else:
+        text = text.rstrip("\n") + "\n\n" + section + "\n"
+    with open(DOC, "w") as f:
+        f.write(text)
+
+
 # MARK: engine
 
 def run_engine(tmp):
@@ -390,6 +492,9 @@ def main():
     try:
         m = machine()
         log(f"machine: {m['cpus']} × {m['model']}, {m['memory']}; {m['os']}; {m['swift']}")
+        if os.environ.get("BENCH_ONLY") == "mixed":
+            replace_mixed_section(mixed_section(run_mixed(tmp), m))
+            return
         engine_md, instructions = ("", {})
         if os.environ.get("BENCH_SKIP_ENGINE") != "1":
             log("engine benchmark …")
@@ -401,6 +506,8 @@ def main():
         if os.environ.get("BENCH_SKIP_SERVERS") != "1":
             results, memory, size = run_servers(tmp)
         write_doc(m, results, memory, size, engine_md, instructions)
+        if os.environ.get("BENCH_SKIP_SERVERS") != "1" and os.environ.get("BENCH_SKIP_MIXED") != "1":
+            replace_mixed_section(mixed_section(run_mixed(tmp), m))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

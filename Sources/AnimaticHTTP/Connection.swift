@@ -35,12 +35,13 @@ final class Connection: @unchecked Sendable {
     private var parser: RequestParser
     private var output = OutputQueue()
     private var stream: StreamState?
-    private var closeAfterFlush = false
-    private var lingering = false
+    private var lifecycle = ConnectionLifecycle()
     private var lingerDiscarded = 0
-    private var peerClosed = false
-    private var closed = false
-    private var draining = false
+    private var closeAfterFlush: Bool { lifecycle.isFinishing }
+    private var lingering: Bool { lifecycle.isLingering }
+    private var peerClosed: Bool { lifecycle.peerClosed }
+    private var closed: Bool { lifecycle.isClosed }
+    private var draining: Bool { lifecycle.draining }
     private var pendingCancels = 0
     /// The request whose response is being computed on a work pool (see `DeferredWork`);
     /// no further request is parsed meanwhile, but the socket is watched for the client leaving.
@@ -121,7 +122,7 @@ final class Connection: @unchecked Sendable {
     func beginDrain() {
         queue.async { [self] in
             guard !closed else { return }
-            draining = true
+            lifecycle.beginDrain()
             if parser.isIdle, output.isEmpty, stream == nil, !closeAfterFlush, inFlight == nil {
                 closeNow()
             }
@@ -180,7 +181,7 @@ final class Connection: @unchecked Sendable {
                 armWrite()
                 break readLoop
             case .closed:
-                peerClosed = true
+                lifecycle.peerSentFIN()
                 // A client that half-closes after a complete request still gets its
                 // responses; one that leaves mid-request is simply closed.
                 if !parser.isIdle || (output.isEmpty && stream == nil) { closeNow() }
@@ -392,7 +393,7 @@ final class Connection: @unchecked Sendable {
         let prepared = core.serializer.prepare(response, method: head?.method, version: .http1_1,
                                                requestHeaders: HTTPHeaders(), requestID: requestID, keepAlive: false)
         enqueue(prepared)
-        closeAfterFlush = true
+        lifecycle.closeAfterFlush()
         let path = head.map { HTTPRequest.split(target: $0.target, method: $0.method).path } ?? "-"
         logAccess(method: head?.method.rawValue ?? "-", path: path, status: status, bytes: prepared.body.count, requestID: requestID)
     }
@@ -408,7 +409,7 @@ final class Connection: @unchecked Sendable {
             output.append(prepared.body)
         }
         if let next = prepared.stream { stream = StreamState(next: next, chunked: prepared.chunked, knownLength: prepared.knownLength) }
-        if !prepared.keepAlive { closeAfterFlush = true }
+        if !prepared.keepAlive { lifecycle.closeAfterFlush() }
     }
 
     private func pullStream(_ current: StreamState) {
@@ -418,7 +419,7 @@ final class Connection: @unchecked Sendable {
                 if current.chunked {
                     output.append(ResponseSerializer.lastChunk)
                 } else if !current.knownLength {
-                    closeAfterFlush = true
+                    lifecycle.closeAfterFlush()
                 }
                 stream = nil
                 return
@@ -452,15 +453,14 @@ final class Connection: @unchecked Sendable {
     /// what the client still sends for a moment, so a client that pipelined more
     /// requests reads our response instead of a TCP reset (RFC 9112 §9.6).
     private func startLinger() {
-        lingering = true
+        lifecycle.startLinger()
         lingerStart = .now()
         transport.shutdownWrite()
         if peerClosed { closeNow() }
     }
 
     private func closeNow(reason: CancellationFlag.Reason = .clientGone) {
-        guard !closed else { return }
-        closed = true
+        guard lifecycle.close() else { return }
         if let inFlight {
             inFlight.flag.raise(reason)
             core.logger.info("client gone, work cancelled", metadata: ["request_id": "\(inFlight.requestID)",

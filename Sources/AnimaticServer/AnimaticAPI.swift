@@ -2,6 +2,7 @@ import AnimaticCore
 import AnimaticHTTP
 import AnimaticRender
 import Foundation
+import Synchronization
 
 /// The public API on AnimaticHTTP: timelines, presets, validation, health, metrics, the
 /// OpenAPI document and the player page. Documented in docs/API.md.
@@ -424,21 +425,20 @@ public final class AnimaticAPI: @unchecked Sendable {
 
 /// A bounded map from request keys to content hashes, emptied when full (entries are
 /// small and equally cheap to recompute). Thread-safe.
-final class RequestHashMemo: @unchecked Sendable {
-    private let lock = NSLock()
-    private var hashes: [String: String] = [:]
+final class RequestHashMemo: Sendable {
+    private let hashes = Mutex<[String: String]>([:])
     private let capacity: Int
 
     init(capacity: Int) { self.capacity = capacity }
 
     func hash(_ key: String) -> String? {
-        lock.lock(); defer { lock.unlock() }
-        return hashes[key]
+        hashes.withLock { $0[key] }
     }
 
     func store(_ key: String, _ hash: String) {
-        lock.lock(); defer { lock.unlock() }
-        if hashes.count >= capacity { hashes.removeAll(keepingCapacity: true) }
-        hashes[key] = hash
+        hashes.withLock { hashes in
+            if hashes.count >= capacity { hashes.removeAll(keepingCapacity: true) }
+            hashes[key] = hash
+        }
     }
 }

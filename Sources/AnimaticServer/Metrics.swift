@@ -1,9 +1,10 @@
 import AnimaticHTTP
 import Foundation
+import Synchronization
 
 /// Counters and a latency histogram in the Prometheus text format (version 0.0.4),
 /// served at `/metrics`. Thread-safe.
-public final class Metrics: @unchecked Sendable {
+public final class Metrics: Sendable {
     /// Upper bounds of the latency buckets, in seconds.
     public static let latencyBuckets: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
 
@@ -13,51 +14,49 @@ public final class Metrics: @unchecked Sendable {
         var count = 0
     }
 
-    private let lock = NSLock()
-    private var requests: [String: Int] = [:]       // "route\u{0}method\u{0}status"
-    private var latency: [String: Histogram] = [:]  // by route
-    private var cacheHits = 0
-    private var cacheMisses = 0
-    private var notModified = 0
-    private var cancelled = 0
+    private struct Counts {
+        var requests: [String: Int] = [:]       // "route\u{0}method\u{0}status"
+        var latency: [String: Histogram] = [:]  // by route
+        var cacheHits = 0
+        var cacheMisses = 0
+        var notModified = 0
+        var cancelled = 0
+    }
+
+    private let counts = Mutex(Counts())
 
     public init() {}
 
     public func record(route: String, method: HTTPMethod, status: HTTPStatus, seconds: Double) {
-        lock.lock()
-        defer { lock.unlock() }
-        requests["\(route)\u{0}\(method)\u{0}\(status)", default: 0] += 1
-        var h = latency[route] ?? Histogram()
-        for (i, bound) in Self.latencyBuckets.enumerated() where seconds <= bound { h.counts[i] += 1 }
-        h.sum += seconds
-        h.count += 1
-        latency[route] = h
-        if status == .notModified { notModified += 1 }
+        counts.withLock { c in
+            c.requests["\(route)\u{0}\(method)\u{0}\(status)", default: 0] += 1
+            var h = c.latency[route] ?? Histogram()
+            for (i, bound) in Self.latencyBuckets.enumerated() where seconds <= bound { h.counts[i] += 1 }
+            h.sum += seconds
+            h.count += 1
+            c.latency[route] = h
+            if status == .notModified { c.notModified += 1 }
+        }
     }
 
     public func recordCache(hit: Bool) {
-        lock.lock()
-        defer { lock.unlock() }
-        if hit { cacheHits += 1 } else { cacheMisses += 1 }
+        counts.withLock { c in if hit { c.cacheHits += 1 } else { c.cacheMisses += 1 } }
     }
 
-    public var cacheHitCount: Int { lock.lock(); defer { lock.unlock() }; return cacheHits }
+    public var cacheHitCount: Int { counts.withLock { $0.cacheHits } }
 
     public func recordCancelled() {
-        lock.lock()
-        defer { lock.unlock() }
-        cancelled += 1
+        counts.withLock { $0.cancelled += 1 }
     }
 
-    public var cancelledCount: Int { lock.lock(); defer { lock.unlock() }; return cancelled }
+    public var cancelledCount: Int { counts.withLock { $0.cancelled } }
 
     /// The exposition text; `gauges` adds current values (open connections, cache size…).
     public func exposition(gauges: [(name: String, help: String, value: Double)],
                            counters: [(name: String, help: String, value: Double)] = []) -> String {
-        lock.lock()
-        let requests = self.requests, latency = self.latency
-        let hits = cacheHits, misses = cacheMisses, notModified = self.notModified
-        lock.unlock()
+        let snapshot = counts.withLock { $0 }
+        let requests = snapshot.requests, latency = snapshot.latency
+        let hits = snapshot.cacheHits, misses = snapshot.cacheMisses, notModified = snapshot.notModified
 
         var out = ""
         out += "# HELP animatic_http_requests_total Requests answered, by route, method and status.\n"

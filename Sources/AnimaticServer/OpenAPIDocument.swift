@@ -39,7 +39,8 @@ enum OpenAPIDocument {
           "406": {"$ref": "#/components/responses/Problem"},
           "413": {"$ref": "#/components/responses/ProtocolError"},
           "415": {"$ref": "#/components/responses/Problem"},
-          "422": {"$ref": "#/components/responses/Problem"}
+          "422": {"$ref": "#/components/responses/Problem"},
+          "503": {"$ref": "#/components/responses/Problem"}
         }
       }
     },
@@ -57,7 +58,8 @@ enum OpenAPIDocument {
           "400": {"$ref": "#/components/responses/Problem"},
           "413": {"$ref": "#/components/responses/ProtocolError"},
           "415": {"$ref": "#/components/responses/Problem"},
-          "422": {"$ref": "#/components/responses/Problem"}
+          "422": {"$ref": "#/components/responses/Problem"},
+          "503": {"$ref": "#/components/responses/Problem"}
         }
       }
     },
@@ -121,7 +123,8 @@ enum OpenAPIDocument {
           "400": {"$ref": "#/components/responses/Problem"},
           "404": {"$ref": "#/components/responses/Problem"},
           "406": {"$ref": "#/components/responses/Problem"},
-          "422": {"$ref": "#/components/responses/Problem"}
+          "422": {"$ref": "#/components/responses/Problem"},
+          "503": {"$ref": "#/components/responses/Problem"}
         }
       }
     },

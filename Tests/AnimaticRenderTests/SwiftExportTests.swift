@@ -91,4 +91,18 @@ private func export(_ json: String, name: String? = nil) throws -> SwiftAnimator
         #expect(out.source.contains("final class FramesAnimator"))
         #expect(out.source.contains("return 2\n"))
     }
+
+    @Test func aLastCallWithNothingToAnimateCompletesOnTheClock() throws {
+        // UIKit calls the completion of an empty animation block at once; the transition
+        // must still end at 0.1 + 0.7 s, the spec's end.
+        let out = try export(
+            """
+            {"layers": [{"id": "to", "frame": [0, 0, 10, 10]}],
+             "animations": [{"duration": 0.2, "changes": {"to": {"alpha": 0.5}}},
+                            {"delay": 0.1, "duration": 0.7, "changes": {"to": {"hidden": true}}}]}
+            """)
+        #expect(out.source.contains("}, completion: nil)"))
+        #expect(out.source.contains("DispatchQueue.main.asyncAfter(deadline: .now() + 0.8) {\n            finish()"))
+        #expect(!out.source.contains("completion: { _ in finish() }"))
+    }
 }

@@ -18,15 +18,24 @@ public enum ClipPolygon {
         }
         var points: [Point] = []
         points.reserveCapacity(4 * (cornerSegments + 1))
-        // Corner centres, each with the angle its arc starts at (y down, clockwise).
-        let corners: [(Double, Double, Double)] = [(w - r, r, -.pi / 2), (w - r, h - r, 0), (r, h - r, .pi / 2), (r, r, .pi)]
-        for (cx, cy, start) in corners {
+        // Corner centres, in the order of `arc`'s quarter circles (y down, clockwise).
+        let centres = [(w - r, r), (w - r, h - r), (r, h - r), (r, r)]
+        for (c, (cx, cy)) in centres.enumerated() {
             for k in 0...cornerSegments {
-                let a = start + Double(k) / Double(cornerSegments) * (.pi / 2)
-                points.append(Point(x: cx + r * cos(a), y: cy + r * sin(a)))
+                let (dx, dy) = arc[c * (cornerSegments + 1) + k]
+                points.append(Point(x: cx + r * dx, y: cy + r * dy))
             }
         }
         return points
+    }
+
+    /// The unit quarter circles of the four corners, top-right first, each from its start
+    /// angle (−π/2, 0, π/2, π) clockwise: computed once, not per frame.
+    static let arc: [(Double, Double)] = (0..<4).flatMap { c in
+        (0...cornerSegments).map { k in
+            let a = Double(c - 1) * .pi / 2 + Double(k) / Double(cornerSegments) * (.pi / 2)
+            return (cos(a), sin(a))
+        }
     }
 
     /// A layer's rounded bounds through its `matrix`, perspective divide included.

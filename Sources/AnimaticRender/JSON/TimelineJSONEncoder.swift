@@ -218,17 +218,18 @@ public enum TimelineJSONEncoder {
         w.raw("[")
         for (k, t) in timeline.frameTimes(fps: fps).enumerated() {
             if RenderCancellation.isRequested { break }
-            w.raw(k > 0 ? ",{\"t\":" : "{\"t\":"); w.number(t)
+            if k > 0 { w.raw(",{\"t\":") } else { w.raw("{\"t\":") }
+            w.number(t)
             w.raw(",\"layers\":[")
             let transitionTime = timeline.transitionTime(atWallTime: t)
             let cancelledEnd = timeline.cancelledEndValues(atWallTime: t)
             for i in 0..<layers.count {
                 if i > 0 { w.raw(UInt8(ascii: ",")) }
-                let v = cancelledEnd?[i]
-                    ?? layers.withUnsafeBufferPointer { $0[i].values(at: transitionTime, base: bases[i], mask: masks[i]) }
+                // Array's subscript borrows the layer; an unsafe buffer's would copy it.
+                let v = cancelledEnd?[i] ?? layers[i].values(at: transitionTime, base: bases[i], mask: masks[i])
                 w.raw(prefixes[i])
                 w.number(min(max(v.alpha, 0), 1))
-                w.raw(v.hidden ? ",\"visible\":false" : ",\"visible\":true")
+                if v.hidden { w.raw(",\"visible\":false") } else { w.raw(",\"visible\":true") }
                 if tails[i].matches(v) {
                     w.repeatBytes(from: tails[i].start, count: tails[i].count)
                     continue
@@ -272,13 +273,15 @@ public enum TimelineJSONEncoder {
     static func treeFrames(_ timeline: Timeline, fps: Int, into w: inout JSONWriter) {
         w.raw("[")
         for (k, t) in timeline.frameTimes(fps: fps).enumerated() {
-            w.raw(k > 0 ? ",{\"t\":" : "{\"t\":"); w.number(t)
+            if RenderCancellation.isRequested { break }
+            if k > 0 { w.raw(",{\"t\":") } else { w.raw("{\"t\":") }
+            w.number(t)
             w.raw(",\"layers\":[")
             for (i, s) in timeline.states(at: t).enumerated() {
                 if i > 0 { w.raw(UInt8(ascii: ",")) }
                 w.raw("{"); w.key("id"); w.string(s.id)
                 w.raw(","); w.key("opacity"); w.number(s.opacity)
-                w.raw(s.hidden ? ",\"visible\":false" : ",\"visible\":true")
+                if s.hidden { w.raw(",\"visible\":false") } else { w.raw(",\"visible\":true") }
                 let q = LayerState.corners(size: s.size, matrix: s.matrix)
                 w.raw(",\"quad\":["); w.point(q.0); w.raw(","); w.point(q.1); w.raw(","); w.point(q.2)
                 w.raw(","); w.point(q.3); w.raw("]")

@@ -21,6 +21,16 @@ extension SwiftAnimatorWriter {
         index == completionOwner ? "completion: { _ in finish() }" : "completion: nil"
     }
 
+    /// `finish()` on the clock, for a last call that UIKit would complete at once (nothing
+    /// in it to animate); the time rounded to 1e-12 s so that 0.1 + 0.7 reads 0.8.
+    mutating func writeFinish(after seconds: Double) {
+        out.block(
+            "DispatchQueue.main.asyncAfter(deadline: .now() + \(SwiftLiteral.number((seconds * 1e12).rounded() / 1e12)))"
+        ) { w in
+            w.line("finish()")
+        }
+    }
+
     /// `isHidden` is not animatable: set where the block starts (at once, or after its delay).
     mutating func writeImmediate(_ changes: [PropertyChange], at time: Double, pointer: String) {
         guard !changes.isEmpty else { return }
@@ -93,6 +103,15 @@ extension SwiftAnimatorWriter {
     private mutating func writeViewBlock(
         _ block: BlockAnimation, _ animated: [PropertyChange], index: Int, pointer: String
     ) {
+        if animated.isEmpty {
+            // UIKit calls the completion of a block with nothing to animate at once, so the
+            // transition's completion waits for the block's end on the clock instead.
+            if completionOwner == index {
+                out.comment("\(pointer): nothing animatable; the transition completes when the block ends")
+                writeFinish(after: block.delay + block.duration)
+            }
+            return
+        }
         let duration = SwiftLiteral.number(block.duration)
         let delay = SwiftLiteral.number(block.delay)
         let completion = completionArgument(index)

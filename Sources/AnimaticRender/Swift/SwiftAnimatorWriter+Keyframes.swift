@@ -57,26 +57,36 @@ extension SwiftAnimatorWriter {
                 hidden, at: ((block.delay + fraction * block.duration) * 1e9).rounded() / 1e9,
                 pointer: "\(pointer)/keyframes/\(k)")
         }
-        out.comment(
-            "\(pointer): keyframes, \(duration) s after \(delay) s, calculation mode \(block.calculationMode.rawValue)")
-        out.line(
-            "UIView.animateKeyframes(withDuration: \(duration), delay: \(delay), options: [\(options.joined(separator: ", "))], animations: {"
-        )
-        writeIndented { w in
-            for (k, keyframe) in block.keyframes.enumerated() {
-                let animated = keyframe.changes.filter {
-                    $0.property != .hidden && !SwiftPropertyWriter.isLayerOnly($0.property)
-                }
-                guard !animated.isEmpty else { continue }
-                w.out.comment("\(pointer)/keyframes/\(k)")
-                w.out.line(
-                    "UIView.addKeyframe(withRelativeStartTime: \(SwiftLiteral.number(keyframe.relativeStart)), relativeDuration: \(SwiftLiteral.number(keyframe.relativeDuration))) {"
-                )
-                w.writeAnimationBody(animated, pointer: "\(pointer)/keyframes/\(k)")
-                w.out.line("}")
-            }
+        let animatedKeyframes = block.keyframes.contains { keyframe in
+            keyframe.changes.contains { $0.property != .hidden && !SwiftPropertyWriter.isLayerOnly($0.property) }
         }
-        out.line("}, \(completionArgument(index)))")
+        if animatedKeyframes {
+            out.comment(
+                "\(pointer): keyframes, \(duration) s after \(delay) s, calculation mode \(block.calculationMode.rawValue)"
+            )
+            out.line(
+                "UIView.animateKeyframes(withDuration: \(duration), delay: \(delay), options: [\(options.joined(separator: ", "))], animations: {"
+            )
+            writeIndented { w in
+                for (k, keyframe) in block.keyframes.enumerated() {
+                    let animated = keyframe.changes.filter {
+                        $0.property != .hidden && !SwiftPropertyWriter.isLayerOnly($0.property)
+                    }
+                    guard !animated.isEmpty else { continue }
+                    w.out.comment("\(pointer)/keyframes/\(k)")
+                    w.out.line(
+                        "UIView.addKeyframe(withRelativeStartTime: \(SwiftLiteral.number(keyframe.relativeStart)), relativeDuration: \(SwiftLiteral.number(keyframe.relativeDuration))) {"
+                    )
+                    w.writeAnimationBody(animated, pointer: "\(pointer)/keyframes/\(k)")
+                    w.out.line("}")
+                }
+            }
+            out.line("}, \(completionArgument(index)))")
+        } else if completionOwner == index {
+            // UIKit completes a keyframe block with nothing to animate at once.
+            out.comment("\(pointer): nothing animatable; the transition completes when the block ends")
+            writeFinish(after: block.delay + block.duration)
+        }
         if !layerOnly.isEmpty {
             for (k, keyframe) in block.keyframes.enumerated() {
                 let changes = layerOnly.filter { $0.0 == k }.map(\.2)

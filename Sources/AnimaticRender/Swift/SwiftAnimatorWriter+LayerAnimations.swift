@@ -19,6 +19,11 @@ extension SwiftAnimatorWriter {
         out.comment(
             "\(pointer): CASpringAnimation, mass \(SwiftLiteral.number(spring.mass)), stiffness \(SwiftLiteral.number(spring.stiffness)), damping \(SwiftLiteral.number(spring.damping)), \(SwiftLiteral.number(block.duration)) s after \(SwiftLiteral.number(block.delay)) s"
         )
+        guard !changes.isEmpty else {
+            // An empty transaction completes at once: the transition's completion waits on the clock.
+            if index == completionOwner { writeFinish(after: block.delay + block.duration) }
+            return
+        }
         out.line("CATransaction.begin()")
         if index == completionOwner { out.line("CATransaction.setCompletionBlock { finish() }") }
         writeLayerAnimations(
