@@ -34,7 +34,7 @@ public enum CSSEncoder {
         let container = timeline.spec.container
         let names = classNames(timeline)
         let duration = timeline.duration
-        var w = JSONWriter(fractionDigits: 6, reserve: 8192 + samples.times.count * timeline.layers.count * 200)
+        var w = MarkupWriter(fractionDigits: 6, reserve: 8192 + samples.times.count * timeline.layers.count * 200)
 
         // Usage.
         w.raw("/* animatic: CSS animation of a transition, "); w.number(duration, digits: 6)
@@ -91,7 +91,7 @@ public enum CSSEncoder {
     }
 
     static func layer(_ i: Int, part: SVGPainter.Part, zIndex: Int, name: String, samples: FrameSamples, loop: Bool,
-                      into w: inout JSONWriter) {
+                      into w: inout MarkupWriter) {
         let timeline = samples.timeline
         let compiled = timeline.layers[i]
         var spec = compiled.spec
@@ -223,7 +223,7 @@ public enum CSSEncoder {
         }
     }
 
-    static func polygon(_ points: [Point], into w: inout JSONWriter) {
+    static func polygon(_ points: [Point], into w: inout MarkupWriter) {
         w.raw("polygon(")
         for (k, p) in points.enumerated() {
             if k > 0 { w.raw(", ") }
@@ -233,7 +233,7 @@ public enum CSSEncoder {
     }
 
     /// `box-shadow`: offset and blur in the element's coordinates, blur = 2σ = 2 × radius.
-    static func shadow(_ s: ShadowSpec?, into w: inout JSONWriter) {
+    static func shadow(_ s: ShadowSpec?, into w: inout MarkupWriter) {
         guard let s else { w.raw("none"); return }
         w.number(s.offset.x, digits: 4); w.raw("px "); w.number(s.offset.y, digits: 4); w.raw("px ")
         w.number(2 * s.radius, digits: 4); w.raw("px ")
@@ -242,12 +242,12 @@ public enum CSSEncoder {
         color(c, into: &w)
     }
 
-    static func border(_ b: BorderSpec?, into w: inout JSONWriter) {
+    static func border(_ b: BorderSpec?, into w: inout MarkupWriter) {
         guard let b else { w.raw("0px solid transparent"); return }
         w.number(b.width, digits: 4); w.raw("px solid "); color(b.color, into: &w)
     }
 
-    static func matrix(_ m: Transform3D, into w: inout JSONWriter) {
+    static func matrix(_ m: Transform3D, into w: inout MarkupWriter) {
         w.raw("matrix3d(")
         for (k, v) in m.entries.enumerated() {
             if k > 0 { w.raw(", ") }
@@ -256,7 +256,7 @@ public enum CSSEncoder {
         w.raw(")")
     }
 
-    static func color(_ c: Color, into w: inout JSONWriter) {
+    static func color(_ c: Color, into w: inout MarkupWriter) {
         if c.alpha >= 1 { w.rgb(c); return }
         w.raw("rgba("); w.integer(Int((c.red * 255).rounded())); w.raw(", "); w.integer(Int((c.green * 255).rounded()))
         w.raw(", "); w.integer(Int((c.blue * 255).rounded())); w.raw(", "); w.number(c.alpha, digits: 4); w.raw(")")
@@ -265,7 +265,7 @@ public enum CSSEncoder {
     /// A CSS gradient along the layer's start → end direction (the angle is exact; CSS
     /// stretches the gradient line to the box's corners where Core Animation uses the
     /// two points, so stops sit somewhat differently unless the points are on the edges).
-    static func gradient(_ g: GradientSpec, size: Size, into w: inout JSONWriter) {
+    static func gradient(_ g: GradientSpec, size: Size, into w: inout MarkupWriter) {
         let dx = (g.end.x - g.start.x) * size.width, dy = (g.end.y - g.start.y) * size.height
         // CSS angles: 0deg points up, clockwise.
         var degrees = dx == 0 && dy == 0 ? 180 : atan2(dx, -dy) * 180 / .pi
@@ -279,13 +279,13 @@ public enum CSSEncoder {
     }
 
     static func htmlEscaped(_ s: String) -> String {
-        var w = JSONWriter()
+        var w = MarkupWriter()
         w.xml(s)
         return String(decoding: w.bytes, as: UTF8.self)
     }
 
     /// Text inside a CSS comment: `*/` would end it.
-    static func commentSafe(_ s: String, into w: inout JSONWriter) {
+    static func commentSafe(_ s: String, into w: inout MarkupWriter) {
         w.raw(s.replacingOccurrences(of: "*/", with: "*&#47;"))
     }
 }

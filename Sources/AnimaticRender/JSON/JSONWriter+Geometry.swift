@@ -9,11 +9,11 @@ extension JSONWriter {
     /// `[a,b]` in one write.
     mutating func pair(_ a: Double, _ b: Double) {
         let digits = fractionDigits
-        withSpace(2 * JSONWriter.maxNumberLength + 3) { p in
+        withSpace(2 * ByteWriter.maxNumberLength + 3) { p in
             p[0] = UInt8(ascii: "[")
-            var i = 1 + JSONWriter.writeNumber(a, fractionDigits: digits, to: p + 1)
+            var i = 1 + ByteWriter.writeNumber(a, fractionDigits: digits, to: p + 1)
             p[i] = UInt8(ascii: ","); i += 1
-            i += JSONWriter.writeNumber(b, fractionDigits: digits, to: p + i)
+            i += ByteWriter.writeNumber(b, fractionDigits: digits, to: p + i)
             p[i] = UInt8(ascii: "]")
             return i + 1
         }
@@ -31,14 +31,14 @@ extension JSONWriter {
     /// The 16 entries, `[m11,…,m44]`, in one write.
     mutating func matrix(_ m: Transform3D) {
         let digits = fractionDigits
-        withSpace(16 * (JSONWriter.maxNumberLength + 1) + 2) { p in
+        withSpace(16 * (ByteWriter.maxNumberLength + 1) + 2) { p in
             withUnsafeBytes(of: m) { raw in
                 let entries = raw.bindMemory(to: Double.self)
                 p[0] = UInt8(ascii: "[")
                 var i = 1
                 for k in 0..<16 {
                     if k > 0 { p[i] = UInt8(ascii: ","); i += 1 }
-                    i += JSONWriter.writeNumber(entries[k], fractionDigits: digits, to: p + i)
+                    i += ByteWriter.writeNumber(entries[k], fractionDigits: digits, to: p + i)
                 }
                 p[i] = UInt8(ascii: "]")
                 return i + 1

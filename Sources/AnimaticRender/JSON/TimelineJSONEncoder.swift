@@ -240,7 +240,7 @@ public enum TimelineJSONEncoder {
                                                        containerSublayer: sublayer)
                 let width = v.size.width, height = v.size.height
                 let corners = LayerState.corners(size: v.size, matrix: matrix)
-                w.withSpace(16 * (JSONWriter.maxNumberLength + 1) + 64) { p in
+                w.withSpace(16 * (ByteWriter.maxNumberLength + 1) + 64) { p in
                     var c = Cursor(p: p, digits: digits)
                     c.text(",\"quad\":[[")
                     c.number(corners.0.x); c.byte(UInt8(ascii: ",")); c.number(corners.0.y); c.text("],[")
@@ -337,6 +337,6 @@ public enum TimelineJSONEncoder {
             s.withUTF8Buffer { t in (p + i).update(from: t.baseAddress!, count: t.count); i += t.count }
         }
 
-        mutating func number(_ v: Double) { i += JSONWriter.writeNumber(v, fractionDigits: digits, to: p + i) }
+        mutating func number(_ v: Double) { i += ByteWriter.writeNumber(v, fractionDigits: digits, to: p + i) }
     }
 }

@@ -27,7 +27,7 @@ public enum FilmstripEncoder {
 
         let samples = times.map { timeline.states(at: $0) }
         let steps = timeline.drawSteps { i in samples.contains { $0[i].border != nil } }
-        var w = JSONWriter(reserve: 4096 + count * timeline.layers.count * 600)
+        var w = MarkupWriter(reserve: 4096 + count * timeline.layers.count * 600)
         SVGPainter.header(width: width, height: height, title: "animatic filmstrip: \(count) frames", into: &w)
         SVGPainter.defs(timeline, into: &w)
         w.raw("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n")
@@ -71,7 +71,7 @@ public enum FilmstripEncoder {
 
     /// One layer at one state, static.
     static func layer(_ i: Int, state: LayerState, part: SVGPainter.Part, timeline: Timeline, clipID: String,
-                      into w: inout JSONWriter) {
+                      into w: inout MarkupWriter) {
         guard state.visible, state.opacity > 0 else { return }
         if part == .border && state.border == nil { return }
         let spec = timeline.layers[i].spec

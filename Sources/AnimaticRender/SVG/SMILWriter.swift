@@ -8,7 +8,7 @@ struct SMILWriter {
     /// `<animate>` (or `<animateTransform type=…>`) of `attribute` along `channel`; nothing
     /// when the channel is constant or the timeline has no duration.
     func animate(_ attribute: StaticString, _ channel: Channel, transform type: StaticString? = nil,
-                 into w: inout JSONWriter, value: (inout JSONWriter, [Double]) -> Void) {
+                 into w: inout MarkupWriter, value: (inout MarkupWriter, [Double]) -> Void) {
         guard duration > 0, !channel.isConstant else { return }
         if let type {
             w.raw("<animateTransform attributeName=\""); w.raw(attribute); w.raw("\" type=\""); w.raw(type); w.raw("\"")
@@ -47,20 +47,20 @@ struct SMILWriter {
         w.raw(loop ? " repeatCount=\"indefinite\"/>" : " fill=\"freeze\"/>")
     }
 
-    static func number(_ digits: Int) -> (inout JSONWriter, [Double]) -> Void {
+    static func number(_ digits: Int) -> (inout MarkupWriter, [Double]) -> Void {
         { w, v in w.number(v[0], digits: digits) }
     }
 
-    static func pair(_ digits: Int) -> (inout JSONWriter, [Double]) -> Void {
+    static func pair(_ digits: Int) -> (inout MarkupWriter, [Double]) -> Void {
         { w, v in w.number(v[0], digits: digits); w.raw(","); w.number(v[1], digits: digits) }
     }
 
-    static func rgb(_ w: inout JSONWriter, _ v: [Double]) { w.rgb(Color(components: v)) }
+    static func rgb(_ w: inout MarkupWriter, _ v: [Double]) { w.rgb(Color(components: v)) }
 
-    static func visibility(_ w: inout JSONWriter, _ v: [Double]) { w.raw(v[0] > 0.5 ? "visible" : "hidden") }
+    static func visibility(_ w: inout MarkupWriter, _ v: [Double]) { w.raw(v[0] > 0.5 ? "visible" : "hidden") }
 
     /// Polygon points from 8 numbers.
-    static func points(_ w: inout JSONWriter, _ v: [Double]) {
+    static func points(_ w: inout MarkupWriter, _ v: [Double]) {
         for k in 0..<(v.count / 2) {
             if k > 0 { w.raw(" ") }
             w.number(v[2 * k], digits: 4); w.raw(","); w.number(v[2 * k + 1], digits: 4)

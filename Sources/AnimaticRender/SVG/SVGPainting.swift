@@ -11,15 +11,15 @@ enum SVGPainter {
     /// SMIL children to put inside the look's elements (already written).
     struct Dynamics {
         /// `width` and `height` of the bounds rects.
-        var size = JSONWriter()
-        var radius = JSONWriter()
-        var fill = JSONWriter()
+        var size = MarkupWriter()
+        var radius = MarkupWriter()
+        var fill = MarkupWriter()
         /// `x`, `y` of the label (the bounds' centre).
-        var labelPosition = JSONWriter()
+        var labelPosition = MarkupWriter()
         /// A `scale` transform of the content from its initial size to the current one.
-        var contentScale = JSONWriter()
+        var contentScale = MarkupWriter()
         /// `x`, `y`, `width`, `height`, `rx`, `stroke`, `stroke-opacity`, `stroke-width` of the border rect.
-        var border = JSONWriter()
+        var border = MarkupWriter()
     }
 
     /// Which parts of a layer's look to draw.
@@ -44,7 +44,7 @@ enum SVGPainter {
 
     /// `<defs>` entries every document needs: gradients (`g<i>`) and the looks of snapshot
     /// sources (`look<i>`, at their initial state).
-    static func defs(_ timeline: Timeline, into w: inout JSONWriter) {
+    static func defs(_ timeline: Timeline, into w: inout MarkupWriter) {
         let layers = timeline.layers
         var sources = Set<Int>()
         for layer in layers {
@@ -82,7 +82,7 @@ enum SVGPainter {
     /// `setCurrentTime` does not seek.
     static func look(_ spec: LayerSpec, index: Int, timeline: Timeline, size: Size, radius: Double, fill: Color?,
                      drawFill: Bool, attributes: String = "", dynamics: Dynamics = Dynamics(), part: Part = .bodyAndBorder,
-                     border: BorderLook? = nil, into w: inout JSONWriter) {
+                     border: BorderLook? = nil, into w: inout MarkupWriter) {
         if part != .border {
             body(spec, index: index, timeline: timeline, size: size, radius: radius, fill: fill, drawFill: drawFill,
                  attributes: attributes, dynamics: dynamics, into: &w)
@@ -102,8 +102,8 @@ enum SVGPainter {
 
     /// The look without its border.
     private static func body(_ spec: LayerSpec, index: Int, timeline: Timeline, size: Size, radius: Double, fill: Color?,
-                             drawFill: Bool, attributes: String, dynamics: Dynamics, into w: inout JSONWriter) {
-        func bounds(_ paint: (inout JSONWriter) -> Void, animations: [JSONWriter], extra: String = "") {
+                             drawFill: Bool, attributes: String, dynamics: Dynamics, into w: inout MarkupWriter) {
+        func bounds(_ paint: (inout MarkupWriter) -> Void, animations: [MarkupWriter], extra: String = "") {
             w.raw("<rect"); w.raw(extra); w.raw(" width=\""); w.number(size.width, digits: 4)
             w.raw("\" height=\""); w.number(size.height, digits: 4); w.raw("\"")
             cornerRadius(radius, into: &w)
@@ -169,32 +169,32 @@ enum SVGPainter {
     }
 
     /// A snapshot source's look for `<defs>`: a `<g id>` at its initial state.
-    static func sourceLook(_ spec: LayerSpec, index: Int, timeline: Timeline, into w: inout JSONWriter) {
+    static func sourceLook(_ spec: LayerSpec, index: Int, timeline: Timeline, into w: inout MarkupWriter) {
         w.raw("<g id=\"look"); w.integer(index); w.raw("\">")
         look(spec, index: index, timeline: timeline, size: spec.size, radius: spec.cornerRadius, fill: spec.fill,
              drawFill: true, into: &w)
         w.raw("</g>")
     }
 
-    static func cornerRadius(_ r: Double, into w: inout JSONWriter) {
+    static func cornerRadius(_ r: Double, into w: inout MarkupWriter) {
         if r > 0 { w.raw(" rx=\""); w.number(r, digits: 4); w.raw("\"") }
     }
 
-    static func matrixAttribute(_ m: Affine2D, into w: inout JSONWriter) {
+    static func matrixAttribute(_ m: Affine2D, into w: inout MarkupWriter) {
         w.raw(" transform=\"matrix(")
         w.number(m.a, digits: 6); w.raw(" "); w.number(m.b, digits: 6); w.raw(" ")
         w.number(m.c, digits: 6); w.raw(" "); w.number(m.d, digits: 6); w.raw(" ")
         w.number(m.e, digits: 4); w.raw(" "); w.number(m.f, digits: 4); w.raw(")\"")
     }
 
-    static func points(_ q: [Point], into w: inout JSONWriter) {
+    static func points(_ q: [Point], into w: inout MarkupWriter) {
         for (k, p) in q.enumerated() {
             if k > 0 { w.raw(" ") }
             w.number(p.x, digits: 4); w.raw(","); w.number(p.y, digits: 4)
         }
     }
 
-    static func header(width: Double, height: Double, title: String?, into w: inout JSONWriter) {
+    static func header(width: Double, height: Double, title: String?, into w: inout MarkupWriter) {
         w.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         w.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\""); w.number(width, digits: 4)
         w.raw("\" height=\""); w.number(height, digits: 4); w.raw("\" viewBox=\"0 0 ")

@@ -1,41 +1,6 @@
 import Foundation
 import AnimaticCore
 
-/// Text output for SVG and CSS, written with `JSONWriter`'s byte buffer and fixed-point
-/// numbers (no Foundation formatting, deterministic bytes).
-extension JSONWriter {
-    /// A number with `digits` decimals (trailing zeros trimmed), restoring the writer's setting.
-    mutating func number(_ value: Double, digits: Int) {
-        let saved = fractionDigits
-        fractionDigits = digits
-        number(value)
-        fractionDigits = saved
-    }
-
-    /// Text escaped for XML character data and attribute values (`&`, `<`, `>`, `"`, `'`).
-    mutating func xml(_ s: String) {
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "&"): raw("&amp;")
-            case UInt8(ascii: "<"): raw("&lt;")
-            case UInt8(ascii: ">"): raw("&gt;")
-            case UInt8(ascii: "\""): raw("&quot;")
-            case UInt8(ascii: "'"): raw("&apos;")
-            case 0x09, 0x0A, 0x0D: raw(b)
-            case 0x00..<0x20: raw(UInt8(ascii: " ")) // not allowed in XML 1.0
-            default: raw(b)
-            }
-        }
-    }
-
-    /// `#rrggbb` of a colour (alpha goes to a separate opacity attribute).
-    mutating func rgb(_ c: Color) {
-        var opaque = c
-        opaque.alpha = 1
-        raw(opaque.hexString)
-    }
-}
-
 extension Color {
     /// Black or white, whichever reads better on this colour (WCAG relative luminance).
     var contrastingText: Color {

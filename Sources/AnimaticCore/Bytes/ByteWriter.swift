@@ -1,0 +1,283 @@
+/// A growable byte buffer that writes raw bytes and decimal numbers — no `String` per
+/// number, no Foundation formatting.
+///
+/// The one buffer under every text output: `JSONWriter` writes JSON with it and
+/// `MarkupWriter` (AnimaticRender) SVG, XML and CSS; both are `ByteWriting` front ends,
+/// so each offers only what its format needs (JSON string escapes, XML escapes…).
+///
+/// Numbers are written in plain decimal with at most `fractionDigits` digits after the
+/// point and trailing zeros trimmed (so `0.25`, `390`, `-0.000001`). Six digits resolve a
+/// millionth of a point, far below what a screen shows, and keep output deterministic
+/// across platforms. Non-finite numbers, which valid timelines never hold, become `null`.
+///
+/// Speed: a timeline holds tens of thousands of numbers, so the writer formats straight
+/// into spare room at the end of its buffer (`withSpace`): no temporary per number, no
+/// libm call for rounding, digits two at a time from a table. The buffer grows
+/// geometrically; bytes past `count` are scratch and never read. `bytes` copies when the
+/// buffer has spare room; `takeBytes()` hands the buffer over without a copy.
+public struct ByteWriter: Sendable {
+    /// Written bytes are `storage[0..<length]`; the rest is room to write into.
+    @usableFromInline var storage: [UInt8]
+    @usableFromInline var length: Int
+    public var fractionDigits: Int
+
+    public init(fractionDigits: Int = 6, reserve: Int = 0) {
+        self.fractionDigits = fractionDigits
+        storage = reserve > 0 ? Self.uninitialized(reserve) : []
+        length = 0
+    }
+
+    /// Everything written so far.
+    public var bytes: [UInt8] { length == storage.count ? storage : Array(storage[0..<length]) }
+
+    /// Bytes written so far.
+    public var count: Int { length }
+    public var isEmpty: Bool { length == 0 }
+
+    /// Everything written, without a copy; the writer is empty afterwards.
+    public mutating func takeBytes() -> [UInt8] {
+        if length < storage.count { storage.removeSubrange(length...) }
+        let out = storage
+        storage = []
+        length = 0
+        return out
+    }
+
+    /// An array of `count` bytes whose contents are not set (they are written before use).
+    @usableFromInline static func uninitialized(_ count: Int) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+    }
+
+    @usableFromInline mutating func grow(_ extra: Int) {
+        let needed = length + extra
+        let newCount = Swift.max(needed, storage.count * 2, 256)
+        var bigger = Self.uninitialized(newCount)
+        if length > 0 {
+            bigger.withUnsafeMutableBufferPointer { to in
+                storage.withUnsafeBufferPointer { from in
+                    to.baseAddress!.update(from: from.baseAddress!, count: length)
+                }
+            }
+        }
+        storage = bigger
+    }
+
+    /// Lets `body` write up to `maxCount` bytes at the end; it returns how many it wrote.
+    @inlinable @inline(__always)
+    public mutating func withSpace(_ maxCount: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        if length + maxCount > storage.count { grow(maxCount) }
+        let at = length
+        let written = storage.withUnsafeMutableBufferPointer { body($0.baseAddress! + at) }
+        length = at + written
+    }
+
+    @inlinable @inline(__always) public mutating func raw(_ byte: UInt8) {
+        if length == storage.count { grow(1) }
+        let at = length
+        storage.withUnsafeMutableBufferPointer { $0[at] = byte }
+        length = at + 1
+    }
+
+    @inlinable public mutating func raw(_ s: StaticString) {
+        s.withUTF8Buffer { raw(bytes: $0) }
+    }
+
+    public mutating func raw(_ s: String) {
+        var s = s
+        s.withUTF8 { raw(bytes: $0) }
+    }
+
+    /// Appends bytes as they are.
+    @inlinable public mutating func raw(bytes source: UnsafeBufferPointer<UInt8>) {
+        let n = source.count
+        guard n > 0 else { return }
+        withSpace(n) { p in
+            p.update(from: source.baseAddress!, count: n)
+            return n
+        }
+    }
+
+    public mutating func raw(_ source: [UInt8]) {
+        source.withUnsafeBufferPointer { raw(bytes: $0) }
+    }
+
+    /// Appends a copy of `count` bytes already written, from offset `start`.
+    public mutating func repeatBytes(from start: Int, count n: Int) {
+        precondition(start >= 0 && start + n <= length, "repeatBytes: range not written")
+        guard n > 0 else { return }
+        let back = length - start
+        withSpace(n) { p in
+            p.update(from: p - back, count: n)
+            return n
+        }
+    }
+
+    /// Everything another writer holds.
+    public mutating func append(_ other: ByteWriter) {
+        let n = other.length
+        other.storage.withUnsafeBufferPointer { raw(bytes: UnsafeBufferPointer(rebasing: $0[0..<n])) }
+    }
+
+    public mutating func integer(_ value: Int) {
+        withSpace(21) { p in
+            if value < 0 {
+                p[0] = UInt8(ascii: "-")
+                return 1 + Self.writeUnsigned(UInt64(value.magnitude), to: p + 1)
+            }
+            return Self.writeUnsigned(UInt64(value), to: p)
+        }
+    }
+
+    /// The most bytes `number` writes (Swift's description of an extreme double included).
+    public static var maxNumberLength: Int { 32 }
+
+    /// A number rounded to `fractionDigits` decimals (half away from zero).
+    @inlinable public mutating func number(_ value: Double) {
+        let digits = fractionDigits
+        withSpace(Self.maxNumberLength) { p in Self.writeNumber(value, fractionDigits: digits, to: p) }
+    }
+
+    // MARK: Formatting into memory
+
+    /// Writes the decimal digits of `v`; returns how many (1…20).
+    @inlinable @inline(__always)
+    public static func writeUnsigned(_ v: UInt64, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        if v < 10 { p[0] = 48 &+ UInt8(truncatingIfNeeded: v); return 1 }
+        var count = 2
+        var bound: UInt64 = 100
+        while count < 20 && v >= bound { count += 1; bound = bound &* 10 }
+        writeDigits(v, count: count, to: p)
+        return count
+    }
+
+    /// Writes exactly `count` digits of `v` (zero-padded on the left) at `p`.
+    @inlinable @inline(__always)
+    static func writeDigits(_ v: UInt64, count: Int, to p: UnsafeMutablePointer<UInt8>) {
+        // "00" "01" … "99": two digits per lookup.
+        let digitPairs: StaticString =
+            "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+        digitPairs.withUTF8Buffer { pairs in
+            let table = pairs.baseAddress!
+            var n = v
+            var end = count
+            while end >= 2 {
+                let pair = Int(truncatingIfNeeded: n % 100) &* 2
+                n /= 100
+                p[end - 2] = table[pair]
+                p[end - 1] = table[pair + 1]
+                end -= 2
+            }
+            if end == 1 { p[0] = 48 &+ UInt8(truncatingIfNeeded: n % 10) }
+        }
+    }
+
+    /// Formats `value` as `number` does into `p` (room for `maxNumberLength` bytes);
+    /// returns the bytes written.
+    @inlinable
+    public static func writeNumber(_ value: Double, fractionDigits: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        if fractionDigits == 6 { return writeNumber6(value, to: p) }
+        return writeNumberSlow(value, fractionDigits: fractionDigits, to: p)
+    }
+
+    /// `writeNumber` with six decimals: the hot path.
+    @inlinable
+    public static func writeNumber6(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        let magnitude = value.magnitude
+        // Below 5·10¹¹, magnitude × 10⁶ is exact for whole numbers, so they print as
+        // themselves; whole numbers (0, 1, sizes, most positions) are common.
+        if magnitude < 5e11 {
+            let whole = Int64(magnitude)
+            if Double(whole) == magnitude {
+                if whole == 0 { p[0] = 48; return 1 }
+                var i = 0
+                if value < 0 { p[0] = UInt8(ascii: "-"); i = 1 }
+                return i + writeUnsigned(UInt64(whole), to: p + i)
+            }
+        }
+        if magnitude < 1e15 {
+            let scaled = magnitude * 1e6
+            if scaled < 9.0e18 {
+                // Round half away from zero without libm: below 2⁵² the fraction is exact;
+                // above it `scaled` is already whole.
+                var units = Int64(scaled)
+                if scaled - Double(units) >= 0.5 { units &+= 1 }
+                if units == 0 { p[0] = 48; return 1 }
+                var i = 0
+                if value < 0 { p[0] = UInt8(ascii: "-"); i = 1 }
+                let u = UInt64(units)
+                let whole = u / 1_000_000
+                let table = ThreeDigits.table
+                let raw = UnsafeMutableRawPointer(p)
+                if whole < 1000 {
+                    // 1–3 digits from the table entry, leading zeros skipped.
+                    let lead = whole < 10 ? 2 : (whole < 100 ? 1 : 0)
+                    raw.storeBytes(of: (table[Int(whole)] >> (8 * UInt32(lead))).littleEndian, toByteOffset: i, as: UInt32.self)
+                    i += 3 - lead
+                } else {
+                    i += writeUnsigned(whole, to: p + i)
+                }
+                let fraction = Int(u % 1_000_000)
+                if fraction != 0 {
+                    // Two groups of three digits; the entry's fourth byte counts its trailing zeros.
+                    p[i] = UInt8(ascii: ".")
+                    let high = table[fraction / 1000], low = table[fraction % 1000]
+                    raw.storeBytes(of: high.littleEndian, toByteOffset: i + 1, as: UInt32.self)
+                    raw.storeBytes(of: low.littleEndian, toByteOffset: i + 4, as: UInt32.self)
+                    i += fraction % 1000 == 0 ? 4 - Int(high >> 24) : 7 - Int(low >> 24)
+                }
+                return i
+            }
+        }
+        return writeNumberSlow(value, fractionDigits: 6, to: p)
+    }
+
+    @usableFromInline
+    static func writeNumberSlow(_ value: Double, fractionDigits: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        guard value.isFinite else {
+            p[0] = UInt8(ascii: "n"); p[1] = UInt8(ascii: "u"); p[2] = UInt8(ascii: "l"); p[3] = UInt8(ascii: "l")
+            return 4
+        }
+        let digits = fractionDigits < 0 ? 0 : (fractionDigits > 9 ? 9 : fractionDigits)
+        var unit: UInt64 = 1
+        for _ in 0..<digits { unit *= 10 }
+        let scaled = value.magnitude * Double(unit)
+        guard scaled < 9.0e18 else {
+            // Beyond what fixed point holds: Swift's shortest round-trip form.
+            var text = value.description
+            return text.withUTF8 { utf8 in
+                p.update(from: utf8.baseAddress!, count: utf8.count)
+                return utf8.count
+            }
+        }
+        var units = UInt64(scaled)
+        if scaled - Double(units) >= 0.5 { units &+= 1 }
+        if units == 0 { p[0] = 48; return 1 }
+        var i = 0
+        if value < 0 { p[0] = UInt8(ascii: "-"); i = 1 }
+        i += writeUnsigned(units / unit, to: p + i)
+        let fraction = units % unit
+        if fraction != 0 {
+            p[i] = UInt8(ascii: ".")
+            writeDigits(fraction, count: digits, to: p + i + 1)
+            var end = i + 1 + digits
+            while p[end - 1] == 48 { end -= 1 }
+            i = end
+        }
+        return i
+    }
+}
+
+/// The digits of 0…999, three bytes each (zero-padded, little-endian in a `UInt32`), the
+/// fourth byte the count of trailing zeros (3 for 0): a number's fraction is two lookups.
+@usableFromInline
+enum ThreeDigits {
+    @usableFromInline nonisolated(unsafe) static let table: UnsafePointer<UInt32> = {
+        let t = UnsafeMutablePointer<UInt32>.allocate(capacity: 1000)
+        for n in 0..<1000 {
+            let d0 = UInt32(48 + n / 100), d1 = UInt32(48 + n / 10 % 10), d2 = UInt32(48 + n % 10)
+            let zeros: UInt32 = n == 0 ? 3 : (n % 100 == 0 ? 2 : (n % 10 == 0 ? 1 : 0))
+            t[n] = d0 | d1 << 8 | d2 << 16 | zeros << 24
+        }
+        return UnsafePointer(t)
+    }()
+}
