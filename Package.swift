@@ -48,8 +48,10 @@ let package = Package(
         // The public API: routes, content negotiation, caching, metrics, static files.
         .target(
             name: "AnimaticServer",
-            dependencies: ["AnimaticCore", "AnimaticRender", "AnimaticHTTP", "COpenSSL",
-                           .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "AnimaticCore", "AnimaticRender", "AnimaticHTTP", "COpenSSL",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(name: "AnimaticServerTests", dependencies: ["AnimaticServer", "AnimaticHTTP", "AnimaticCore"]),
     ]

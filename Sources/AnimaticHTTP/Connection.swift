@@ -81,8 +81,10 @@ final class Connection: @unchecked Sendable {
     /// Bytes read ahead (pipelined requests) while a deferred response is computed.
     static let maxReadAhead = 64 * 1024
 
-    init(id: Int, fd: Int32, remoteAddress: String, remoteHost: String, transport: Transport, core: ServerCore,
-         target: DispatchQueue) {
+    init(
+        id: Int, fd: Int32, remoteAddress: String, remoteHost: String, transport: Transport, core: ServerCore,
+        target: DispatchQueue
+    ) {
         self.id = id
         self.fd = fd
         self.remoteAddress = remoteAddress
@@ -162,7 +164,8 @@ final class Connection: @unchecked Sendable {
                 continue
             }
             guard wantsToRead else { break }
-            let result = withUnsafeTemporaryAllocation(byteCount: 16384, alignment: 1) { buffer -> TransportReadResult in
+            let result = withUnsafeTemporaryAllocation(byteCount: 16384, alignment: 1) {
+                buffer -> TransportReadResult in
                 let result = transport.read(into: buffer)
                 if case .bytes(let n) = result {
                     let wasIdle = parser.isIdle
@@ -187,7 +190,8 @@ final class Connection: @unchecked Sendable {
                 if !parser.isIdle || (output.isEmpty && stream == nil) { closeNow() }
                 break readLoop
             case .failed(let reason):
-                core.logger.debug("connection read failed", metadata: ["remote": "\(remoteAddress)", "reason": "\(reason)"])
+                core.logger.debug(
+                    "connection read failed", metadata: ["remote": "\(remoteAddress)", "reason": "\(reason)"])
                 closeNow()
                 break readLoop
             }
@@ -252,7 +256,8 @@ final class Connection: @unchecked Sendable {
                     writeBlocked = true
                     writeWantsRead = true
                 case .failed(let reason):
-                    core.logger.debug("connection write failed", metadata: ["remote": "\(remoteAddress)", "reason": "\(reason)"])
+                    core.logger.debug(
+                        "connection write failed", metadata: ["remote": "\(remoteAddress)", "reason": "\(reason)"])
                     closeNow()
                     return
                 }
@@ -324,9 +329,10 @@ final class Connection: @unchecked Sendable {
 
     private func respond(to head: HTTPRequestHead, body: [UInt8], trailers: HTTPHeaders) {
         let requestID = core.requestIDs.next(for: head.headers)
-        let request = HTTPRequest(method: head.method, target: head.target, version: head.version,
-                                  headers: head.headers, body: body, trailers: trailers,
-                                  remoteAddress: remoteAddress, requestID: requestID, isSecure: transport.isSecure)
+        let request = HTTPRequest(
+            method: head.method, target: head.target, version: head.version,
+            headers: head.headers, body: body, trailers: trailers,
+            remoteAddress: remoteAddress, requestID: requestID, isSecure: transport.isSecure)
         let response = core.handler(request)
         if let deferred = response.deferred {
             startDeferred(deferred, head: head, requestID: requestID, path: request.path)
@@ -337,12 +343,14 @@ final class Connection: @unchecked Sendable {
 
     private func send(_ response: HTTPResponse, head: HTTPRequestHead, requestID: String, path: String) {
         let keepAlive = head.keepAlive && !draining && !core.isDraining
-        let prepared = core.serializer.prepare(response, method: head.method, version: head.version,
-                                               requestHeaders: head.headers, requestID: requestID, keepAlive: keepAlive)
+        let prepared = core.serializer.prepare(
+            response, method: head.method, version: head.version,
+            requestHeaders: head.headers, requestID: requestID, keepAlive: keepAlive)
         enqueue(prepared)
         requestsServed += 1
-        logAccess(method: head.method.rawValue, path: path, status: prepared.status,
-                  bytes: prepared.stream == nil ? prepared.body.count : nil, requestID: requestID)
+        logAccess(
+            method: head.method.rawValue, path: path, status: prepared.status,
+            bytes: prepared.stream == nil ? prepared.body.count : nil, requestID: requestID)
     }
 
     // MARK: - Deferred work
@@ -363,8 +371,9 @@ final class Connection: @unchecked Sendable {
             queue.asyncAfter(deadline: .now() + timeout.dispatchInterval) { [self] in
                 guard let current = inFlight, current.flag === flag, !closed else { return }
                 flag.raise(.deadline)
-                core.logger.warning("render deadline passed, cancelled",
-                                    metadata: ["request_id": "\(requestID)", "path": "\(path)"])
+                core.logger.warning(
+                    "render deadline passed, cancelled",
+                    metadata: ["request_id": "\(requestID)", "path": "\(path)"])
                 finishDeferred(flag, deferred.timedOut())
             }
         }
@@ -387,15 +396,19 @@ final class Connection: @unchecked Sendable {
     /// Answers with a short error and closes after it.
     private func respondWithError(status: HTTPStatus, head: HTTPRequestHead?, reason: String) {
         let requestID = core.requestIDs.next(for: head?.headers ?? HTTPHeaders())
-        var response = core.configuration.errorResponder?(status, reason)
+        var response =
+            core.configuration.errorResponder?(status, reason)
             ?? HTTPResponse(status: status, text: "\(status.code) \(status.reasonPhrase): \(reason)\n")
         response.headers.set("Connection", "close")
-        let prepared = core.serializer.prepare(response, method: head?.method, version: .http1_1,
-                                               requestHeaders: HTTPHeaders(), requestID: requestID, keepAlive: false)
+        let prepared = core.serializer.prepare(
+            response, method: head?.method, version: .http1_1,
+            requestHeaders: HTTPHeaders(), requestID: requestID, keepAlive: false)
         enqueue(prepared)
         lifecycle.closeAfterFlush()
         let path = head.map { HTTPRequest.split(target: $0.target, method: $0.method).path } ?? "-"
-        logAccess(method: head?.method.rawValue ?? "-", path: path, status: status, bytes: prepared.body.count, requestID: requestID)
+        logAccess(
+            method: head?.method.rawValue ?? "-", path: path, status: status, bytes: prepared.body.count,
+            requestID: requestID)
     }
 
     private func enqueue(_ prepared: PreparedResponse) {
@@ -408,7 +421,9 @@ final class Connection: @unchecked Sendable {
             output.append(prepared.head)
             output.append(prepared.body)
         }
-        if let next = prepared.stream { stream = StreamState(next: next, chunked: prepared.chunked, knownLength: prepared.knownLength) }
+        if let next = prepared.stream {
+            stream = StreamState(next: next, chunked: prepared.chunked, knownLength: prepared.knownLength)
+        }
         if !prepared.keepAlive { lifecycle.closeAfterFlush() }
     }
 
@@ -436,15 +451,17 @@ final class Connection: @unchecked Sendable {
     private func logAccess(method: String, path: String, status: HTTPStatus, bytes: Int?, requestID: String) {
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - messageStart.uptimeNanoseconds) / 1e6
         let duration = (elapsed * 1000).rounded() / 1000
-        core.logger.info("\(method) \(path) \(status)", metadata: [
-            "method": "\(method)",
-            "path": "\(path)",
-            "status": "\(status)",
-            "bytes": bytes.map { "\($0)" } ?? "stream",
-            "duration_ms": "\(duration)",
-            "request_id": "\(requestID)",
-            "remote": "\(remoteAddress)",
-        ])
+        core.logger.info(
+            "\(method) \(path) \(status)",
+            metadata: [
+                "method": "\(method)",
+                "path": "\(path)",
+                "status": "\(status)",
+                "bytes": bytes.map { "\($0)" } ?? "stream",
+                "duration_ms": "\(duration)",
+                "request_id": "\(requestID)",
+                "remote": "\(remoteAddress)",
+            ])
     }
 
     // MARK: - Closing
@@ -463,8 +480,12 @@ final class Connection: @unchecked Sendable {
         guard lifecycle.close() else { return }
         if let inFlight {
             inFlight.flag.raise(reason)
-            core.logger.info("client gone, work cancelled", metadata: ["request_id": "\(inFlight.requestID)",
-                                                                        "path": "\(inFlight.path)", "reason": "\(reason)"])
+            core.logger.info(
+                "client gone, work cancelled",
+                metadata: [
+                    "request_id": "\(inFlight.requestID)",
+                    "path": "\(inFlight.path)", "reason": "\(reason)",
+                ])
         }
         inFlight = nil
         timer?.cancel()

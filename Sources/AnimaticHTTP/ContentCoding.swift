@@ -42,7 +42,7 @@ public enum ContentCoding {
         if type.hasSuffix("+json") || type.hasSuffix("+xml") { return true }
         switch type {
         case "application/json", "application/javascript", "application/ecmascript", "application/xml",
-             "application/wasm", "application/x-ndjson", "application/manifest+json", "image/svg+xml":
+            "application/wasm", "application/x-ndjson", "application/manifest+json", "image/svg+xml":
             return true
         default:
             return false

@@ -14,10 +14,12 @@ public struct DeferredWork: Sendable {
     public var overloaded: @Sendable () -> HTTPResponse
     public var timedOut: @Sendable () -> HTTPResponse
 
-    public init(pool: WorkPool, timeout: Duration?,
-                overloaded: @escaping @Sendable () -> HTTPResponse = { DeferredWork.defaultBusy(.serviceUnavailable) },
-                timedOut: @escaping @Sendable () -> HTTPResponse = { DeferredWork.defaultBusy(.serviceUnavailable) },
-                work: @escaping @Sendable (CancellationFlag) -> HTTPResponse) {
+    public init(
+        pool: WorkPool, timeout: Duration?,
+        overloaded: @escaping @Sendable () -> HTTPResponse = { DeferredWork.defaultBusy(.serviceUnavailable) },
+        timedOut: @escaping @Sendable () -> HTTPResponse = { DeferredWork.defaultBusy(.serviceUnavailable) },
+        work: @escaping @Sendable (CancellationFlag) -> HTTPResponse
+    ) {
         self.pool = pool
         self.timeout = timeout
         self.work = work

@@ -24,8 +24,10 @@ public final class HTTPClientConnection {
 
     /// Resolves `host` (a name or a numeric IPv4/IPv6 address), connects to the first address
     /// that accepts, and sets `TCP_NODELAY`.
-    public init(host: String, port: Int, stepTimeout: Duration = .seconds(5),
-                deadline: ContinuousClock.Instant? = nil) throws(HTTPClientError) {
+    public init(
+        host: String, port: Int, stepTimeout: Duration = .seconds(5),
+        deadline: ContinuousClock.Instant? = nil
+    ) throws(HTTPClientError) {
         self.stepTimeout = stepTimeout
         self.deadline = deadline
         var hints = addrinfo()
@@ -43,8 +45,9 @@ public final class HTTPClientConnection {
         var cursor: UnsafeMutablePointer<addrinfo>? = first
         while let info = cursor {
             cursor = info.pointee.ai_next
-            let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue),
-                            info.pointee.ai_protocol)
+            let fd = socket(
+                info.pointee.ai_family, info.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue),
+                info.pointee.ai_protocol)
             guard fd >= 0 else {
                 lastError = .system(call: "socket", code: errno)
                 continue
@@ -106,15 +109,19 @@ public final class HTTPClientConnection {
         // status-line = HTTP-version SP status-code SP [ reason-phrase ] (RFC 9112 §4)
         let parts = statusLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), parts[1].count == 3,
-              let code = Int(parts[1]) else {
+            let code = Int(parts[1])
+        else {
             throw .malformedResponse("not an HTTP/1.x status line: \(statusLine.prefix(80).debugDescription)")
         }
-        var response = HTTPClientResponse(status: HTTPStatus(code: code),
-                                          reasonPhrase: parts.count == 3 ? String(parts[2]) : "")
+        var response = HTTPClientResponse(
+            status: HTTPStatus(code: code),
+            reasonPhrase: parts.count == 3 ? String(parts[2]) : "")
         while true {
             let line = try readLine(step: "reading the response head")
             if line.isEmpty { break }
-            guard let colon = line.firstIndex(of: ":") else { throw .malformedResponse("header without a colon: \(line)") }
+            guard let colon = line.firstIndex(of: ":") else {
+                throw .malformedResponse("header without a colon: \(line)")
+            }
             response.headers.add(String(line[..<colon]), String(line[line.index(after: colon)...].trimmingOWS()))
         }
         if headOnly || response.status.forbidsContent { return response }
@@ -220,12 +227,15 @@ public final class HTTPClientConnection {
     private static func timeval(_ duration: Duration) -> Glibc.timeval {
         let (seconds, attoseconds) = duration.components
         // A zero timeval means "no timeout" to the kernel, so the shortest limit is 1 µs.
-        return Glibc.timeval(tv_sec: Int(seconds), tv_usec: max(Int(attoseconds / 1_000_000_000_000), seconds == 0 ? 1 : 0))
+        return Glibc.timeval(
+            tv_sec: Int(seconds), tv_usec: max(Int(attoseconds / 1_000_000_000_000), seconds == 0 ? 1 : 0))
     }
 
     /// A non-blocking connect waited for with `poll`, then the socket back in blocking mode.
-    private static func connect(_ fd: Int32, to address: UnsafeMutablePointer<sockaddr>?, length: socklen_t,
-                                within limit: Duration) throws(HTTPClientError) {
+    private static func connect(
+        _ fd: Int32, to address: UnsafeMutablePointer<sockaddr>?, length: socklen_t,
+        within limit: Duration
+    ) throws(HTTPClientError) {
         guard limit > .zero else { throw .timedOut(step: "connecting") }
         let flags = fcntl(fd, F_GETFL, 0)
         _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)

@@ -23,10 +23,12 @@ public struct HTTPRequest: Sendable {
     /// Whether the request arrived over TLS.
     public var isSecure: Bool
 
-    public init(method: HTTPMethod, target: String, version: HTTPVersion = .http1_1,
-                headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
-                trailers: HTTPHeaders = HTTPHeaders(), remoteAddress: String = "",
-                requestID: String = "", isSecure: Bool = false) {
+    public init(
+        method: HTTPMethod, target: String, version: HTTPVersion = .http1_1,
+        headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
+        trailers: HTTPHeaders = HTTPHeaders(), remoteAddress: String = "",
+        requestID: String = "", isSecure: Bool = false
+    ) {
         self.method = method
         self.target = target
         let (path, query) = Self.split(target: target, method: method)

@@ -25,9 +25,11 @@ public struct HTTPRequestHead: Sendable {
     /// `Expect` carried something other than `100-continue` (answered with 417).
     public var hasUnsupportedExpectation: Bool
 
-    public init(method: HTTPMethod, target: String, version: HTTPVersion, headers: HTTPHeaders,
-                framing: BodyFraming = .none, keepAlive: Bool = true,
-                expectsContinue: Bool = false, hasUnsupportedExpectation: Bool = false) {
+    public init(
+        method: HTTPMethod, target: String, version: HTTPVersion, headers: HTTPHeaders,
+        framing: BodyFraming = .none, keepAlive: Bool = true,
+        expectsContinue: Bool = false, hasUnsupportedExpectation: Bool = false
+    ) {
         self.method = method
         self.target = target
         self.version = version

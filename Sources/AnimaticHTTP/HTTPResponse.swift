@@ -31,8 +31,10 @@ public struct HTTPResponse: Sendable {
     }
 
     /// A text body with `Content-Type: text/plain; charset=utf-8` unless given.
-    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), text: String,
-                contentType: String = "text/plain; charset=utf-8") {
+    public init(
+        status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), text: String,
+        contentType: String = "text/plain; charset=utf-8"
+    ) {
         self.status = status
         self.headers = headers
         if !self.headers.contains("Content-Type") { self.headers.set("Content-Type", contentType) }

@@ -19,8 +19,10 @@ public final class HTTPServer: Sendable {
     let core: ServerCore
 
     /// - Throws: `TLSError` when the certificate or key cannot be loaded.
-    public init(configuration: HTTPServerConfiguration, logger: Logger = Logger(label: "animatic.http"),
-                handler: @escaping HTTPHandler) throws {
+    public init(
+        configuration: HTTPServerConfiguration, logger: Logger = Logger(label: "animatic.http"),
+        handler: @escaping HTTPHandler
+    ) throws {
         core = try ServerCore(configuration: configuration, logger: logger, handler: handler)
     }
 

@@ -82,8 +82,9 @@ public struct HTTPServerConfiguration: Sendable {
     }
 
     var parserLimits: RequestParser.Limits {
-        RequestParser.Limits(maxRequestLineLength: maxRequestLineLength, maxHeaderBlockSize: maxHeaderBlockSize,
-                             maxHeaderCount: maxHeaderCount, maxBodySize: maxBodySize)
+        RequestParser.Limits(
+            maxRequestLineLength: maxRequestLineLength, maxHeaderBlockSize: maxHeaderBlockSize,
+            maxHeaderCount: maxHeaderCount, maxBodySize: maxBodySize)
     }
 }
 

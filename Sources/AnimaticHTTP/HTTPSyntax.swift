@@ -54,8 +54,10 @@ enum HTTPSyntax {
         if bytes.first == UInt8(ascii: "[") {
             guard let close = bytes.firstIndex(of: UInt8(ascii: "]")), close > 1 else { return false }
             for c in bytes[1..<close] {
-                guard isHexDigit(c) || c == UInt8(ascii: ":") || c == UInt8(ascii: ".")
-                        || isUnreserved(c) || isSubDelim(c) else { return false }
+                guard
+                    isHexDigit(c) || c == UInt8(ascii: ":") || c == UInt8(ascii: ".")
+                        || isUnreserved(c) || isSubDelim(c)
+                else { return false }
             }
             i = close + 1
         } else {

@@ -53,8 +53,10 @@ struct OutputQueue {
             if i == end { return vectors.withUnsafeBufferPointer(body) }
             return chunks[i].withUnsafeBytes { raw in
                 let skip = i == head ? offset : 0
-                vectors.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: raw.baseAddress! + skip),
-                                     iov_len: raw.count - skip))
+                vectors.append(
+                    iovec(
+                        iov_base: UnsafeMutableRawPointer(mutating: raw.baseAddress! + skip),
+                        iov_len: raw.count - skip))
                 return collect(i + 1)
             }
         }

@@ -9,7 +9,8 @@ public enum PercentDecoding {
         while let c = it.next() {
             if c == 0x25 {
                 guard let h = it.next(), let l = it.next(),
-                      let hv = HTTPSyntax.hexValue(h), let lv = HTTPSyntax.hexValue(l) else { return nil }
+                    let hv = HTTPSyntax.hexValue(h), let lv = HTTPSyntax.hexValue(l)
+                else { return nil }
                 bytes.append(hv << 4 | lv)
             } else {
                 bytes.append(c)

@@ -14,7 +14,8 @@ final class RequestIDGenerator: Sendable {
 
     func next(for headers: HTTPHeaders) -> String {
         if let given = headers["X-Request-ID"], !given.isEmpty, given.utf8.count <= 128,
-           given.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) {
+            given.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F })
+        {
             return given
         }
         let n = counter.wrappingAdd(1, ordering: .relaxed).newValue

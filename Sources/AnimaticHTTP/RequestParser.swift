@@ -25,8 +25,10 @@ public struct RequestParser: Sendable {
         /// Largest body, declared or received (→ 413).
         public var maxBodySize: Int
 
-        public init(maxRequestLineLength: Int = 8192, maxHeaderBlockSize: Int = 16384,
-                    maxHeaderCount: Int = 100, maxBodySize: Int = 1 << 20) {
+        public init(
+            maxRequestLineLength: Int = 8192, maxHeaderBlockSize: Int = 16384,
+            maxHeaderCount: Int = 100, maxBodySize: Int = 1 << 20
+        ) {
             self.maxRequestLineLength = maxRequestLineLength
             self.maxHeaderBlockSize = maxHeaderBlockSize
             self.maxHeaderCount = maxHeaderCount
@@ -143,7 +145,9 @@ public struct RequestParser: Sendable {
 
             case .fixedBody(let remaining):
                 guard let left = consumeBody(remaining) else { return nil }
-                if left == 0 { state = .complete } else {
+                if left == 0 {
+                    state = .complete
+                } else {
                     state = .fixedBody(remaining: left)
                     return nil
                 }
@@ -162,7 +166,9 @@ public struct RequestParser: Sendable {
 
             case .chunkData(let remaining):
                 guard let left = consumeBody(remaining) else { return nil }
-                if left == 0 { state = .chunkDataEnd } else {
+                if left == 0 {
+                    state = .chunkDataEnd
+                } else {
                     state = .chunkData(remaining: left)
                     return nil
                 }
@@ -181,7 +187,9 @@ public struct RequestParser: Sendable {
 
             case .trailers:
                 let remainingBlock = limits.maxHeaderBlockSize - (lineStart - blockStart)
-                guard let line = try nextLine(limit: max(remainingBlock, 0), error: .headersTooLarge) else { return nil }
+                guard let line = try nextLine(limit: max(remainingBlock, 0), error: .headersTooLarge) else {
+                    return nil
+                }
                 readIndex = lineStart
                 guard lineStart - blockStart <= limits.maxHeaderBlockSize else { throw .headersTooLarge }
                 if line.isEmpty {
@@ -229,7 +237,9 @@ public struct RequestParser: Sendable {
     private mutating func parseHead() throws(HTTPParseError) -> HTTPRequestHead? {
         while true {
             if requestLine == nil {
-                guard let line = try nextLine(limit: limits.maxRequestLineLength, error: .requestLineTooLong) else { return nil }
+                guard let line = try nextLine(limit: limits.maxRequestLineLength, error: .requestLineTooLong) else {
+                    return nil
+                }
                 if line.isEmpty {
                     // Empty lines before a request line are ignored (RFC 9112 §2.2).
                     leadingEmptyLines += 1
@@ -281,7 +291,9 @@ public struct RequestParser: Sendable {
     }
 
     /// request-line = method SP request-target SP HTTP-version (RFC 9112 §3).
-    private func parseRequestLine(_ line: Range<Int>) throws(HTTPParseError) -> (method: HTTPMethod, target: String, version: HTTPVersion) {
+    private func parseRequestLine(_ line: Range<Int>) throws(HTTPParseError) -> (
+        method: HTTPMethod, target: String, version: HTTPVersion
+    ) {
         var i = line.lowerBound
         while i < line.upperBound, HTTPSyntax.isTokenChar(buffer[i]) { i += 1 }
         guard i > line.lowerBound, i < line.upperBound, buffer[i] == 0x20 else { throw .invalidRequestLine }
@@ -295,9 +307,9 @@ public struct RequestParser: Sendable {
         i += 1
         // HTTP-version = "HTTP/" DIGIT "." DIGIT (RFC 9112 §2.3)
         guard line.upperBound - i == 8,
-              buffer[i] == 0x48, buffer[i + 1] == 0x54, buffer[i + 2] == 0x54, buffer[i + 3] == 0x50,
-              buffer[i + 4] == 0x2F, HTTPSyntax.isDigit(buffer[i + 5]), buffer[i + 6] == 0x2E,
-              HTTPSyntax.isDigit(buffer[i + 7])
+            buffer[i] == 0x48, buffer[i + 1] == 0x54, buffer[i + 2] == 0x54, buffer[i + 3] == 0x50,
+            buffer[i + 4] == 0x2F, HTTPSyntax.isDigit(buffer[i + 5]), buffer[i + 6] == 0x2E,
+            HTTPSyntax.isDigit(buffer[i + 7])
         else { throw .invalidRequestLine }
         let major = Int(buffer[i + 5] - 0x30), minor = Int(buffer[i + 7] - 0x30)
         guard major == 1 else { throw .unsupportedVersion }
@@ -365,11 +377,16 @@ public struct RequestParser: Sendable {
 
         var expectsContinue = false, unsupportedExpectation = false
         for expectation in headers.listValues("Expect") {
-            if expectation.lowercased() == "100-continue" { expectsContinue = true } else { unsupportedExpectation = true }
+            if expectation.lowercased() == "100-continue" {
+                expectsContinue = true
+            } else {
+                unsupportedExpectation = true
+            }
         }
-        return HTTPRequestHead(method: method, target: target, version: version, headers: headers,
-                               framing: framing, keepAlive: keepAlive, expectsContinue: expectsContinue,
-                               hasUnsupportedExpectation: unsupportedExpectation)
+        return HTTPRequestHead(
+            method: method, target: target, version: version, headers: headers,
+            framing: framing, keepAlive: keepAlive, expectsContinue: expectsContinue,
+            hasUnsupportedExpectation: unsupportedExpectation)
     }
 
     /// chunk-size [ chunk-ext ] (RFC 9112 §7.1); extensions are checked for control
@@ -410,8 +427,8 @@ public struct RequestParser: Sendable {
         }
         if target.hasPrefix("/") { return }
         guard let colon = target.firstIndex(of: ":"), target[colon...].hasPrefix("://"),
-              target[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }),
-              target.first?.isLetter == true
+            target[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }),
+            target.first?.isLetter == true
         else { throw .invalidRequestLine }
     }
 

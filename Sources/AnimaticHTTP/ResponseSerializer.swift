@@ -25,15 +25,19 @@ struct ResponseSerializer {
 
     /// - Parameters:
     ///   - keepAlive: whether the connection may stay open; the response may still close.
-    func prepare(_ response: HTTPResponse, method: HTTPMethod?, version: HTTPVersion, requestHeaders: HTTPHeaders,
-                 requestID: String, keepAlive: Bool) -> PreparedResponse {
+    func prepare(
+        _ response: HTTPResponse, method: HTTPMethod?, version: HTTPVersion, requestHeaders: HTTPHeaders,
+        requestID: String, keepAlive: Bool
+    ) -> PreparedResponse {
         var keepAlive = keepAlive
         var headers = HTTPHeaders()
         var declaredLength: String?
         for field in response.headers {
             // Names must be tokens and values free of CR/LF/NUL, or a handler could split
             // the response (RFC 9110 §5.5); such fields are dropped.
-            guard HTTPSyntax.isToken(field.name), field.value.utf8.allSatisfy(HTTPSyntax.isFieldValueChar) else { continue }
+            guard HTTPSyntax.isToken(field.name), field.value.utf8.allSatisfy(HTTPSyntax.isFieldValueChar) else {
+                continue
+            }
             if HTTPHeaders.equalNames(field.name, "Content-Length") {
                 declaredLength = field.value
             } else if HTTPHeaders.equalNames(field.name, "Transfer-Encoding") {
@@ -62,7 +66,8 @@ struct ResponseSerializer {
             // (RFC 9110 §12.5.3: `identity;q=0`) and gzip is acceptable.
             let worthIt = compressible && body.count >= gzipMinimumSize && preferences.gzip >= preferences.identity
             if preferences.gzip > 0, !body.isEmpty, !noTransform, worthIt || preferences.identity == 0,
-               let encoded = gzip.encode(body) {
+                let encoded = gzip.encode(body)
+            {
                 body = encoded
                 headers.set("Content-Encoding", "gzip")
                 // The gzipped bytes are a different representation, so a strong validator
@@ -100,10 +105,11 @@ struct ResponseSerializer {
         if let serverName, !headers.contains("Server") { headers.add("Server", serverName) }
         if !requestID.isEmpty, !headers.contains("X-Request-ID") { headers.add("X-Request-ID", requestID) }
 
-        return PreparedResponse(head: Self.serializeHead(status: status, headers: headers),
-                                body: isHead ? [] : body, stream: isHead ? nil : stream,
-                                chunked: chunked, knownLength: stream != nil && response.streamLength != nil,
-                                keepAlive: keepAlive, status: status)
+        return PreparedResponse(
+            head: Self.serializeHead(status: status, headers: headers),
+            body: isHead ? [] : body, stream: isHead ? nil : stream,
+            chunked: chunked, knownLength: stream != nil && response.streamLength != nil,
+            keepAlive: keepAlive, status: status)
     }
 
     static func serializeHead(status: HTTPStatus, headers: HTTPHeaders) -> [UInt8] {

@@ -39,8 +39,12 @@ public struct Router: Sendable {
         routes.append(Route(method: method, segments: segments, handler: handler))
     }
 
-    public mutating func get(_ pattern: String, handler: @escaping RouteHandler) { add(.get, pattern, handler: handler) }
-    public mutating func post(_ pattern: String, handler: @escaping RouteHandler) { add(.post, pattern, handler: handler) }
+    public mutating func get(_ pattern: String, handler: @escaping RouteHandler) {
+        add(.get, pattern, handler: handler)
+    }
+    public mutating func post(_ pattern: String, handler: @escaping RouteHandler) {
+        add(.post, pattern, handler: handler)
+    }
 
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         // CONNECT asks for a tunnel, which an origin server does not offer (RFC 9110 §9.3.6).

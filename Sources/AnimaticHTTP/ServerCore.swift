@@ -48,10 +48,11 @@ final class ServerCore: Sendable {
         self.configuration = configuration
         self.logger = logger
         self.handler = handler
-        self.serializer = ResponseSerializer(serverName: configuration.serverName,
-                                             gzip: GzipEncoder(level: configuration.gzipLevel),
-                                             gzipMinimumSize: configuration.gzipMinimumSize, dates: DateCache(),
-                                             compresses: configuration.compressResponses)
+        self.serializer = ResponseSerializer(
+            serverName: configuration.serverName,
+            gzip: GzipEncoder(level: configuration.gzipLevel),
+            gzipMinimumSize: configuration.gzipMinimumSize, dates: DateCache(),
+            compresses: configuration.compressResponses)
         self.tls = try configuration.tls.map { try TLSContext(configuration: $0) }
     }
 
@@ -106,8 +107,12 @@ final class ServerCore: Sendable {
         }
         stopped.enter()
         for listener in listeners { listener.source.resume() }
-        logger.info("listening", metadata: ["host": "\(configuration.host)", "port": "\(port)",
-                                            "tls": "\(configuration.tls != nil)"])
+        logger.info(
+            "listening",
+            metadata: [
+                "host": "\(configuration.host)", "port": "\(port)",
+                "tls": "\(configuration.tls != nil)",
+            ])
         return port
     }
 
@@ -153,12 +158,15 @@ final class ServerCore: Sendable {
             transport = PlainTransport(fd: fd)
         }
         let host = Self.hostPart(of: remote)
-        let threshold = configuration.idleEvictionThreshold ?? (configuration.maxConnections - configuration.maxConnections / 8)
+        let threshold =
+            configuration.idleEvictionThreshold ?? (configuration.maxConnections - configuration.maxConnections / 8)
         enum Admission { case accepted(Connection, evict: Connection?), overCapacity, overClientCap, notRunning }
         let admission = state.withLock { state -> Admission in
             guard state.phase == .running else { return .notRunning }
             guard state.connections.count < configuration.maxConnections else { return .overCapacity }
-            guard state.perClient[host, default: 0] < configuration.maxConnectionsPerClient else { return .overClientCap }
+            guard state.perClient[host, default: 0] < configuration.maxConnectionsPerClient else {
+                return .overClientCap
+            }
             // Near the cap, the connection idle longest makes room (it is closed only if still idle).
             var evict: Connection?
             if state.connections.count >= threshold, let oldest = state.idle.min(by: { $0.value < $1.value }) {
@@ -166,8 +174,9 @@ final class ServerCore: Sendable {
                 evict = state.connections[oldest.key]
             }
             state.nextID += 1
-            let connection = Connection(id: state.nextID, fd: fd, remoteAddress: remote, remoteHost: host,
-                                        transport: transport, core: self, target: ioQueue)
+            let connection = Connection(
+                id: state.nextID, fd: fd, remoteAddress: remote, remoteHost: host,
+                transport: transport, core: self, target: ioQueue)
             state.connections[state.nextID] = connection
             state.perClient[host, default: 0] += 1
             return .accepted(connection, evict: evict)
@@ -177,12 +186,17 @@ final class ServerCore: Sendable {
             evict?.closeIfIdle()
             connection.start()
         case .overCapacity:
-            logger.warning("connection limit reached, answering 503", metadata: ["remote": "\(remote)",
-                                                                                  "limit": "\(configuration.maxConnections)"])
+            logger.warning(
+                "connection limit reached, answering 503",
+                metadata: [
+                    "remote": "\(remote)",
+                    "limit": "\(configuration.maxConnections)",
+                ])
             reject(fd: fd, transport: transport, status: .serviceUnavailable)
         case .overClientCap:
-            logger.warning("per-client connection limit reached, answering 429",
-                           metadata: ["remote": "\(remote)", "limit": "\(configuration.maxConnectionsPerClient)"])
+            logger.warning(
+                "per-client connection limit reached, answering 429",
+                metadata: ["remote": "\(remote)", "limit": "\(configuration.maxConnectionsPerClient)"])
             reject(fd: fd, transport: transport, status: .tooManyRequests)
         case .notRunning:
             transport.free()
@@ -204,10 +218,14 @@ final class ServerCore: Sendable {
     private func reject(fd: Int32, transport: Transport, status: HTTPStatus) {
         if !transport.isSecure {
             let text = Array("\(status.code) \(status.reasonPhrase)\n".utf8)
-            let response = ResponseSerializer.serializeHead(status: status, headers: [
-                "Content-Type": "text/plain; charset=utf-8", "Content-Length": String(text.count), "Retry-After": "1",
-                "Connection": "close",
-            ]) + text
+            let response =
+                ResponseSerializer.serializeHead(
+                    status: status,
+                    headers: [
+                        "Content-Type": "text/plain; charset=utf-8", "Content-Length": String(text.count),
+                        "Retry-After": "1",
+                        "Connection": "close",
+                    ]) + text
             _ = response.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
             Glibc.shutdown(fd, Int32(SHUT_WR))
             // Drop the request bytes already received so close() sends FIN, not RST.
@@ -237,8 +255,12 @@ final class ServerCore: Sendable {
         }
         drainingFlag.store(true, ordering: .relaxed)
         guard case .drain(let listeners, let connections) = action else { return }
-        logger.info("shutting down", metadata: ["connections": "\(connections.count)",
-                                                "grace_s": "\(configuration.shutdownGracePeriod)"])
+        logger.info(
+            "shutting down",
+            metadata: [
+                "connections": "\(connections.count)",
+                "grace_s": "\(configuration.shutdownGracePeriod)",
+            ])
         for listener in listeners {
             // Refuse new connections now (Linux: shutdown on a listening socket resets
             // its backlog and refuses connects); the descriptor is closed once the
@@ -253,7 +275,8 @@ final class ServerCore: Sendable {
         acceptQueue.asyncAfter(deadline: .now() + configuration.shutdownGracePeriod.dispatchInterval) { [self] in
             let remaining = state.withLock { Array($0.connections.values) }
             if !remaining.isEmpty {
-                logger.warning("grace period over, closing connections", metadata: ["connections": "\(remaining.count)"])
+                logger.warning(
+                    "grace period over, closing connections", metadata: ["connections": "\(remaining.count)"])
             }
             for connection in remaining { connection.forceClose() }
         }

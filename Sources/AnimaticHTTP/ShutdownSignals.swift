@@ -39,8 +39,10 @@ public final class ShutdownSignals: Sendable {
     private init(id: Int) { self.id = id }
 
     /// Installs the handlers. `onSignal` runs (on a Dispatch queue) before shutdown.
-    public static func install(for server: HTTPServer, signals: [Int32] = [SIGTERM, SIGINT],
-                               onSignal: (@Sendable (Int32) -> Void)? = nil) -> ShutdownSignals {
+    public static func install(
+        for server: HTTPServer, signals: [Int32] = [SIGTERM, SIGINT],
+        onSignal: (@Sendable (Int32) -> Void)? = nil
+    ) -> ShutdownSignals {
         install(signals: signals) { number in
             onSignal?(number)
             server.shutdown()
@@ -77,8 +79,9 @@ public final class ShutdownSignals: Sendable {
         }
         signalPipeWriteFD = fds[1]
         let readFD = fds[0]
-        let source = DispatchSource.makeReadSource(fileDescriptor: readFD,
-                                                   queue: DispatchQueue(label: "animatic.http.signals"))
+        let source = DispatchSource.makeReadSource(
+            fileDescriptor: readFD,
+            queue: DispatchQueue(label: "animatic.http.signals"))
         source.setEventHandler {
             var bytes = [UInt8](repeating: 0, count: 64)
             let n = read(readFD, &bytes, bytes.count)

@@ -25,7 +25,8 @@ enum Socket {
         var seen = Set<String>()
         var cursor: UnsafeMutablePointer<addrinfo>? = first
         while let info = cursor {
-            if let addr = info.pointee.ai_addr, info.pointee.ai_family == AF_INET || info.pointee.ai_family == AF_INET6 {
+            if let addr = info.pointee.ai_addr, info.pointee.ai_family == AF_INET || info.pointee.ai_family == AF_INET6
+            {
                 var storage = sockaddr_storage()
                 withUnsafeMutableBytes(of: &storage) { dst in
                     dst.copyMemory(from: UnsafeRawBufferPointer(start: addr, count: Int(info.pointee.ai_addrlen)))
@@ -43,7 +44,8 @@ enum Socket {
         var address = address
         setPort(&address, port)
         let family = Int32(address.ss_family)
-        let fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = socket(
+            family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw Error(call: "socket", code: errno) }
         var one: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))

@@ -41,7 +41,8 @@ public struct StaticFileHandler: Sendable {
         // Symlinks may point anywhere: the file's real path must stay inside the root.
         guard let real = Self.realPath(candidate), real.hasPrefix(root == "/" ? "/" : root + "/") else { return nil }
 
-        let etag = "\"\(String(UInt64(info.st_ino), radix: 16))-\(String(info.st_size, radix: 16))-\(String(info.st_mtim.tv_sec, radix: 16))\(String(info.st_mtim.tv_nsec, radix: 16))\""
+        let etag =
+            "\"\(String(UInt64(info.st_ino), radix: 16))-\(String(info.st_size, radix: 16))-\(String(info.st_mtim.tv_sec, radix: 16))\(String(info.st_mtim.tv_nsec, radix: 16))\""
         var headers: HTTPHeaders = ["ETag": etag, "Last-Modified": DateCache.format(info.st_mtim.tv_sec)]
         if let cacheControl { headers.add("Cache-Control", cacheControl) }
         let contentType = MediaTypes.type(forPath: real)
@@ -60,8 +61,9 @@ public struct StaticFileHandler: Sendable {
         var parts: [String] = []
         for raw in path.split(separator: "/", omittingEmptySubsequences: true) {
             guard let segment = PercentDecoding.decode(raw), !segment.isEmpty,
-                  !segment.hasPrefix("."), !segment.contains("/"), !segment.contains("\0"),
-                  !segment.contains("\\") else { return nil }
+                !segment.hasPrefix("."), !segment.contains("/"), !segment.contains("\0"),
+                !segment.contains("\\")
+            else { return nil }
             parts.append(segment)
         }
         return parts.joined(separator: "/")

@@ -10,7 +10,8 @@ public struct TLSError: Error, CustomStringConvertible, Sendable {
             if code == 0 { break }
             var text = [CChar](repeating: 0, count: 256)
             ERR_error_string_n(code, &text, text.count)
-            messages.append(String(decoding: text.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            messages.append(
+                String(decoding: text.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         description = messages.isEmpty ? what : "\(what): \(messages.joined(separator: "; "))"
     }
@@ -35,17 +36,24 @@ public final class TLSContext: @unchecked Sendable {
         guard let context = SSL_CTX_new(TLS_server_method()) else { throw TLSError("SSL_CTX_new") }
         self.context = context
         guard animatic_SSL_CTX_set_min_proto_version(context, animatic_TLS1_2_VERSION()) == 1,
-              animatic_SSL_CTX_set_max_proto_version(context, animatic_TLS1_3_VERSION()) == 1 else {
+            animatic_SSL_CTX_set_max_proto_version(context, animatic_TLS1_3_VERSION()) == 1
+        else {
             throw TLSError("setting protocol versions")
         }
-        SSL_CTX_set_options(context, animatic_SSL_OP_NO_RENEGOTIATION() | animatic_SSL_OP_NO_COMPRESSION()
-                            | animatic_SSL_OP_CIPHER_SERVER_PREFERENCE())
+        SSL_CTX_set_options(
+            context,
+            animatic_SSL_OP_NO_RENEGOTIATION() | animatic_SSL_OP_NO_COMPRESSION()
+                | animatic_SSL_OP_CIPHER_SERVER_PREFERENCE())
         // Partial writes + moving buffer: a write that would block may be retried later
         // from a rebuilt buffer that starts with the same bytes.
-        _ = animatic_SSL_CTX_set_mode(context, animatic_SSL_MODE_ENABLE_PARTIAL_WRITE()
-                                      | animatic_SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER()
-                                      | animatic_SSL_MODE_RELEASE_BUFFERS())
-        guard SSL_CTX_set_cipher_list(context, Self.tls12Ciphers) == 1 else { throw TLSError("SSL_CTX_set_cipher_list") }
+        _ = animatic_SSL_CTX_set_mode(
+            context,
+            animatic_SSL_MODE_ENABLE_PARTIAL_WRITE()
+                | animatic_SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER()
+                | animatic_SSL_MODE_RELEASE_BUFFERS())
+        guard SSL_CTX_set_cipher_list(context, Self.tls12Ciphers) == 1 else {
+            throw TLSError("SSL_CTX_set_cipher_list")
+        }
         guard SSL_CTX_use_certificate_chain_file(context, configuration.certificateChainPath) == 1 else {
             throw TLSError("loading certificate chain \(configuration.certificateChainPath)")
         }

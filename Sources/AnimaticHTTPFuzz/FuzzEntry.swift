@@ -19,15 +19,18 @@ struct Outcome: Equatable {
 func describe(_ event: RequestParser.Event) -> String {
     switch event {
     case .head(let head):
-        return "head \(head.method) \(head.target) \(head.version) \(head.headers.count) \(head.framing) \(head.keepAlive)"
+        return
+            "head \(head.method) \(head.target) \(head.version) \(head.headers.count) \(head.framing) \(head.keepAlive)"
     case .message(let head, let body, let trailers):
         return "message \(head.method) \(head.target) body=\(body.count):\(body.hashValue) trailers=\(trailers.count)"
     }
 }
 
 func run(_ input: ArraySlice<UInt8>, splitSeed: UInt8?) -> Outcome {
-    var parser = RequestParser(limits: .init(maxRequestLineLength: 256, maxHeaderBlockSize: 1024,
-                                             maxHeaderCount: 16, maxBodySize: 4096))
+    var parser = RequestParser(
+        limits: .init(
+            maxRequestLineLength: 256, maxHeaderBlockSize: 1024,
+            maxHeaderCount: 16, maxBodySize: 4096))
     var outcome = Outcome()
     var index = input.startIndex
     var state = UInt32(splitSeed ?? 0) &* 2_654_435_761 | 1
@@ -97,7 +100,9 @@ enum FuzzReplay {
     static func main() {
         let paths = CommandLine.arguments.dropFirst()
         if paths.isEmpty {
-            print("usage: AnimaticHTTPFuzz FILE... (replays saved fuzz inputs; build the fuzzer with scripts/fuzz-http.sh)")
+            print(
+                "usage: AnimaticHTTPFuzz FILE... (replays saved fuzz inputs; build the fuzzer with scripts/fuzz-http.sh)"
+            )
             return
         }
         for path in paths {

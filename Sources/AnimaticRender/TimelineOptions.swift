@@ -17,8 +17,10 @@ public struct TimelineOptions: Hashable, Sendable {
     /// How many frames a filmstrip may show: the first and the last at least.
     public static let filmstripFrameRange = 2...64
 
-    public init(fps: Int = 60, includeFrames: Bool = false, loop: Bool = false, filmstripFrames: Int = 8,
-                exportName: String? = nil) {
+    public init(
+        fps: Int = 60, includeFrames: Bool = false, loop: Bool = false, filmstripFrames: Int = 8,
+        exportName: String? = nil
+    ) {
         self.exportName = exportName
         self.fps = fps
         self.includeFrames = includeFrames

@@ -24,9 +24,11 @@ public struct APIConfiguration: Sendable {
     /// the cgroup CPU quota on Linux, so a container limited to 2 CPUs gets 2).
     public static var defaultWorkers: Int { max(ProcessInfo.processInfo.activeProcessorCount, 1) }
 
-    public init(publicDirectory: String? = nil, cacheBytes: Int = 64 << 20, limits: SpecLimits = .standard,
-                version: String = AnimaticVersion.current, workers: Int = APIConfiguration.defaultWorkers,
-                maxQueue: Int = 64, renderTimeout: Duration? = .seconds(30), maxResponseBytes: Int = 64 << 20) {
+    public init(
+        publicDirectory: String? = nil, cacheBytes: Int = 64 << 20, limits: SpecLimits = .standard,
+        version: String = AnimaticVersion.current, workers: Int = APIConfiguration.defaultWorkers,
+        maxQueue: Int = 64, renderTimeout: Duration? = .seconds(30), maxResponseBytes: Int = 64 << 20
+    ) {
         self.publicDirectory = publicDirectory
         self.cacheBytes = cacheBytes
         self.limits = limits

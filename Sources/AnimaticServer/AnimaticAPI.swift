@@ -61,29 +61,43 @@ public final class AnimaticAPI: @unchecked Sendable {
         }
         route(&r, .get, "/readyz") { [self] _, _ in
             let draining = state.isDraining
-            return HTTPResponse(status: draining ? .serviceUnavailable : .ok,
-                                body: Array((draining ? #"{"status":"draining"}"# : #"{"status":"ready"}"#).utf8),
-                                contentType: "application/json")
+            return HTTPResponse(
+                status: draining ? .serviceUnavailable : .ok,
+                body: Array((draining ? #"{"status":"draining"}"# : #"{"status":"ready"}"#).utf8),
+                contentType: "application/json")
         }
         route(&r, .get, "/metrics") { [self] _, _ in
-            let text = metrics.exposition(gauges: [
-                ("animatic_open_connections", "Client connections open now.", Double(state.openConnections)),
-                ("animatic_cache_bytes", "Bytes of encoded bodies held by the response cache.", Double(cache.bytesUsed)),
-                ("animatic_cache_entries", "Responses held by the response cache.", Double(cache.count)),
-                ("animatic_draining", "1 while the server drains before exiting.", state.isDraining ? 1 : 0),
-                ("animatic_render_workers", "Threads of the render pool.", Double(pool.workers)),
-                ("animatic_render_busy", "Render workers running a job now.", Double(pool.busy)),
-                ("animatic_render_queued", "Render jobs waiting for a worker.", Double(pool.queued)),
-            ], counters: [
-                ("animatic_render_shed_total", "Render requests refused with 503 because the render queue was full.",
-                 Double(pool.shedCount)),
-                ("animatic_render_cancelled_total", "Renders abandoned: client gone, deadline passed or shutdown.",
-                 Double(metrics.cancelledCount)),
-            ])
-            return HTTPResponse(status: .ok, body: Array(text.utf8), contentType: "text/plain; version=0.0.4; charset=utf-8")
+            let text = metrics.exposition(
+                gauges: [
+                    ("animatic_open_connections", "Client connections open now.", Double(state.openConnections)),
+                    (
+                        "animatic_cache_bytes", "Bytes of encoded bodies held by the response cache.",
+                        Double(cache.bytesUsed)
+                    ),
+                    ("animatic_cache_entries", "Responses held by the response cache.", Double(cache.count)),
+                    ("animatic_draining", "1 while the server drains before exiting.", state.isDraining ? 1 : 0),
+                    ("animatic_render_workers", "Threads of the render pool.", Double(pool.workers)),
+                    ("animatic_render_busy", "Render workers running a job now.", Double(pool.busy)),
+                    ("animatic_render_queued", "Render jobs waiting for a worker.", Double(pool.queued)),
+                ],
+                counters: [
+                    (
+                        "animatic_render_shed_total",
+                        "Render requests refused with 503 because the render queue was full.",
+                        Double(pool.shedCount)
+                    ),
+                    (
+                        "animatic_render_cancelled_total",
+                        "Renders abandoned: client gone, deadline passed or shutdown.",
+                        Double(metrics.cancelledCount)
+                    ),
+                ])
+            return HTTPResponse(
+                status: .ok, body: Array(text.utf8), contentType: "text/plain; version=0.0.4; charset=utf-8")
         }
         route(&r, .get, "/openapi.json") { _, _ in
-            var response = HTTPResponse(status: .ok, body: Array(OpenAPIDocument.json.utf8), contentType: "application/json")
+            var response = HTTPResponse(
+                status: .ok, body: Array(OpenAPIDocument.json.utf8), contentType: "application/json")
             response.headers.set("Cache-Control", "public, max-age=3600")
             return response
         }
@@ -114,10 +128,13 @@ public final class AnimaticAPI: @unchecked Sendable {
             var unconditional = request
             unconditional.headers.remove("If-None-Match")
             if request.method == .get || request.method == .head, let files = staticFiles,
-               let file = files.response(for: unconditional) {
+                let file = files.response(for: unconditional)
+            {
                 response = file
             } else {
-                response = Problem.notFound("No resource at \(request.path). The API is under /v1; see /openapi.json.").response
+                response =
+                    Problem.notFound("No resource at \(request.path). The API is under /v1; see /openapi.json.")
+                    .response
             }
             let route = response.status == .notFound ? "unmatched" : "static"
             finish(&response, request: request, route: route, started: started, isPage: route == "static")
@@ -128,8 +145,10 @@ public final class AnimaticAPI: @unchecked Sendable {
 
     /// Registers a route whose responses go through `finish` and are counted under `pattern`.
     /// A deferred response is finished when its work is done, on the render lane.
-    private func route(_ router: inout Router, _ method: HTTPMethod, _ pattern: String,
-                       _ body: @escaping @Sendable (HTTPRequest, [String: String]) -> HTTPResponse) {
+    private func route(
+        _ router: inout Router, _ method: HTTPMethod, _ pattern: String,
+        _ body: @escaping @Sendable (HTTPRequest, [String: String]) -> HTTPResponse
+    ) {
         router.add(method, pattern) { [self] request, params in
             let started = ContinuousClock.now
             var response = body(request, params)
@@ -143,8 +162,10 @@ public final class AnimaticAPI: @unchecked Sendable {
     }
 
     /// The render lane's work, and its refusals (queue full, deadline), finished like any response.
-    private func deferredFinishing(_ deferred: DeferredWork, request: HTTPRequest, route: String,
-                                   started: ContinuousClock.Instant) -> DeferredWork {
+    private func deferredFinishing(
+        _ deferred: DeferredWork, request: HTTPRequest, route: String,
+        started: ContinuousClock.Instant
+    ) -> DeferredWork {
         var wrapped = deferred
         wrapped.work = { [self] flag in
             var response = deferred.work(flag)
@@ -173,14 +194,17 @@ public final class AnimaticAPI: @unchecked Sendable {
     /// Hands `work` to the render lane with the configured deadline. The work runs with
     /// `RenderCancellation` bound to its flag, so the sampler and encoders stop early.
     private func onRenderLane(_ work: @escaping @Sendable () -> HTTPResponse) -> HTTPResponse {
-        HTTPResponse(deferred: DeferredWork(pool: pool, timeout: configuration.renderTimeout) { flag in
-            RenderCancellation.withCheck({ flag.isRaised }) { work() }
-        })
+        HTTPResponse(
+            deferred: DeferredWork(pool: pool, timeout: configuration.renderTimeout) { flag in
+                RenderCancellation.withCheck({ flag.isRaised }) { work() }
+            })
     }
 
-    private func finish(_ response: inout HTTPResponse, request: HTTPRequest, route: String,
-                        started: ContinuousClock.Instant, isPage: Bool = false,
-                        compress: (([UInt8]) -> [UInt8]?)? = nil) {
+    private func finish(
+        _ response: inout HTTPResponse, request: HTTPRequest, route: String,
+        started: ContinuousClock.Instant, isPage: Bool = false,
+        compress: (([UInt8]) -> [UInt8]?)? = nil
+    ) {
         representation.apply(&response, request: request, isPage: isPage, compress: compress ?? cachedGzip(response))
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
@@ -208,30 +232,36 @@ public final class AnimaticAPI: @unchecked Sendable {
     static func preflight(_ request: HTTPRequest, allowed: [HTTPMethod]) -> HTTPResponse {
         var methods = allowed
         if !methods.contains(.options) { methods.append(.options) }
-        return HTTPResponse(status: .noContent, headers: [
-            "Allow": Router.allowValue(methods),
-            "Access-Control-Allow-Origin": "*",
-            "Access-Control-Allow-Methods": Router.allowValue(methods),
-            "Access-Control-Allow-Headers": "Content-Type, Accept, If-None-Match",
-            "X-Content-Type-Options": "nosniff",
-            "Access-Control-Max-Age": "86400",
-        ])
+        return HTTPResponse(
+            status: .noContent,
+            headers: [
+                "Allow": Router.allowValue(methods),
+                "Access-Control-Allow-Origin": "*",
+                "Access-Control-Allow-Methods": Router.allowValue(methods),
+                "Access-Control-Allow-Headers": "Content-Type, Accept, If-None-Match",
+                "X-Content-Type-Options": "nosniff",
+                "Access-Control-Max-Age": "86400",
+            ])
     }
 
     // MARK: Handlers
 
     private func postTimeline(_ request: HTTPRequest) -> HTTPResponse {
         if let problem = Self.checkJSONContentType(request) { return problem.response }
-        return timelineRoute(request, cacheControl: "private, max-age=0, must-revalidate",
-                             exportName: { (try? JSONParser.parse(request.body)).flatMap(SwiftExportName.of(document:)) }) {
+        return timelineRoute(
+            request, cacheControl: "private, max-age=0, must-revalidate",
+            exportName: { (try? JSONParser.parse(request.body)).flatMap(SwiftExportName.of(document:)) }
+        ) {
             [self] in decodeBody(request)
         }
     }
 
     private func presetTimeline(_ request: HTTPRequest, name: String) -> HTTPResponse {
         // A GET of a preset is a pure function of its URL: shared caches may keep it.
-        timelineRoute(request, cacheControl: "public, max-age=86400",
-                      exportName: { SwiftExportName.of(preset: name, params: try? PresetQuery.params(request).get()) }) {
+        timelineRoute(
+            request, cacheControl: "public, max-age=86400",
+            exportName: { SwiftExportName.of(preset: name, params: try? PresetQuery.params(request).get()) }
+        ) {
             [self] in expandPreset(request, name: name)
         }
     }
@@ -239,8 +269,10 @@ public final class AnimaticAPI: @unchecked Sendable {
     /// The two timeline routes: read the options, answer a repeat straight from the cache
     /// (see `requestKey`) on the connection's lane, else — on the render lane — resolve the
     /// spec (decoding the body or expanding a preset) and compute its timeline.
-    private func timelineRoute(_ request: HTTPRequest, cacheControl: String, exportName: () -> String?,
-                               spec resolve: @escaping @Sendable () -> Result<TransitionSpec, Problem>) -> HTTPResponse {
+    private func timelineRoute(
+        _ request: HTTPRequest, cacheControl: String, exportName: () -> String?,
+        spec resolve: @escaping @Sendable () -> Result<TransitionSpec, Problem>
+    ) -> HTTPResponse {
         var parsed: TimelineRequest
         switch TimelineRequest.parse(request, limits: configuration.limits) {
         case .failure(let problem): return problem.response
@@ -250,7 +282,8 @@ public final class AnimaticAPI: @unchecked Sendable {
         if parsed.format == .swift { parsed.options.exportName = exportName() }
         let requestKey = requestKey(request, parsed)
         if let hash = requestHashes.hash(requestKey),
-           let response = timeline(hash: hash, spec: nil, parsed, request: request, cacheControl: cacheControl) {
+            let response = timeline(hash: hash, spec: nil, parsed, request: request, cacheControl: cacheControl)
+        {
             return response
         }
         let options = parsed
@@ -269,8 +302,10 @@ public final class AnimaticAPI: @unchecked Sendable {
     /// keys mean equal specs, so a repeat can go to the cache without decoding,
     /// expanding and re-encoding the spec again (most of a cache hit's cost).
     private func requestKey(_ request: HTTPRequest, _ parsed: TimelineRequest) -> String {
-        ContentHash.sha256Hex([Array(request.method.rawValue.utf8), Array(request.path.utf8),
-                               Array((request.query ?? "").utf8), parsed.hashKey, request.body])
+        ContentHash.sha256Hex([
+            Array(request.method.rawValue.utf8), Array(request.path.utf8),
+            Array((request.query ?? "").utf8), parsed.hashKey, request.body,
+        ])
     }
 
     private func presetSpec(_ request: HTTPRequest, name: String) -> HTTPResponse {
@@ -289,16 +324,24 @@ public final class AnimaticAPI: @unchecked Sendable {
     /// slide's distance is the container width, its direction depends on from and to).
     private static func presetInteraction(_ request: HTTPRequest, name: String) -> HTTPResponse {
         guard let preset = PresetCatalog.named(name) else {
-            return Problem.notFound("No preset named \"\(name)\". Presets: \(PresetCatalog.names.joined(separator: ", ")).").response
+            return Problem.notFound(
+                "No preset named \"\(name)\". Presets: \(PresetCatalog.names.joined(separator: ", "))."
+            ).response
         }
         let params: JSONValue?
         switch PresetQuery.params(request) {
         case .failure(let problem): return problem.response
         case .success(let p): params = p
         }
-        if case .failure(let problems) = preset.spec(params: params) { return Problem.invalidSpec(problems.problems).response }
+        if case .failure(let problems) = preset.spec(params: params) {
+            return Problem.invalidSpec(problems.problems).response
+        }
         var w = JSONWriter()
-        w.value(.object([("preset", .string(name)), ("interaction", preset.interactionRule(params: params)?.jsonDescription ?? .null)]))
+        w.value(
+            .object([
+                ("preset", .string(name)),
+                ("interaction", preset.interactionRule(params: params)?.jsonDescription ?? .null),
+            ]))
         var response = HTTPResponse(status: .ok, body: w.bytes, contentType: "application/json")
         response.headers.set("Cache-Control", "public, max-age=86400")
         return response
@@ -321,19 +364,25 @@ public final class AnimaticAPI: @unchecked Sendable {
         // A coded body (gzip…) is not JSON as it stands; the API reads identity only
         // (RFC 9110 §15.5.16: 415, with Accept-Encoding saying what is accepted).
         if let coding = request.headers["Content-Encoding"], !coding.isEmpty,
-           coding.split(separator: ",").contains(where: { $0.trimmingCharacters(in: " \t").lowercased() != "identity" }) {
-            var problem = Problem(status: .unsupportedMediaType, type: "unsupported-media-type", title: "The body must not be content-coded",
-                                  detail: "Content-Encoding is \(coding); send the spec uncompressed.",
-                                  extensions: [("parameter", .string("Content-Encoding"))])
+            coding.split(separator: ",").contains(where: { $0.trimmingCharacters(in: " \t").lowercased() != "identity" }
+            )
+        {
+            var problem = Problem(
+                status: .unsupportedMediaType, type: "unsupported-media-type",
+                title: "The body must not be content-coded",
+                detail: "Content-Encoding is \(coding); send the spec uncompressed.",
+                extensions: [("parameter", .string("Content-Encoding"))])
             problem.headers.set("Accept-Encoding", "identity")
             return problem
         }
         guard let contentType = request.headers["Content-Type"] else { return nil }
         let type = contentType.split(separator: ";")[0].trimmingCharacters(in: " \t").lowercased()
         if type == "application/json" || type.hasSuffix("+json") { return nil }
-        return Problem(status: .unsupportedMediaType, type: "unsupported-media-type", title: "The body must be JSON",
-                       detail: "Content-Type is \(type); send the spec as application/json (curl: -H 'Content-Type: application/json' or --json).",
-                       extensions: [("parameter", .string("Content-Type"))])
+        return Problem(
+            status: .unsupportedMediaType, type: "unsupported-media-type", title: "The body must be JSON",
+            detail:
+                "Content-Type is \(type); send the spec as application/json (curl: -H 'Content-Type: application/json' or --json).",
+            extensions: [("parameter", .string("Content-Type"))])
     }
 
     /// The body as a spec: inline or `{"preset", "params"}`.
@@ -352,7 +401,8 @@ public final class AnimaticAPI: @unchecked Sendable {
 
     private func expandPreset(_ request: HTTPRequest, name: String) -> Result<TransitionSpec, Problem> {
         guard let preset = PresetCatalog.named(name) else {
-            return .failure(.notFound("No preset named \"\(name)\". Presets: \(PresetCatalog.names.joined(separator: ", "))."))
+            return .failure(
+                .notFound("No preset named \"\(name)\". Presets: \(PresetCatalog.names.joined(separator: ", "))."))
         }
         let params: JSONValue?
         switch PresetQuery.params(request) {
@@ -367,8 +417,10 @@ public final class AnimaticAPI: @unchecked Sendable {
 
     /// The encoded timeline of a valid spec, from the cache when it is there, with a strong
     /// ETag (`Representation` derives the gzip tag and answers `If-None-Match`).
-    private func timeline(for spec: TransitionSpec, _ parsed: TimelineRequest, request: HTTPRequest,
-                          cacheControl: String, requestKey: String) -> HTTPResponse {
+    private func timeline(
+        for spec: TransitionSpec, _ parsed: TimelineRequest, request: HTTPRequest,
+        cacheControl: String, requestKey: String
+    ) -> HTTPResponse {
         var canonical = JSONWriter()
         canonical.value(SpecEncoder.encode(spec))
         let hash = ContentHash.sha256Hex([Array(configuration.version.utf8), parsed.hashKey, canonical.bytes])
@@ -379,8 +431,10 @@ public final class AnimaticAPI: @unchecked Sendable {
 
     /// The response for the spec whose content hash is `hash`: from the cache, or computed
     /// from `spec`; nil when `spec` is nil and the cache no longer holds the body.
-    private func timeline(hash: String, spec: TransitionSpec?, _ parsed: TimelineRequest, request: HTTPRequest,
-                          cacheControl: String) -> HTTPResponse? {
+    private func timeline(
+        hash: String, spec: TransitionSpec?, _ parsed: TimelineRequest, request: HTTPRequest,
+        cacheControl: String
+    ) -> HTTPResponse? {
         var headers = HTTPHeaders()
         headers.set("Cache-Control", cacheControl)
         headers.set("Vary", "Accept, Accept-Encoding")
@@ -394,16 +448,20 @@ public final class AnimaticAPI: @unchecked Sendable {
         } else {
             guard let spec else { return nil }
             let timeline = TimelineCompiler.compile(parsed.reduceMotion ? ReduceMotion.apply(spec) : spec)
-            if let problem = WorkEstimate(timeline, parsed, limits: configuration.limits,
-                                          maxResponseBytes: configuration.maxResponseBytes).problem {
+            if let problem = WorkEstimate(
+                timeline, parsed, limits: configuration.limits,
+                maxResponseBytes: configuration.maxResponseBytes
+            ).problem {
                 return problem.response
             }
             let encoded = parsed.format.encode(timeline, options: parsed.options)
             // Cancelled mid-way: the bytes are incomplete; the connection sends nothing.
             if RenderCancellation.isRequested { return Problem.renderTimeout(configuration.renderTimeout).response }
             if encoded.count > configuration.maxResponseBytes {
-                return WorkEstimate.tooLarge(bytes: encoded.count, parsed: parsed,
-                                             maxResponseBytes: configuration.maxResponseBytes).response
+                return WorkEstimate.tooLarge(
+                    bytes: encoded.count, parsed: parsed,
+                    maxResponseBytes: configuration.maxResponseBytes
+                ).response
             }
             metrics.recordCache(hit: false)
             // One entry may take an eighth of the cache at most, so a few huge bodies
@@ -416,7 +474,9 @@ public final class AnimaticAPI: @unchecked Sendable {
         if parsed.format == .swift {
             // What the Swift file cannot express, as its header comment lists it (docs/EXPORT.md).
             for warning in SwiftExportWarning.parse(fromSource: body) {
-                headers.add("Animatic-Warning", String(warning.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 ? Character($0) : "?" }))
+                headers.add(
+                    "Animatic-Warning",
+                    String(warning.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 ? Character($0) : "?" }))
             }
         }
         return HTTPResponse(status: .ok, headers: headers, body: body)

@@ -10,8 +10,10 @@ public struct AnimaticService: Sendable {
 /// Assembles the service from its two configurations: the API's, and the HTTP server's
 /// (whose protocol refusals become problem details, whose representation rules are the
 /// API's own — see `Representation`). Throws when the TLS files cannot be loaded.
-public func makeServer(api apiConfiguration: APIConfiguration, http: HTTPServerConfiguration,
-                       logger: Logger) throws -> AnimaticService {
+public func makeServer(
+    api apiConfiguration: APIConfiguration, http: HTTPServerConfiguration,
+    logger: Logger
+) throws -> AnimaticService {
     let state = ServerState()
     let api = AnimaticAPI(configuration: apiConfiguration, state: state)
     var configuration = http

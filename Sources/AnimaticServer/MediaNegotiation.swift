@@ -39,10 +39,15 @@ enum MediaNegotiation {
             var specificity = -1
             for r in ranges {
                 let s: Int
-                if r.type == type && r.subtype == subtype { s = 2 }
-                else if r.type == type && r.subtype == "*" { s = 1 }
-                else if r.type == "*" && r.subtype == "*" { s = 0 }
-                else { continue }
+                if r.type == type && r.subtype == subtype {
+                    s = 2
+                } else if r.type == type && r.subtype == "*" {
+                    s = 1
+                } else if r.type == "*" && r.subtype == "*" {
+                    s = 0
+                } else {
+                    continue
+                }
                 if s > specificity { specificity = s; q = r.q }
             }
             if let q, q > 0, q > (best?.q ?? 0) { best = (format, q) }

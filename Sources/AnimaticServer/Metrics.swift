@@ -6,7 +6,9 @@ import Synchronization
 /// served at `/metrics`. Thread-safe.
 public final class Metrics: Sendable {
     /// Upper bounds of the latency buckets, in seconds.
-    public static let latencyBuckets: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
+    public static let latencyBuckets: [Double] = [
+        0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5,
+    ]
 
     private struct Histogram {
         var counts = [Int](repeating: 0, count: Metrics.latencyBuckets.count)
@@ -15,7 +17,7 @@ public final class Metrics: Sendable {
     }
 
     private struct Counts {
-        var requests: [String: Int] = [:]       // "route\u{0}method\u{0}status"
+        var requests: [String: Int] = [:]  // "route\u{0}method\u{0}status"
         var latency: [String: Histogram] = [:]  // by route
         var cacheHits = 0
         var cacheMisses = 0
@@ -52,8 +54,10 @@ public final class Metrics: Sendable {
     public var cancelledCount: Int { counts.withLock { $0.cancelled } }
 
     /// The exposition text; `gauges` adds current values (open connections, cache size…).
-    public func exposition(gauges: [(name: String, help: String, value: Double)],
-                           counters: [(name: String, help: String, value: Double)] = []) -> String {
+    public func exposition(
+        gauges: [(name: String, help: String, value: Double)],
+        counters: [(name: String, help: String, value: Double)] = []
+    ) -> String {
         let snapshot = counts.withLock { $0 }
         let requests = snapshot.requests, latency = snapshot.latency
         let hits = snapshot.cacheHits, misses = snapshot.cacheMisses, notModified = snapshot.notModified
@@ -63,7 +67,8 @@ public final class Metrics: Sendable {
         out += "# TYPE animatic_http_requests_total counter\n"
         for key in requests.keys.sorted() {
             let parts = key.split(separator: "\u{0}", omittingEmptySubsequences: false)
-            out += "animatic_http_requests_total{route=\"\(Self.escape(parts[0]))\",method=\"\(parts[1])\",status=\"\(parts[2])\"} \(requests[key]!)\n"
+            out +=
+                "animatic_http_requests_total{route=\"\(Self.escape(parts[0]))\",method=\"\(parts[1])\",status=\"\(parts[2])\"} \(requests[key]!)\n"
         }
         out += "# HELP animatic_http_request_duration_seconds Time from a parsed request to its response, by route.\n"
         out += "# TYPE animatic_http_request_duration_seconds histogram\n"
@@ -71,7 +76,8 @@ public final class Metrics: Sendable {
             let h = latency[route]!
             let label = Self.escape(Substring(route))
             for (i, bound) in Self.latencyBuckets.enumerated() {
-                out += "animatic_http_request_duration_seconds_bucket{route=\"\(label)\",le=\"\(bound)\"} \(h.counts[i])\n"
+                out +=
+                    "animatic_http_request_duration_seconds_bucket{route=\"\(label)\",le=\"\(bound)\"} \(h.counts[i])\n"
             }
             out += "animatic_http_request_duration_seconds_bucket{route=\"\(label)\",le=\"+Inf\"} \(h.count)\n"
             out += "animatic_http_request_duration_seconds_sum{route=\"\(label)\"} \(h.sum)\n"
@@ -84,10 +90,12 @@ public final class Metrics: Sendable {
         out += "# HELP animatic_not_modified_total Conditional requests answered 304.\n"
         out += "# TYPE animatic_not_modified_total counter\nanimatic_not_modified_total \(notModified)\n"
         for counter in counters {
-            out += "# HELP \(counter.name) \(counter.help)\n# TYPE \(counter.name) counter\n\(counter.name) \(Self.format(counter.value))\n"
+            out +=
+                "# HELP \(counter.name) \(counter.help)\n# TYPE \(counter.name) counter\n\(counter.name) \(Self.format(counter.value))\n"
         }
         for gauge in gauges {
-            out += "# HELP \(gauge.name) \(gauge.help)\n# TYPE \(gauge.name) gauge\n\(gauge.name) \(Self.format(gauge.value))\n"
+            out +=
+                "# HELP \(gauge.name) \(gauge.help)\n# TYPE \(gauge.name) gauge\n\(gauge.name) \(Self.format(gauge.value))\n"
         }
         return out
     }

@@ -3,242 +3,242 @@
 /// schemathesis against a live server from it.
 enum OpenAPIDocument {
     static let json = #"""
-{
-  "openapi": "3.1.0",
-  "info": {
-    "title": "animatic",
-    "version": "0.1.0",
-    "summary": "Keyframe timelines of iOS view-controller transitions, exact to UIKit's animation math.",
-    "description": "Post a transition spec (or name a preset) and get the keyframe timeline of every layer as JSON, a self-playing SVG, a filmstrip, Lottie or CSS. The spec language is docs/SPEC.md; the JSON timeline docs/TIMELINE.md. Errors are RFC 9457 problem details.",
-    "license": {"name": "NOASSERTION", "identifier": "NOASSERTION"}
-  },
-  "servers": [{"url": "/"}],
-  "paths": {
-    "/v1/timeline": {
-      "post": {
-        "operationId": "postTimeline",
-        "summary": "The timeline of a spec (inline, or {\"preset\", \"params\"})",
-        "parameters": [
-          {"$ref": "#/components/parameters/format"},
-          {"$ref": "#/components/parameters/fps"},
-          {"$ref": "#/components/parameters/frames"},
-          {"$ref": "#/components/parameters/loop"},
-          {"$ref": "#/components/parameters/filmstripFrames"},
-          {"$ref": "#/components/parameters/reduceMotion"}
-        ],
-        "requestBody": {
-          "required": true,
-          "content": {"application/json": {"schema": {"$ref": "#/components/schemas/SpecDocument"},
-            "example": {"layers": [{"id": "card", "frame": [0, 0, 100, 100], "fill": "#34c759"}],
-                        "animations": [{"duration": 0.25, "changes": {"card": {"alpha": 0}}}]}}}
-        },
-        "responses": {
-          "200": {"$ref": "#/components/responses/Timeline"},
-          "304": {"$ref": "#/components/responses/NotModified"},
-          "400": {"$ref": "#/components/responses/Problem"},
-          "406": {"$ref": "#/components/responses/Problem"},
-          "413": {"$ref": "#/components/responses/ProtocolError"},
-          "415": {"$ref": "#/components/responses/Problem"},
-          "422": {"$ref": "#/components/responses/Problem"},
-          "503": {"$ref": "#/components/responses/Problem"}
+        {
+          "openapi": "3.1.0",
+          "info": {
+            "title": "animatic",
+            "version": "0.1.0",
+            "summary": "Keyframe timelines of iOS view-controller transitions, exact to UIKit's animation math.",
+            "description": "Post a transition spec (or name a preset) and get the keyframe timeline of every layer as JSON, a self-playing SVG, a filmstrip, Lottie or CSS. The spec language is docs/SPEC.md; the JSON timeline docs/TIMELINE.md. Errors are RFC 9457 problem details.",
+            "license": {"name": "NOASSERTION", "identifier": "NOASSERTION"}
+          },
+          "servers": [{"url": "/"}],
+          "paths": {
+            "/v1/timeline": {
+              "post": {
+                "operationId": "postTimeline",
+                "summary": "The timeline of a spec (inline, or {\"preset\", \"params\"})",
+                "parameters": [
+                  {"$ref": "#/components/parameters/format"},
+                  {"$ref": "#/components/parameters/fps"},
+                  {"$ref": "#/components/parameters/frames"},
+                  {"$ref": "#/components/parameters/loop"},
+                  {"$ref": "#/components/parameters/filmstripFrames"},
+                  {"$ref": "#/components/parameters/reduceMotion"}
+                ],
+                "requestBody": {
+                  "required": true,
+                  "content": {"application/json": {"schema": {"$ref": "#/components/schemas/SpecDocument"},
+                    "example": {"layers": [{"id": "card", "frame": [0, 0, 100, 100], "fill": "#34c759"}],
+                                "animations": [{"duration": 0.25, "changes": {"card": {"alpha": 0}}}]}}}
+                },
+                "responses": {
+                  "200": {"$ref": "#/components/responses/Timeline"},
+                  "304": {"$ref": "#/components/responses/NotModified"},
+                  "400": {"$ref": "#/components/responses/Problem"},
+                  "406": {"$ref": "#/components/responses/Problem"},
+                  "413": {"$ref": "#/components/responses/ProtocolError"},
+                  "415": {"$ref": "#/components/responses/Problem"},
+                  "422": {"$ref": "#/components/responses/Problem"},
+                  "503": {"$ref": "#/components/responses/Problem"}
+                }
+              }
+            },
+            "/v1/validate": {
+              "post": {
+                "operationId": "validateSpec",
+                "summary": "Check a spec: 200 {\"valid\": true}, or 422 with every problem and its JSON pointer",
+                "requestBody": {
+                  "required": true,
+                  "content": {"application/json": {"schema": {"$ref": "#/components/schemas/SpecDocument"}}}
+                },
+                "responses": {
+                  "200": {"description": "The spec is valid.", "content": {"application/json": {"schema": {
+                    "type": "object", "properties": {"valid": {"const": true}}, "required": ["valid"]}}}},
+                  "400": {"$ref": "#/components/responses/Problem"},
+                  "413": {"$ref": "#/components/responses/ProtocolError"},
+                  "415": {"$ref": "#/components/responses/Problem"},
+                  "422": {"$ref": "#/components/responses/Problem"},
+                  "503": {"$ref": "#/components/responses/Problem"}
+                }
+              }
+            },
+            "/v1/presets": {
+              "get": {
+                "operationId": "listPresets",
+                "summary": "The presets with their parameters and defaults",
+                "responses": {
+                  "200": {"description": "Every preset.", "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["presets"],
+                    "properties": {"presets": {"type": "array", "items": {"$ref": "#/components/schemas/Preset"}}}}}}}
+                }
+              }
+            },
+            "/v1/presets/{name}": {
+              "get": {
+                "operationId": "getPreset",
+                "summary": "A preset expanded to a full spec; any other query parameter is a preset parameter (?folds=3)",
+                "parameters": [{"$ref": "#/components/parameters/name"}, {"$ref": "#/components/parameters/params"}],
+                "responses": {
+                  "200": {"description": "The expanded spec.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Spec"}}}},
+                  "400": {"$ref": "#/components/responses/Problem"},
+                  "404": {"$ref": "#/components/responses/Problem"},
+                  "422": {"$ref": "#/components/responses/Problem"}
+                }
+              }
+            },
+            "/v1/presets/{name}/interaction": {
+              "get": {
+                "operationId": "getPresetInteraction",
+                "summary": "How a finger drives the preset for these parameters (the rule GET /v1/presets gives at the defaults); other query parameters are preset parameters",
+                "parameters": [{"$ref": "#/components/parameters/name"}, {"$ref": "#/components/parameters/params"}],
+                "responses": {
+                  "200": {"description": "The rule, null when the preset has no interaction.", "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["preset", "interaction"],
+                    "properties": {"preset": {"type": "string"},
+                      "interaction": {"oneOf": [{"$ref": "#/components/schemas/InteractionRule"}, {"type": "null"}]}}}}}},
+                  "400": {"$ref": "#/components/responses/Problem"},
+                  "404": {"$ref": "#/components/responses/Problem"},
+                  "422": {"$ref": "#/components/responses/Problem"}
+                }
+              }
+            },
+            "/v1/presets/{name}/timeline": {
+              "get": {
+                "operationId": "getPresetTimeline",
+                "summary": "A preset's timeline, so a timeline or an SVG is one curl or one <img src> away; other query parameters are preset parameters",
+                "parameters": [
+                  {"$ref": "#/components/parameters/name"},
+                  {"$ref": "#/components/parameters/params"},
+                  {"$ref": "#/components/parameters/format"},
+                  {"$ref": "#/components/parameters/fps"},
+                  {"$ref": "#/components/parameters/frames"},
+                  {"$ref": "#/components/parameters/loop"},
+                  {"$ref": "#/components/parameters/filmstripFrames"},
+                  {"$ref": "#/components/parameters/reduceMotion"}
+                ],
+                "responses": {
+                  "200": {"$ref": "#/components/responses/Timeline"},
+                  "304": {"$ref": "#/components/responses/NotModified"},
+                  "400": {"$ref": "#/components/responses/Problem"},
+                  "404": {"$ref": "#/components/responses/Problem"},
+                  "406": {"$ref": "#/components/responses/Problem"},
+                  "422": {"$ref": "#/components/responses/Problem"},
+                  "503": {"$ref": "#/components/responses/Problem"}
+                }
+              }
+            },
+            "/healthz": {
+              "get": {"operationId": "liveness", "summary": "Liveness: 200 while the process serves",
+                "responses": {"200": {"description": "Alive.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Status"}}}}}}
+            },
+            "/readyz": {
+              "get": {"operationId": "readiness", "summary": "Readiness: 503 while draining before exit",
+                "responses": {
+                  "200": {"description": "Ready.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Status"}}}},
+                  "503": {"description": "Draining.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Status"}}}}}}
+            },
+            "/metrics": {
+              "get": {"operationId": "metrics", "summary": "Prometheus text: requests by route and status, latency histogram, cache hits, open connections",
+                "responses": {"200": {"description": "Metrics.", "content": {"text/plain": {"schema": {"type": "string"}}}}}}
+            },
+            "/openapi.json": {
+              "get": {"operationId": "openapi", "summary": "This document",
+                "responses": {"200": {"description": "OpenAPI 3.1.", "content": {"application/json": {"schema": {"type": "object"}}}}}}
+            }
+          },
+          "components": {
+            "parameters": {
+              "name": {"name": "name", "in": "path", "required": true, "schema": {"type": "string"},
+                "description": "popup, tabSlide, containerSpring, scaleFade, zoom, fold or flip", "example": "fold"},
+              "params": {"name": "params", "in": "query", "required": false, "schema": {"type": "string"},
+                "description": "All preset parameters as one JSON object, e.g. {\"folds\":3}; single parameters may also be given as their own query parameters."},
+              "format": {"name": "format", "in": "query", "required": false,
+                "schema": {"enum": ["json", "svg", "filmstrip", "lottie", "css", "swift"]},
+                "description": "Overrides Accept. Accept chooses between application/json, image/svg+xml, text/css and text/x-swift."},
+              "fps": {"name": "fps", "in": "query", "required": false, "schema": {"type": "integer", "minimum": 1, "maximum": 240, "default": 60}},
+              "frames": {"name": "frames", "in": "query", "required": false, "schema": {"type": "boolean", "default": false},
+                "description": "Include the sampled frames in JSON."},
+              "loop": {"name": "loop", "in": "query", "required": false, "schema": {"type": "boolean", "default": false},
+                "description": "SVG: play forever."},
+              "filmstripFrames": {"name": "filmstripFrames", "in": "query", "required": false,
+                "schema": {"type": "integer", "minimum": 2, "maximum": 64, "default": 8}},
+              "reduceMotion": {"name": "reduceMotion", "in": "query", "required": false, "schema": {"type": "boolean", "default": false},
+                "description": "The spec as Reduce Motion plays it: a cross-fade, nothing moves (docs/SPEC.md, Reduce Motion)."}
+            },
+            "headers": {
+              "ETag": {"description": "Strong validator of the representation (identity and gzip differ).", "schema": {"type": "string"}},
+              "CacheControl": {"schema": {"type": "string"}},
+              "AnimaticWarning": {"description": "Swift export: one per spec part the Swift file cannot express exactly, `pointer: sentence` (docs/EXPORT.md).", "schema": {"type": "string"}}
+            },
+            "responses": {
+              "Timeline": {
+                "description": "The timeline in the chosen format.",
+                "headers": {"ETag": {"$ref": "#/components/headers/ETag"}, "Cache-Control": {"$ref": "#/components/headers/CacheControl"},
+                            "Animatic-Warning": {"$ref": "#/components/headers/AnimaticWarning"}},
+                "content": {
+                  "application/json": {"schema": {"$ref": "#/components/schemas/TimelineOrLottie"}},
+                  "image/svg+xml": {"schema": {"type": "string"}},
+                  "text/css": {"schema": {"type": "string"}},
+                  "text/x-swift": {"schema": {"type": "string"}}
+                }
+              },
+              "NotModified": {"description": "If-None-Match matched the current ETag.",
+                "headers": {"ETag": {"$ref": "#/components/headers/ETag"}}},
+              "Problem": {"description": "An RFC 9457 problem; spec problems carry their JSON pointers in errors.",
+                "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
+              "ProtocolError": {"description": "Refused by the HTTP layer (body over --max-body).",
+                "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}}
+            },
+            "schemas": {
+              "SpecDocument": {"type": "object",
+                "description": "A transition spec (docs/spec.schema.json) or {\"preset\": name, \"params\": {…}}."},
+              "Spec": {"type": "object", "required": ["layers"],
+                "properties": {"container": {"type": "object"}, "layers": {"type": "array"}, "animations": {"type": "array"},
+                               "completion": {"type": "object"}, "interaction": {"type": "object"}}},
+              "TimelineOrLottie": {"type": "object",
+                "description": "The JSON timeline (docs/TIMELINE.md), or with ?format=lottie a bodymovin document.",
+                "oneOf": [{"$ref": "#/components/schemas/Timeline"}, {"$ref": "#/components/schemas/Lottie"}]},
+              "Timeline": {"type": "object", "required": ["version", "duration", "transitionDuration", "fps", "container", "layers"],
+                "properties": {
+                  "version": {"const": 1},
+                  "duration": {"type": "number", "minimum": 0},
+                  "transitionDuration": {"type": "number", "minimum": 0},
+                  "fps": {"type": "integer", "minimum": 1},
+                  "container": {"type": "object"},
+                  "interaction": {"type": "object"},
+                  "layers": {"type": "array", "items": {"type": "object", "required": ["id", "size", "anchor", "tracks"]}},
+                  "frames": {"type": "array", "items": {"type": "object", "required": ["t", "layers"],
+                    "properties": {"t": {"type": "number"}, "layers": {"type": "array", "items": {
+                      "type": "object", "required": ["id", "opacity", "visible", "quad"],
+                      "properties": {"id": {"type": "string"}, "opacity": {"type": "number", "minimum": 0, "maximum": 1},
+                        "visible": {"type": "boolean"},
+                        "quad": {"type": "array", "minItems": 4, "maxItems": 4,
+                          "items": {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": ["number", "null"]}}}}}}}}}
+                }},
+              "Lottie": {"type": "object", "required": ["v", "fr", "ip", "op", "w", "h", "layers"]},
+              "Preset": {"type": "object", "required": ["name", "summary", "source", "parameters", "interaction"],
+                "properties": {"name": {"type": "string"}, "summary": {"type": "string"}, "source": {"type": "string"},
+                  "parameters": {"type": "array", "items": {"type": "object", "required": ["name", "type", "default", "description"]}},
+                  "interaction": {"oneOf": [{"$ref": "#/components/schemas/InteractionRule"}, {"type": "null"}]}}},
+              "InteractionRule": {"type": "object",
+                "required": ["drive", "axis", "distance", "direction", "threshold", "velocity", "cancelWhenMovingBack", "requires", "text"],
+                "description": "percent = clamp(direction × Δaxis / distance, 0, 1), |Δaxis| when direction is 0; read from the preset's own definition",
+                "properties": {"drive": {"enum": ["percent", "direct"]}, "axis": {"enum": ["x", "y"]},
+                  "distance": {"type": "number"}, "direction": {"enum": [-1, 0, 1]}, "threshold": {"type": "number"},
+                  "velocity": {"type": ["number", "null"]}, "cancelWhenMovingBack": {"type": "boolean"},
+                  "requires": {"type": "object"}, "text": {"type": "string"}}},
+              "Status": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}},
+              "Problem": {"type": "object", "required": ["type", "title", "status", "detail"],
+                "properties": {
+                  "type": {"type": "string"}, "title": {"type": "string"}, "status": {"type": "integer"},
+                  "detail": {"type": "string"},
+                  "errors": {"type": "array", "items": {"type": "object", "required": ["pointer", "message"],
+                    "properties": {"pointer": {"type": "string"}, "message": {"type": "string"}}}},
+                  "offset": {"type": "integer"},
+                  "parameter": {"type": "string"}}}
+            }
+          }
         }
-      }
-    },
-    "/v1/validate": {
-      "post": {
-        "operationId": "validateSpec",
-        "summary": "Check a spec: 200 {\"valid\": true}, or 422 with every problem and its JSON pointer",
-        "requestBody": {
-          "required": true,
-          "content": {"application/json": {"schema": {"$ref": "#/components/schemas/SpecDocument"}}}
-        },
-        "responses": {
-          "200": {"description": "The spec is valid.", "content": {"application/json": {"schema": {
-            "type": "object", "properties": {"valid": {"const": true}}, "required": ["valid"]}}}},
-          "400": {"$ref": "#/components/responses/Problem"},
-          "413": {"$ref": "#/components/responses/ProtocolError"},
-          "415": {"$ref": "#/components/responses/Problem"},
-          "422": {"$ref": "#/components/responses/Problem"},
-          "503": {"$ref": "#/components/responses/Problem"}
-        }
-      }
-    },
-    "/v1/presets": {
-      "get": {
-        "operationId": "listPresets",
-        "summary": "The presets with their parameters and defaults",
-        "responses": {
-          "200": {"description": "Every preset.", "content": {"application/json": {"schema": {
-            "type": "object", "required": ["presets"],
-            "properties": {"presets": {"type": "array", "items": {"$ref": "#/components/schemas/Preset"}}}}}}}
-        }
-      }
-    },
-    "/v1/presets/{name}": {
-      "get": {
-        "operationId": "getPreset",
-        "summary": "A preset expanded to a full spec; any other query parameter is a preset parameter (?folds=3)",
-        "parameters": [{"$ref": "#/components/parameters/name"}, {"$ref": "#/components/parameters/params"}],
-        "responses": {
-          "200": {"description": "The expanded spec.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Spec"}}}},
-          "400": {"$ref": "#/components/responses/Problem"},
-          "404": {"$ref": "#/components/responses/Problem"},
-          "422": {"$ref": "#/components/responses/Problem"}
-        }
-      }
-    },
-    "/v1/presets/{name}/interaction": {
-      "get": {
-        "operationId": "getPresetInteraction",
-        "summary": "How a finger drives the preset for these parameters (the rule GET /v1/presets gives at the defaults); other query parameters are preset parameters",
-        "parameters": [{"$ref": "#/components/parameters/name"}, {"$ref": "#/components/parameters/params"}],
-        "responses": {
-          "200": {"description": "The rule, null when the preset has no interaction.", "content": {"application/json": {"schema": {
-            "type": "object", "required": ["preset", "interaction"],
-            "properties": {"preset": {"type": "string"},
-              "interaction": {"oneOf": [{"$ref": "#/components/schemas/InteractionRule"}, {"type": "null"}]}}}}}},
-          "400": {"$ref": "#/components/responses/Problem"},
-          "404": {"$ref": "#/components/responses/Problem"},
-          "422": {"$ref": "#/components/responses/Problem"}
-        }
-      }
-    },
-    "/v1/presets/{name}/timeline": {
-      "get": {
-        "operationId": "getPresetTimeline",
-        "summary": "A preset's timeline, so a timeline or an SVG is one curl or one <img src> away; other query parameters are preset parameters",
-        "parameters": [
-          {"$ref": "#/components/parameters/name"},
-          {"$ref": "#/components/parameters/params"},
-          {"$ref": "#/components/parameters/format"},
-          {"$ref": "#/components/parameters/fps"},
-          {"$ref": "#/components/parameters/frames"},
-          {"$ref": "#/components/parameters/loop"},
-          {"$ref": "#/components/parameters/filmstripFrames"},
-          {"$ref": "#/components/parameters/reduceMotion"}
-        ],
-        "responses": {
-          "200": {"$ref": "#/components/responses/Timeline"},
-          "304": {"$ref": "#/components/responses/NotModified"},
-          "400": {"$ref": "#/components/responses/Problem"},
-          "404": {"$ref": "#/components/responses/Problem"},
-          "406": {"$ref": "#/components/responses/Problem"},
-          "422": {"$ref": "#/components/responses/Problem"},
-          "503": {"$ref": "#/components/responses/Problem"}
-        }
-      }
-    },
-    "/healthz": {
-      "get": {"operationId": "liveness", "summary": "Liveness: 200 while the process serves",
-        "responses": {"200": {"description": "Alive.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Status"}}}}}}
-    },
-    "/readyz": {
-      "get": {"operationId": "readiness", "summary": "Readiness: 503 while draining before exit",
-        "responses": {
-          "200": {"description": "Ready.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Status"}}}},
-          "503": {"description": "Draining.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Status"}}}}}}
-    },
-    "/metrics": {
-      "get": {"operationId": "metrics", "summary": "Prometheus text: requests by route and status, latency histogram, cache hits, open connections",
-        "responses": {"200": {"description": "Metrics.", "content": {"text/plain": {"schema": {"type": "string"}}}}}}
-    },
-    "/openapi.json": {
-      "get": {"operationId": "openapi", "summary": "This document",
-        "responses": {"200": {"description": "OpenAPI 3.1.", "content": {"application/json": {"schema": {"type": "object"}}}}}}
-    }
-  },
-  "components": {
-    "parameters": {
-      "name": {"name": "name", "in": "path", "required": true, "schema": {"type": "string"},
-        "description": "popup, tabSlide, containerSpring, scaleFade, zoom, fold or flip", "example": "fold"},
-      "params": {"name": "params", "in": "query", "required": false, "schema": {"type": "string"},
-        "description": "All preset parameters as one JSON object, e.g. {\"folds\":3}; single parameters may also be given as their own query parameters."},
-      "format": {"name": "format", "in": "query", "required": false,
-        "schema": {"enum": ["json", "svg", "filmstrip", "lottie", "css", "swift"]},
-        "description": "Overrides Accept. Accept chooses between application/json, image/svg+xml, text/css and text/x-swift."},
-      "fps": {"name": "fps", "in": "query", "required": false, "schema": {"type": "integer", "minimum": 1, "maximum": 240, "default": 60}},
-      "frames": {"name": "frames", "in": "query", "required": false, "schema": {"type": "boolean", "default": false},
-        "description": "Include the sampled frames in JSON."},
-      "loop": {"name": "loop", "in": "query", "required": false, "schema": {"type": "boolean", "default": false},
-        "description": "SVG: play forever."},
-      "filmstripFrames": {"name": "filmstripFrames", "in": "query", "required": false,
-        "schema": {"type": "integer", "minimum": 2, "maximum": 64, "default": 8}},
-      "reduceMotion": {"name": "reduceMotion", "in": "query", "required": false, "schema": {"type": "boolean", "default": false},
-        "description": "The spec as Reduce Motion plays it: a cross-fade, nothing moves (docs/SPEC.md, Reduce Motion)."}
-    },
-    "headers": {
-      "ETag": {"description": "Strong validator of the representation (identity and gzip differ).", "schema": {"type": "string"}},
-      "CacheControl": {"schema": {"type": "string"}},
-      "AnimaticWarning": {"description": "Swift export: one per spec part the Swift file cannot express exactly, `pointer: sentence` (docs/EXPORT.md).", "schema": {"type": "string"}}
-    },
-    "responses": {
-      "Timeline": {
-        "description": "The timeline in the chosen format.",
-        "headers": {"ETag": {"$ref": "#/components/headers/ETag"}, "Cache-Control": {"$ref": "#/components/headers/CacheControl"},
-                    "Animatic-Warning": {"$ref": "#/components/headers/AnimaticWarning"}},
-        "content": {
-          "application/json": {"schema": {"$ref": "#/components/schemas/TimelineOrLottie"}},
-          "image/svg+xml": {"schema": {"type": "string"}},
-          "text/css": {"schema": {"type": "string"}},
-          "text/x-swift": {"schema": {"type": "string"}}
-        }
-      },
-      "NotModified": {"description": "If-None-Match matched the current ETag.",
-        "headers": {"ETag": {"$ref": "#/components/headers/ETag"}}},
-      "Problem": {"description": "An RFC 9457 problem; spec problems carry their JSON pointers in errors.",
-        "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
-      "ProtocolError": {"description": "Refused by the HTTP layer (body over --max-body).",
-        "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}}
-    },
-    "schemas": {
-      "SpecDocument": {"type": "object",
-        "description": "A transition spec (docs/spec.schema.json) or {\"preset\": name, \"params\": {…}}."},
-      "Spec": {"type": "object", "required": ["layers"],
-        "properties": {"container": {"type": "object"}, "layers": {"type": "array"}, "animations": {"type": "array"},
-                       "completion": {"type": "object"}, "interaction": {"type": "object"}}},
-      "TimelineOrLottie": {"type": "object",
-        "description": "The JSON timeline (docs/TIMELINE.md), or with ?format=lottie a bodymovin document.",
-        "oneOf": [{"$ref": "#/components/schemas/Timeline"}, {"$ref": "#/components/schemas/Lottie"}]},
-      "Timeline": {"type": "object", "required": ["version", "duration", "transitionDuration", "fps", "container", "layers"],
-        "properties": {
-          "version": {"const": 1},
-          "duration": {"type": "number", "minimum": 0},
-          "transitionDuration": {"type": "number", "minimum": 0},
-          "fps": {"type": "integer", "minimum": 1},
-          "container": {"type": "object"},
-          "interaction": {"type": "object"},
-          "layers": {"type": "array", "items": {"type": "object", "required": ["id", "size", "anchor", "tracks"]}},
-          "frames": {"type": "array", "items": {"type": "object", "required": ["t", "layers"],
-            "properties": {"t": {"type": "number"}, "layers": {"type": "array", "items": {
-              "type": "object", "required": ["id", "opacity", "visible", "quad"],
-              "properties": {"id": {"type": "string"}, "opacity": {"type": "number", "minimum": 0, "maximum": 1},
-                "visible": {"type": "boolean"},
-                "quad": {"type": "array", "minItems": 4, "maxItems": 4,
-                  "items": {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": ["number", "null"]}}}}}}}}}
-        }},
-      "Lottie": {"type": "object", "required": ["v", "fr", "ip", "op", "w", "h", "layers"]},
-      "Preset": {"type": "object", "required": ["name", "summary", "source", "parameters", "interaction"],
-        "properties": {"name": {"type": "string"}, "summary": {"type": "string"}, "source": {"type": "string"},
-          "parameters": {"type": "array", "items": {"type": "object", "required": ["name", "type", "default", "description"]}},
-          "interaction": {"oneOf": [{"$ref": "#/components/schemas/InteractionRule"}, {"type": "null"}]}}},
-      "InteractionRule": {"type": "object",
-        "required": ["drive", "axis", "distance", "direction", "threshold", "velocity", "cancelWhenMovingBack", "requires", "text"],
-        "description": "percent = clamp(direction × Δaxis / distance, 0, 1), |Δaxis| when direction is 0; read from the preset's own definition",
-        "properties": {"drive": {"enum": ["percent", "direct"]}, "axis": {"enum": ["x", "y"]},
-          "distance": {"type": "number"}, "direction": {"enum": [-1, 0, 1]}, "threshold": {"type": "number"},
-          "velocity": {"type": ["number", "null"]}, "cancelWhenMovingBack": {"type": "boolean"},
-          "requires": {"type": "object"}, "text": {"type": "string"}}},
-      "Status": {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}},
-      "Problem": {"type": "object", "required": ["type", "title", "status", "detail"],
-        "properties": {
-          "type": {"type": "string"}, "title": {"type": "string"}, "status": {"type": "integer"},
-          "detail": {"type": "string"},
-          "errors": {"type": "array", "items": {"type": "object", "required": ["pointer", "message"],
-            "properties": {"pointer": {"type": "string"}, "message": {"type": "string"}}}},
-          "offset": {"type": "integer"},
-          "parameter": {"type": "string"}}}
-    }
-  }
-}
-"""#
+        """#
 }

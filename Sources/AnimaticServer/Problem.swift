@@ -19,8 +19,10 @@ public struct Problem: Error, Sendable {
 
     public static let typeBase = "https://animatic.dev/problems/"
 
-    public init(status: HTTPStatus, type: String, title: String, detail: String, errors: [SpecProblem] = [],
-                extensions: [(String, JSONValue)] = []) {
+    public init(
+        status: HTTPStatus, type: String, title: String, detail: String, errors: [SpecProblem] = [],
+        extensions: [(String, JSONValue)] = []
+    ) {
         self.status = status
         self.type = Problem.typeBase + type
         self.title = title
@@ -35,9 +37,14 @@ public struct Problem: Error, Sendable {
             ("detail", .string(detail)),
         ]
         if !errors.isEmpty {
-            members.append(("errors", .array(errors.map {
-                .object([("pointer", .string($0.pointer)), ("message", .string($0.message))])
-            })))
+            members.append(
+                (
+                    "errors",
+                    .array(
+                        errors.map {
+                            .object([("pointer", .string($0.pointer)), ("message", .string($0.message))])
+                        })
+                ))
         }
         for (key, value) in extensions { members.append((key, value)) }
         return .object(members)
@@ -56,20 +63,24 @@ public struct Problem: Error, Sendable {
 
     static func invalidSpec(_ problems: [SpecProblem]) -> Problem {
         let count = problems.count
-        return Problem(status: .unprocessableContent, type: "invalid-spec", title: "The spec has problems",
-                       detail: count == 1 ? "1 problem: \(problems[0].description)" : "\(count) problems, each with its JSON pointer in errors",
-                       errors: problems)
+        return Problem(
+            status: .unprocessableContent, type: "invalid-spec", title: "The spec has problems",
+            detail: count == 1
+                ? "1 problem: \(problems[0].description)" : "\(count) problems, each with its JSON pointer in errors",
+            errors: problems)
     }
 
     static func malformedJSON(_ error: JSONParseError) -> Problem {
-        Problem(status: .badRequest, type: "malformed-json", title: "The body is not JSON", detail: error.description,
-                errors: [SpecProblem(pointer: "", message: error.description)],
-                extensions: [("offset", .number(Double(error.offset)))])
+        Problem(
+            status: .badRequest, type: "malformed-json", title: "The body is not JSON", detail: error.description,
+            errors: [SpecProblem(pointer: "", message: error.description)],
+            extensions: [("offset", .number(Double(error.offset)))])
     }
 
     static func badParameter(_ name: String, _ detail: String) -> Problem {
-        Problem(status: .badRequest, type: "bad-parameter", title: "A query parameter is not valid", detail: detail,
-                extensions: [("parameter", .string(name))])
+        Problem(
+            status: .badRequest, type: "bad-parameter", title: "A query parameter is not valid", detail: detail,
+            extensions: [("parameter", .string(name))])
     }
 
     /// A request the HTTP layer refused before the API saw it (400, 408, 413, 414, 431).
@@ -91,8 +102,9 @@ public struct Problem: Error, Sendable {
 
     /// The render queue is full: load shedding (docs/HTTP.md, "Two lanes").
     static func overloaded(queue: Int) -> Problem {
-        var problem = Problem(status: .serviceUnavailable, type: "overloaded", title: "Every render worker is busy",
-                              detail: "The render queue is full (\(queue) waiting); retry after the delay in Retry-After.")
+        var problem = Problem(
+            status: .serviceUnavailable, type: "overloaded", title: "Every render worker is busy",
+            detail: "The render queue is full (\(queue) waiting); retry after the delay in Retry-After.")
         problem.headers.set("Retry-After", "1")
         return problem
     }
@@ -100,17 +112,24 @@ public struct Problem: Error, Sendable {
     /// The render did not finish before its deadline (`--render-timeout`) and was cancelled.
     static func renderTimeout(_ timeout: Duration?) -> Problem {
         let seconds = timeout.map { "\($0.components.seconds)" } ?? "?"
-        var problem = Problem(status: .serviceUnavailable, type: "render-timeout", title: "The render took too long",
-                              detail: "The render did not finish within \(seconds) s (queue wait included) and was cancelled; retry later or ask for less work (lower fps, fewer layers).")
+        var problem = Problem(
+            status: .serviceUnavailable, type: "render-timeout", title: "The render took too long",
+            detail:
+                "The render did not finish within \(seconds) s (queue wait included) and was cancelled; retry later or ask for less work (lower fps, fewer layers)."
+        )
         problem.headers.set("Retry-After", "1")
         return problem
     }
 
     /// The work or the output a request asks for is over a limit, known before encoding.
     static func tooMuchWork(detail: String, pointer: String, parameter: String, limit: Int, estimate: Int) -> Problem {
-        Problem(status: .unprocessableContent, type: "too-much-work", title: "The timeline would be too large", detail: detail,
-                errors: [SpecProblem(pointer: pointer, message: detail)],
-                extensions: [("parameter", .string(parameter)), ("limit", .number(Double(limit))),
-                             ("estimate", .number(Double(estimate)))])
+        Problem(
+            status: .unprocessableContent, type: "too-much-work", title: "The timeline would be too large",
+            detail: detail,
+            errors: [SpecProblem(pointer: pointer, message: detail)],
+            extensions: [
+                ("parameter", .string(parameter)), ("limit", .number(Double(limit))),
+                ("estimate", .number(Double(estimate))),
+            ])
     }
 }

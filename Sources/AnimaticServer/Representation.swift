@@ -23,7 +23,8 @@ struct Representation: Sendable {
     /// styles and images only (plus data:/blob: images it makes), no framing. The one
     /// inline handler the page has (`onsubmit="return false"` on the preset form) is
     /// allowed by its hash alone (CSP Level 3 'unsafe-hashes'), not inline script at large.
-    static let contentSecurityPolicy = "default-src 'self'; script-src 'self' 'unsafe-hashes' 'sha256-GZIcz60Uwd6wT3vaYke/atSr53TehbYAPepOa3d03Vw='; img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    static let contentSecurityPolicy =
+        "default-src 'self'; script-src 'self' 'unsafe-hashes' 'sha256-GZIcz60Uwd6wT3vaYke/atSr53TehbYAPepOa3d03Vw='; img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
     enum Coding { case identity, gzip }
 
@@ -42,19 +43,25 @@ struct Representation: Sendable {
 
     /// Applies the rules to a handler's response. `compress` returns the gzipped body
     /// (the timeline routes hand in their cache); nil falls back to identity.
-    func apply(_ response: inout HTTPResponse, request: HTTPRequest, isPage: Bool,
-               compress: (([UInt8]) -> [UInt8]?)? = nil) {
+    func apply(
+        _ response: inout HTTPResponse, request: HTTPRequest, isPage: Bool,
+        compress: (([UInt8]) -> [UInt8]?)? = nil
+    ) {
         response.headers.set("Access-Control-Allow-Origin", "*")
-        response.headers.set("Access-Control-Expose-Headers", "ETag, Content-Length, Content-Encoding, Retry-After, Animatic-Warning")
+        response.headers.set(
+            "Access-Control-Expose-Headers", "ETag, Content-Length, Content-Encoding, Retry-After, Animatic-Warning")
         response.headers.set("X-Content-Type-Options", "nosniff")
         if isPage {
             response.headers.set("Content-Security-Policy", Self.contentSecurityPolicy)
             response.headers.set("Referrer-Policy", "no-referrer")
         }
         guard response.deferred == nil, response.stream == nil, !response.headers.contains("Content-Encoding"),
-              response.status == .ok else { return }
+            response.status == .ok
+        else { return }
         let contentType = response.headers["Content-Type"]
-        if ContentCoding.isCompressible(contentType: contentType), !response.headers.containsToken("Accept-Encoding", in: "Vary") {
+        if ContentCoding.isCompressible(contentType: contentType),
+            !response.headers.containsToken("Accept-Encoding", in: "Vary")
+        {
             response.headers.add("Vary", "Accept-Encoding")
         }
         let noTransform = response.headers.containsToken("no-transform", in: "Cache-Control")

@@ -7,7 +7,9 @@ import AnimaticRender
 /// `filmstripFrames`) and `reduceMotion` (the spec as Reduce Motion plays it, `ReduceMotion`).
 /// Everything else in the query of a preset route is a preset parameter.
 struct TimelineRequest {
-    static let optionNames: Set<String> = ["format", "fps", "frames", "loop", "filmstripFrames", "reduceMotion", "params"]
+    static let optionNames: Set<String> = [
+        "format", "fps", "frames", "loop", "filmstripFrames", "reduceMotion", "params",
+    ]
 
     var format: OutputFormat
     var options: TimelineOptions
@@ -23,7 +25,10 @@ struct TimelineRequest {
             switch name {
             case "format":
                 guard let f = OutputFormat(rawValue: value) else {
-                    return .failure(.badParameter("format", "format must be one of: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))"))
+                    return .failure(
+                        .badParameter(
+                            "format",
+                            "format must be one of: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))"))
                 }
                 explicitFormat = f
             case "fps":
@@ -44,7 +49,10 @@ struct TimelineRequest {
             case "filmstripFrames":
                 let range = TimelineOptions.filmstripFrameRange
                 guard let n = Int(value), range.contains(n) else {
-                    return .failure(.badParameter("filmstripFrames", "filmstripFrames must be a whole number from \(range.lowerBound) to \(range.upperBound)"))
+                    return .failure(
+                        .badParameter(
+                            "filmstripFrames",
+                            "filmstripFrames must be a whole number from \(range.lowerBound) to \(range.upperBound)"))
                 }
                 options.filmstripFrames = n
             default:
@@ -58,9 +66,11 @@ struct TimelineRequest {
             format = negotiated
         } else {
             let offered = OutputFormat.negotiable.map(\.mediaType).joined(separator: ", ")
-            return .failure(Problem(status: .notAcceptable, type: "not-acceptable", title: "No acceptable format",
-                                    detail: "Accept allows none of: \(offered). Or choose with ?format=.",
-                                    extensions: [("parameter", .string("Accept"))]))
+            return .failure(
+                Problem(
+                    status: .notAcceptable, type: "not-acceptable", title: "No acceptable format",
+                    detail: "Accept allows none of: \(offered). Or choose with ?format=.",
+                    extensions: [("parameter", .string("Accept"))]))
         }
         return .success(TimelineRequest(format: format, options: options, reduceMotion: reduceMotion))
     }
@@ -77,7 +87,9 @@ struct TimelineRequest {
     var hashKey: [UInt8] {
         var key = "\(format.rawValue);fps=\(options.fps)"
         if format == .swift { key += ";name=\(options.exportName ?? "")" }
-        key += format == .json ? ";frames=\(options.includeFrames)"
+        key +=
+            format == .json
+            ? ";frames=\(options.includeFrames)"
             : ";frames=\(options.includeFrames);loop=\(options.loop);strip=\(options.filmstripFrames)"
         if reduceMotion { key += ";reduceMotion" }
         return Array(key.utf8)
@@ -98,7 +110,8 @@ enum PresetQuery {
         for (name, value) in request.queryItems {
             if name == "params" {
                 guard case .success(let parsed) = Result(catching: { try JSONParser.parse(value) }),
-                      let object = parsed.objectMembers else {
+                    let object = parsed.objectMembers
+                else {
                     return .failure(.badParameter("params", "params must be a JSON object, e.g. {\"folds\":3}"))
                 }
                 members.append(contentsOf: object)

@@ -64,7 +64,8 @@ struct WorkEstimate {
     static func tooLarge(bytes: Int, parsed: TimelineRequest, maxResponseBytes: Int) -> Problem {
         let parameter = parsed.format == .filmstrip ? "filmstripFrames" : "fps"
         return .tooMuchWork(
-            detail: "the \(parsed.format.rawValue) output is \(bytes) bytes, more than the response limit of \(maxResponseBytes >> 20) MiB (--max-response-mb); lower \(parameter) or use fewer layers.",
+            detail:
+                "the \(parsed.format.rawValue) output is \(bytes) bytes, more than the response limit of \(maxResponseBytes >> 20) MiB (--max-response-mb); lower \(parameter) or use fewer layers.",
             pointer: "/layers", parameter: parameter, limit: maxResponseBytes, estimate: bytes)
     }
 
@@ -72,13 +73,15 @@ struct WorkEstimate {
     var problem: Problem? {
         if parsed.format != .filmstrip, samples > limits.maxFrameSamples {
             return .tooMuchWork(
-                detail: "\(samples) frame samples (\(frames) frames × \(layers) layers) at \(parsed.options.fps) fps, more than the limit of \(limits.maxFrameSamples); lower fps or the duration, or use fewer layers.",
+                detail:
+                    "\(samples) frame samples (\(frames) frames × \(layers) layers) at \(parsed.options.fps) fps, more than the limit of \(limits.maxFrameSamples); lower fps or the duration, or use fewer layers.",
                 pointer: "/layers", parameter: parameter, limit: limits.maxFrameSamples, estimate: samples)
         }
         if outputBytes > maxResponseBytes {
             let mb = (Double(outputBytes) / 1_048_576 * 10).rounded() / 10
             return .tooMuchWork(
-                detail: "the \(parsed.format.rawValue) output would be about \(mb) MiB (\(frames) frames × \(layers) layers), more than the response limit of \(maxResponseBytes >> 20) MiB (--max-response-mb); lower \(parameter) or use fewer layers.",
+                detail:
+                    "the \(parsed.format.rawValue) output would be about \(mb) MiB (\(frames) frames × \(layers) layers), more than the response limit of \(maxResponseBytes >> 20) MiB (--max-response-mb); lower \(parameter) or use fewer layers.",
                 pointer: "/layers", parameter: parameter, limit: maxResponseBytes, estimate: outputBytes)
         }
         return nil

@@ -15,18 +15,18 @@ struct HealthcheckCommand: ParsableCommand {
         commandName: "healthcheck",
         abstract: "Exit 0 when the server's /healthz answers 200, else 1 with the reason on stderr.",
         discussion: """
-        Without --url the address comes from the server's own environment: \
-        http://HOST:PORT/healthz with PORT from ANIMATIC_PORT (8080) and HOST from ANIMATIC_HOST \
-        (127.0.0.1 when it is unset or a wildcard such as 0.0.0.0; ::1 for ::).
+            Without --url the address comes from the server's own environment: \
+            http://HOST:PORT/healthz with PORT from ANIMATIC_PORT (8080) and HOST from ANIMATIC_HOST \
+            (127.0.0.1 when it is unset or a wildcard such as 0.0.0.0; ::1 for ::).
 
-        Only plain HTTP is spoken. When ANIMATIC_TLS_CERT is set and no --url is given, the \
-        server answers TLS on that port, so the check falls back to whether the port accepts \
-        TCP connections (see docs/DEPLOY.md).
+            Only plain HTTP is spoken. When ANIMATIC_TLS_CERT is set and no --url is given, the \
+            server answers TLS on that port, so the check falls back to whether the port accepts \
+            TCP connections (see docs/DEPLOY.md).
 
-        Examples:
-          animatic healthcheck
-          animatic healthcheck --url http://127.0.0.1:9000/healthz --timeout 1
-        """
+            Examples:
+              animatic healthcheck
+              animatic healthcheck --url http://127.0.0.1:9000/healthz --timeout 1
+            """
     )
 
     @Option(help: "The URL to ask (http only). Default: http://127.0.0.1:${ANIMATIC_PORT:-8080}/healthz.")
@@ -85,7 +85,10 @@ struct HealthTarget: Equatable {
         let scheme = url[..<schemeEnd.lowerBound].lowercased()
         guard scheme == "http" else {
             if scheme == "https" {
-                throw HealthcheckFailure(message: "\(url): https is not supported; the health check speaks plain HTTP to the server inside the container (use http://127.0.0.1:PORT/healthz)")
+                throw HealthcheckFailure(
+                    message:
+                        "\(url): https is not supported; the health check speaks plain HTTP to the server inside the container (use http://127.0.0.1:PORT/healthz)"
+                )
             }
             throw HealthcheckFailure(message: "\(url): unsupported scheme '\(scheme)' (only http)")
         }
@@ -150,8 +153,10 @@ struct HealthTarget: Equatable {
         switch configured {
         case "", "0.0.0.0", "*": host = "127.0.0.1"
         case "::", "[::]": host = "::1"
-        default: host = configured.hasPrefix("[") && configured.hasSuffix("]")
-            ? String(configured.dropFirst().dropLast()) : configured
+        default:
+            host =
+                configured.hasPrefix("[") && configured.hasSuffix("]")
+                ? String(configured.dropFirst().dropLast()) : configured
         }
         return HealthTarget(host: host, port: port, path: "/healthz")
     }
@@ -178,8 +183,9 @@ struct HealthProbe {
     func checkStatus200() throws {
         do {
             let connection = try connect()
-            try connection.sendGet(target.path, host: target.authority,
-                                   fields: [("User-Agent", "animatic-healthcheck"), ("Connection", "close")])
+            try connection.sendGet(
+                target.path, host: target.authority,
+                fields: [("User-Agent", "animatic-healthcheck"), ("Connection", "close")])
             let response = try connection.readResponse(headOnly: true)
             guard response.status == .ok else {
                 throw HealthcheckFailure(message: "\(url): HTTP \(response.status.code) \(response.reasonPhrase)")

@@ -8,14 +8,14 @@ struct PresetsCommand: ParsableCommand {
         commandName: "presets",
         abstract: "List the presets (the source documents' transitions) with their parameters and defaults.",
         discussion: """
-        A preset is used in place of an inline spec: \
-        {"preset": "fold", "params": {"folds": 3}}. See docs/PRESETS.md.
+            A preset is used in place of an inline spec: \
+            {"preset": "fold", "params": {"folds": 3}}. See docs/PRESETS.md.
 
-        Examples:
-          animatic presets
-          animatic presets zoom --json
-          animatic presets flip --spec > flip.json
-        """
+            Examples:
+              animatic presets
+              animatic presets zoom --json
+              animatic presets flip --spec > flip.json
+            """
     )
 
     @Argument(help: "Show only this preset.")

@@ -9,19 +9,19 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Compute the timeline of a transition spec and write it out.",
         discussion: """
-        SPEC is a JSON transition spec (see docs/SPEC.md) or a preset reference \
-        {"preset": "fold", "params": {…}} (see docs/PRESETS.md, `animatic presets`), \
-        or '-' to read it from standard input. A spec with problems prints every \
-        problem with its JSON pointer and exits with status 65.
+            SPEC is a JSON transition spec (see docs/SPEC.md) or a preset reference \
+            {"preset": "fold", "params": {…}} (see docs/PRESETS.md, `animatic presets`), \
+            or '-' to read it from standard input. A spec with problems prints every \
+            problem with its JSON pointer and exits with status 65.
 
-        Examples:
-          animatic render examples/tab-slide.json --frames --fps 30
-          cat spec.json | animatic render - --out timeline.json
-          echo '{"preset": "tabSlide", "params": {"to": 2}}' | animatic render -
-          animatic render spec.json --format svg --loop --out spec.svg
-          animatic render spec.json --format filmstrip --out strip.svg
-          animatic render spec.json --format swift --out FoldAnimator.swift
-        """
+            Examples:
+              animatic render examples/tab-slide.json --frames --fps 30
+              cat spec.json | animatic render - --out timeline.json
+              echo '{"preset": "tabSlide", "params": {"to": 2}}' | animatic render -
+              animatic render spec.json --format svg --loop --out spec.svg
+              animatic render spec.json --format filmstrip --out strip.svg
+              animatic render spec.json --format swift --out FoldAnimator.swift
+            """
     )
 
     @Argument(help: "The spec file, or '-' for standard input.")
@@ -39,11 +39,15 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "SVG and CSS: repeat the animation forever instead of playing it once.")
     var loop = false
 
-    @Option(help: "Filmstrip: how many evenly spaced frames to show (\(TimelineOptions.filmstripFrameRange.lowerBound)…\(TimelineOptions.filmstripFrameRange.upperBound)).")
+    @Option(
+        help:
+            "Filmstrip: how many evenly spaced frames to show (\(TimelineOptions.filmstripFrameRange.lowerBound)…\(TimelineOptions.filmstripFrameRange.upperBound))."
+    )
     var filmstripFrames: Int = 8
 
-
-    @Flag(name: .customLong("reduce-motion"), help: "Render the spec as Reduce Motion plays it: a cross-fade, nothing moves (docs/SPEC.md).")
+    @Flag(
+        name: .customLong("reduce-motion"),
+        help: "Render the spec as Reduce Motion plays it: a cross-fade, nothing moves (docs/SPEC.md).")
     var reduceMotion = false
 
     @Option(help: "Write to this file instead of standard output.")
@@ -58,7 +62,8 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--filmstrip-frames must be from \(range.lowerBound) to \(range.upperBound)")
         }
         guard OutputFormat(rawValue: format) != nil else {
-            throw ValidationError("--format must be one of: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw ValidationError(
+                "--format must be one of: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
         }
     }
 
@@ -75,7 +80,8 @@ struct RenderCommand: ParsableCommand {
         let limits = SpecLimits.standard
         switch SpecDecoder.decodeDocument(bytes: [UInt8](input), limits: limits) {
         case .failure(let problems):
-            var message = "\(spec): \(problems.problems.count == 1 ? "1 problem" : "\(problems.problems.count) problems")\n"
+            var message =
+                "\(spec): \(problems.problems.count == 1 ? "1 problem" : "\(problems.problems.count) problems")\n"
             for p in problems.problems { message += "  \(p.description)\n" }
             FileHandle.standardError.write(Data(message.utf8))
             throw ExitCode(65)
@@ -85,17 +91,22 @@ struct RenderCommand: ParsableCommand {
             if frames || [.svg, .lottie, .css].contains(format) {
                 let count = Timeline.frameCount(duration: timeline.duration, fps: fps) * max(timeline.layers.count, 1)
                 guard count <= limits.maxFrameSamples else {
-                    FileHandle.standardError.write(Data("\(spec): \(count) frame samples, more than the limit of \(limits.maxFrameSamples); lower --fps\n".utf8))
+                    FileHandle.standardError.write(
+                        Data(
+                            "\(spec): \(count) frame samples, more than the limit of \(limits.maxFrameSamples); lower --fps\n"
+                                .utf8))
                     throw ExitCode(65)
                 }
             }
             let name = (try? JSONParser.parse([UInt8](input))).flatMap(SwiftExportName.of(document:))
-            let options = TimelineOptions(fps: fps, includeFrames: frames, loop: loop, filmstripFrames: filmstripFrames,
-                                          exportName: name)
+            let options = TimelineOptions(
+                fps: fps, includeFrames: frames, loop: loop, filmstripFrames: filmstripFrames,
+                exportName: name)
             let bytes = format.encode(timeline, options: options)
             if format == .swift {
                 for warning in SwiftAnimatorEncoder.encode(timeline, name: name).warnings {
-                    FileHandle.standardError.write(Data("\(spec): not expressible in Swift: \(warning.description)\n".utf8))
+                    FileHandle.standardError.write(
+                        Data("\(spec): not expressible in Swift: \(warning.description)\n".utf8))
                 }
             }
             if let out {

@@ -11,17 +11,17 @@ struct ServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Serve the HTTP API and the player page.",
         discussion: """
-        Every option can also come from the environment: ANIMATIC_HOST, ANIMATIC_PORT, ANIMATIC_PUBLIC, \
-        ANIMATIC_TLS_CERT, ANIMATIC_TLS_KEY, ANIMATIC_MAX_BODY, ANIMATIC_CACHE_MB, ANIMATIC_LOG_LEVEL, \
-        ANIMATIC_WORKERS, ANIMATIC_MAX_QUEUE, ANIMATIC_RENDER_TIMEOUT, ANIMATIC_MAX_RESPONSE_MB, \
-        ANIMATIC_MAX_CONNECTIONS_PER_CLIENT, ANIMATIC_SHUTDOWN_GRACE. \
-        An option on the command line wins over the environment.
+            Every option can also come from the environment: ANIMATIC_HOST, ANIMATIC_PORT, ANIMATIC_PUBLIC, \
+            ANIMATIC_TLS_CERT, ANIMATIC_TLS_KEY, ANIMATIC_MAX_BODY, ANIMATIC_CACHE_MB, ANIMATIC_LOG_LEVEL, \
+            ANIMATIC_WORKERS, ANIMATIC_MAX_QUEUE, ANIMATIC_RENDER_TIMEOUT, ANIMATIC_MAX_RESPONSE_MB, \
+            ANIMATIC_MAX_CONNECTIONS_PER_CLIENT, ANIMATIC_SHUTDOWN_GRACE. \
+            An option on the command line wins over the environment.
 
-        Renders run on a pool of --workers threads behind a queue of --max-queue (then 503 with \
-        Retry-After); health, metrics, files and cache hits never wait for them. SIGTERM or SIGINT \
-        stops accepting, lets requests in flight finish (up to --shutdown-grace), cancels what is \
-        left and exits 0. See docs/HTTP.md and docs/DEPLOY.md.
-        """
+            Renders run on a pool of --workers threads behind a queue of --max-queue (then 503 with \
+            Retry-After); health, metrics, files and cache hits never wait for them. SIGTERM or SIGINT \
+            stops accepting, lets requests in flight finish (up to --shutdown-grace), cancels what is \
+            left and exits 0. See docs/HTTP.md and docs/DEPLOY.md.
+            """
     )
 
     static let environment = ProcessInfo.processInfo.environment
@@ -78,10 +78,16 @@ struct ServeCommand: ParsableCommand {
         guard (0...65536).contains(cacheMb) else { throw ValidationError("--cache-mb must be from 0 to 65536") }
         guard (1...1024).contains(workers) else { throw ValidationError("--workers must be from 1 to 1024") }
         guard (0...100_000).contains(maxQueue) else { throw ValidationError("--max-queue must be from 0 to 100000") }
-        guard renderTimeout > 0, renderTimeout <= 3600 else { throw ValidationError("--render-timeout must be > 0 and ≤ 3600 s") }
-        guard (1...4096).contains(maxResponseMb) else { throw ValidationError("--max-response-mb must be from 1 to 4096") }
+        guard renderTimeout > 0, renderTimeout <= 3600 else {
+            throw ValidationError("--render-timeout must be > 0 and ≤ 3600 s")
+        }
+        guard (1...4096).contains(maxResponseMb) else {
+            throw ValidationError("--max-response-mb must be from 1 to 4096")
+        }
         guard maxConnectionsPerClient >= 1 else { throw ValidationError("--max-connections-per-client must be ≥ 1") }
-        guard shutdownGrace >= 0, shutdownGrace <= 3600 else { throw ValidationError("--shutdown-grace must be from 0 to 3600 s") }
+        guard shutdownGrace >= 0, shutdownGrace <= 3600 else {
+            throw ValidationError("--shutdown-grace must be from 0 to 3600 s")
+        }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of: trace, debug, info, notice, warning, error, critical")
         }
@@ -100,7 +106,8 @@ struct ServeCommand: ParsableCommand {
         let logger = Logger(label: "animatic")
 
         var isDirectory: ObjCBool = false
-        let hasPublic = FileManager.default.fileExists(atPath: publicDirectory, isDirectory: &isDirectory) && isDirectory.boolValue
+        let hasPublic =
+            FileManager.default.fileExists(atPath: publicDirectory, isDirectory: &isDirectory) && isDirectory.boolValue
         if !hasPublic {
             logger.warning("no static files: \(publicDirectory) is not a folder (set --public or ANIMATIC_PUBLIC)")
         }

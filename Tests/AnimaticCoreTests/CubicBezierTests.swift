@@ -68,8 +68,10 @@ struct SplitMix: RandomNumberGenerator {
         var rng = SplitMix(state: 42)
         var worst = 0.0
         for _ in 0..<200 {
-            let p = (Double.random(in: 0...1, using: &rng), Double.random(in: -0.6...1.6, using: &rng),
-                     Double.random(in: 0...1, using: &rng), Double.random(in: -0.6...1.6, using: &rng))
+            let p = (
+                Double.random(in: 0...1, using: &rng), Double.random(in: -0.6...1.6, using: &rng),
+                Double.random(in: 0...1, using: &rng), Double.random(in: -0.6...1.6, using: &rng)
+            )
             let curve = CubicBezier(p.0, p.1, p.2, p.3)
             for i in 0...100 {
                 let x = Double(i) / 100
@@ -82,8 +84,9 @@ struct SplitMix: RandomNumberGenerator {
     @Test func curvesWithYInTheUnitIntervalAreMonotonic() {
         var rng = SplitMix(state: 7)
         for _ in 0..<50 {
-            let curve = CubicBezier(Double.random(in: 0...1, using: &rng), Double.random(in: 0...1, using: &rng),
-                                    Double.random(in: 0...1, using: &rng), Double.random(in: 0...1, using: &rng))
+            let curve = CubicBezier(
+                Double.random(in: 0...1, using: &rng), Double.random(in: 0...1, using: &rng),
+                Double.random(in: 0...1, using: &rng), Double.random(in: 0...1, using: &rng))
             var previous = curve.value(at: 0)
             for i in 1...2000 {
                 let value = curve.value(at: Double(i) / 2000)

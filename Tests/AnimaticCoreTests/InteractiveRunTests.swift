@@ -5,13 +5,13 @@ import Testing
 private func tabPan(release percent: Double, speed: Double = 0.5, extra: String = "") throws -> Timeline {
     // TabAnimator, interactive (linear), driven to `percent` over 0.3 s.
     let json = """
-    {"container": {"width": 390, "height": 844},
-     "layers": [{"id": "from", "frame": [0, 0, 390, 844]}, {"id": "to", "frame": [390, 0, 390, 844]}],
-     "animations": [{"duration": 0.25, "timing": "linear",
-       "changes": {"to": {"frame": [0, 0, 390, 844]}, "from": {"frame": [-390, 0, 390, 844]}}}],
-     "interaction": {"progress": [[0, 0], [0.1, \(percent / 3)], [0.3, \(percent)]],
-                     "completionSpeed": \(speed) \(extra)}}
-    """
+        {"container": {"width": 390, "height": 844},
+         "layers": [{"id": "from", "frame": [0, 0, 390, 844]}, {"id": "to", "frame": [390, 0, 390, 844]}],
+         "animations": [{"duration": 0.25, "timing": "linear",
+           "changes": {"to": {"frame": [0, 0, 390, 844]}, "from": {"frame": [-390, 0, 390, 844]}}}],
+         "interaction": {"progress": [[0, 0], [0.1, \(percent / 3)], [0.3, \(percent)]],
+                         "completionSpeed": \(speed) \(extra)}}
+        """
     return TimelineCompiler.compile(try SpecDecoder.decode(bytes: Array(json.utf8)).get())
 }
 
@@ -59,11 +59,11 @@ private func tabPan(release percent: Double, speed: Double = 0.5, extra: String 
 
     @Test func gestureSamplesBecomePercentByTheRule() throws {
         let json = """
-        {"layers": [{"id": "v", "frame": [0, 0, 10, 10]}],
-         "animations": [{"duration": 1, "timing": "linear", "changes": {"v": {"position": [105, 5]}}}],
-         "interaction": {"gesture": [[0, 300, 400], [0.1, 250, 400], [0.2, 180, 400]],
-                         "axis": "x", "distance": 200, "direction": -1}}
-        """
+            {"layers": [{"id": "v", "frame": [0, 0, 10, 10]}],
+             "animations": [{"duration": 1, "timing": "linear", "changes": {"v": {"position": [105, 5]}}}],
+             "interaction": {"gesture": [[0, 300, 400], [0.1, 250, 400], [0.2, 180, 400]],
+                             "axis": "x", "distance": 200, "direction": -1}}
+            """
         let tl = TimelineCompiler.compile(try SpecDecoder.decode(bytes: Array(json.utf8)).get())
         let run = try #require(tl.run)
         #expect(abs(run.percent(atWallTime: 0.1) - 0.25) < 1e-12)
@@ -76,10 +76,10 @@ private func tabPan(release percent: Double, speed: Double = 0.5, extra: String 
         // The samples move forward: still finishes.
         #expect(tl.run?.outcome == .finish)
         let json = """
-        {"layers": [{"id": "v", "frame": [0, 0, 10, 10]}],
-         "animations": [{"duration": 1, "timing": "linear", "changes": {"v": {"alpha": 0}}}],
-         "interaction": {"progress": [[0, 0], [0.2, 0.8], [0.3, 0.7]], "release": {"cancelWhenMovingBack": true}}}
-        """
+            {"layers": [{"id": "v", "frame": [0, 0, 10, 10]}],
+             "animations": [{"duration": 1, "timing": "linear", "changes": {"v": {"alpha": 0}}}],
+             "interaction": {"progress": [[0, 0], [0.2, 0.8], [0.3, 0.7]], "release": {"cancelWhenMovingBack": true}}}
+            """
         let back = TimelineCompiler.compile(try SpecDecoder.decode(bytes: Array(json.utf8)).get())
         #expect(back.run?.outcome == .cancel)
         #expect(abs((back.run?.velocityAtRelease ?? 0) - (-1)) < 1e-9)

@@ -57,31 +57,38 @@ private func close(_ a: Point, _ b: Point, _ tolerance: Double = 1e-6) -> Bool {
     /// a vanishing point at its anchor), a leaf turned 40° about y inside it. Every
     /// corner of every layer at five instants against the point model.
     static let threeLevels = """
-    {"container": {"width": 400, "height": 600, "perspective": 800},
-     "layers": [
-       {"id": "root", "frame": [50, 100, 300, 400], "fill": "#ffffff"},
-       {"id": "middle", "parent": "root", "frame": [20, 40, 260, 200], "anchor": [0.25, 0.5],
-        "sublayerTransform": {"perspective": 500}, "transform": [{"rotate": 10}]},
-       {"id": "leaf", "parent": "middle", "frame": [30, 20, 120, 80], "transform": [{"rotateY": 40}]}],
-     "animations": [{"duration": 1, "timing": "linear", "changes": {"root": {"transform": [{"rotateY": 60}]}}}]}
-    """
+        {"container": {"width": 400, "height": 600, "perspective": 800},
+         "layers": [
+           {"id": "root", "frame": [50, 100, 300, 400], "fill": "#ffffff"},
+           {"id": "middle", "parent": "root", "frame": [20, 40, 260, 200], "anchor": [0.25, 0.5],
+            "sublayerTransform": {"perspective": 500}, "transform": [{"rotate": 10}]},
+           {"id": "leaf", "parent": "middle", "frame": [30, 20, 120, 80], "transform": [{"rotateY": 40}]}],
+         "animations": [{"duration": 1, "timing": "linear", "changes": {"root": {"transform": [{"rotateY": 60}]}}}]}
+        """
 
     @Test func threeLevelsWithARotatingParentAndPerspectiveInTheMiddleMatchThePointModel() throws {
         let tl = try timeline(Self.threeLevels)
         for t in [0, 0.25, 0.5, 0.75, 1.0] {
             let angle = 60 * t
             // root: size 300×400, anchor centre, position (200, 300).
-            let root: [TreeModel.Step] = [.translate(-150, -200), .rotateY(degrees: angle), .translate(200, 300),
-                                          .translate(-200, -300), .perspective(800), .translate(200, 300)]
+            let root: [TreeModel.Step] = [
+                .translate(-150, -200), .rotateY(degrees: angle), .translate(200, 300),
+                .translate(-200, -300), .perspective(800), .translate(200, 300),
+            ]
             // middle: size 260×200, anchor (0.25, 0.5) → offset (65, 100), position (20 + 65, 40 + 100).
-            let middle: [TreeModel.Step] = [.translate(-65, -100), .rotateZ(degrees: 10), .translate(85, 140), .flatten]
+            let middle: [TreeModel.Step] = [
+                .translate(-65, -100), .rotateZ(degrees: 10), .translate(85, 140), .flatten,
+            ]
             // leaf: 120×80, position (90, 60) in middle's bounds; then middle's sublayerTransform
             // about middle's anchor (65, 100).
-            let leaf: [TreeModel.Step] = [.translate(-60, -40), .rotateY(degrees: 40), .translate(90, 60),
-                                          .translate(-65, -100), .perspective(500), .translate(65, 100), .flatten]
+            let leaf: [TreeModel.Step] = [
+                .translate(-60, -40), .rotateY(degrees: 40), .translate(90, 60),
+                .translate(-65, -100), .perspective(500), .translate(65, 100), .flatten,
+            ]
             let states = tl.states(at: t)
             let expected: [(String, [TreeModel.Step], (Double, Double))] = [
-                ("root", root, (300, 400)), ("middle", middle + root, (260, 200)), ("leaf", leaf + middle + root, (120, 80)),
+                ("root", root, (300, 400)), ("middle", middle + root, (260, 200)),
+                ("leaf", leaf + middle + root, (120, 80)),
             ]
             for (id, steps, size) in expected {
                 let quad = states[tl.layerIndex(id)!].quad
@@ -104,14 +111,15 @@ private func close(_ a: Point, _ b: Point, _ tolerance: Double = 1e-6) -> Bool {
 
     /// Group opacity: 0.5 × (1 → 0.4, linear) × 0.5 down the chain.
     @Test func opacityIsTheProductDownTheChain() throws {
-        let tl = try timeline("""
-        {"layers": [
-           {"id": "a", "frame": [0, 0, 100, 100], "alpha": 0.5},
-           {"id": "b", "parent": "a", "frame": [0, 0, 50, 50]},
-           {"id": "c", "parent": "b", "frame": [0, 0, 20, 20], "alpha": 0.5},
-           {"id": "other", "frame": [0, 0, 10, 10], "alpha": 0.8}],
-         "animations": [{"duration": 1, "timing": "linear", "changes": {"b": {"alpha": 0.4}}}]}
-        """)
+        let tl = try timeline(
+            """
+            {"layers": [
+               {"id": "a", "frame": [0, 0, 100, 100], "alpha": 0.5},
+               {"id": "b", "parent": "a", "frame": [0, 0, 50, 50]},
+               {"id": "c", "parent": "b", "frame": [0, 0, 20, 20], "alpha": 0.5},
+               {"id": "other", "frame": [0, 0, 10, 10], "alpha": 0.8}],
+             "animations": [{"duration": 1, "timing": "linear", "changes": {"b": {"alpha": 0.4}}}]}
+            """)
         for t in [0, 0.5, 1.0] {
             let s = tl.states(at: t)
             let b = 1 + (0.4 - 1) * t
@@ -125,15 +133,16 @@ private func close(_ a: Point, _ b: Point, _ tolerance: Double = 1e-6) -> Bool {
     /// Hiding a layer hides its sublayers and theirs, not its parent or siblings; showing
     /// it again shows them.
     @Test func hiddenHidesTheSubtree() throws {
-        let tl = try timeline("""
-        {"layers": [
-           {"id": "root", "frame": [0, 0, 100, 100]},
-           {"id": "mid", "parent": "root", "frame": [0, 0, 50, 50]},
-           {"id": "sibling", "parent": "root", "frame": [50, 50, 50, 50]},
-           {"id": "leaf", "parent": "mid", "frame": [0, 0, 20, 20]}],
-         "animations": [{"delay": 0.2, "duration": 0.3, "changes": {"mid": {"hidden": true}}},
-                        {"delay": 0.6, "duration": 0.4, "changes": {"mid": {"hidden": false}}}]}
-        """)
+        let tl = try timeline(
+            """
+            {"layers": [
+               {"id": "root", "frame": [0, 0, 100, 100]},
+               {"id": "mid", "parent": "root", "frame": [0, 0, 50, 50]},
+               {"id": "sibling", "parent": "root", "frame": [50, 50, 50, 50]},
+               {"id": "leaf", "parent": "mid", "frame": [0, 0, 20, 20]}],
+             "animations": [{"delay": 0.2, "duration": 0.3, "changes": {"mid": {"hidden": true}}},
+                            {"delay": 0.6, "duration": 0.4, "changes": {"mid": {"hidden": false}}}]}
+            """)
         let visible = { (t: Double) in tl.states(at: t).map(\.visible) }
         #expect(visible(0.1) == [true, true, true, true])
         #expect(visible(0.3) == [true, false, true, false])
@@ -143,18 +152,21 @@ private func close(_ a: Point, _ b: Point, _ tolerance: Double = 1e-6) -> Bool {
     /// A clipping root cuts its sublayers to its bounds; a clipping middle layer with
     /// rounded corners, moved half out of the root, cuts the leaf to the overlap of both.
     @Test func ancestorClipsIntersectAndFollowRoundedCorners() throws {
-        let tl = try timeline("""
-        {"layers": [
-           {"id": "root", "frame": [100, 100, 200, 200], "clips": true},
-           {"id": "mid", "parent": "root", "frame": [100, 50, 200, 100], "clips": true, "cornerRadius": 20},
-           {"id": "leaf", "parent": "mid", "frame": [0, 0, 300, 300]},
-           {"id": "free", "frame": [0, 0, 10, 10]}]}
-        """)
+        let tl = try timeline(
+            """
+            {"layers": [
+               {"id": "root", "frame": [100, 100, 200, 200], "clips": true},
+               {"id": "mid", "parent": "root", "frame": [100, 50, 200, 100], "clips": true, "cornerRadius": 20},
+               {"id": "leaf", "parent": "mid", "frame": [0, 0, 300, 300]},
+               {"id": "free", "frame": [0, 0, 10, 10]}]}
+            """)
         let s = tl.states(at: 0)
         #expect(s[0].clip == nil && s[3].clip == nil, "no clipping ancestor")
         let rootClip = try #require(s[1].clip)
         #expect(rootClip.count == 4)
-        for (p, q) in zip(rootClip, [Point(x: 100, y: 100), Point(x: 300, y: 100), Point(x: 300, y: 300), Point(x: 100, y: 300)]) {
+        for (p, q) in zip(
+            rootClip, [Point(x: 100, y: 100), Point(x: 300, y: 100), Point(x: 300, y: 300), Point(x: 100, y: 300)])
+        {
             #expect(close(p, q, 1e-9))
         }
         // The leaf: mid's rounded rect (200, 150)–(400, 250), r = 20, within root's (100, 100)–(300, 300).
@@ -180,12 +192,13 @@ private func close(_ a: Point, _ b: Point, _ tolerance: Double = 1e-6) -> Bool {
 
     /// A clip follows its ancestor's motion: a root sliding right by 100 moves the clip.
     @Test func clipsMoveWithTheirAncestor() throws {
-        let tl = try timeline("""
-        {"layers": [
-           {"id": "root", "frame": [0, 0, 100, 100], "clips": true, "transform": [{"rotate": 45}]},
-           {"id": "leaf", "parent": "root", "frame": [50, 50, 100, 100]}],
-         "animations": [{"duration": 1, "timing": "linear", "changes": {"root": {"frame": [100, 0, 100, 100]}}}]}
-        """)
+        let tl = try timeline(
+            """
+            {"layers": [
+               {"id": "root", "frame": [0, 0, 100, 100], "clips": true, "transform": [{"rotate": 45}]},
+               {"id": "leaf", "parent": "root", "frame": [50, 50, 100, 100]}],
+             "animations": [{"duration": 1, "timing": "linear", "changes": {"root": {"frame": [100, 0, 100, 100]}}}]}
+            """)
         for t in [0, 0.5, 1.0] {
             let s = tl.states(at: t)
             let clip = try #require(s[1].clip)
@@ -197,28 +210,30 @@ private func close(_ a: Point, _ b: Point, _ tolerance: Double = 1e-6) -> Bool {
     /// A sublayer draws above its parent; siblings in list order then zPosition; a later
     /// root with its subtree above an earlier one.
     @Test func drawingOrderIsDepthFirstWithSiblingsByZPosition() throws {
-        let tl = try timeline("""
-        {"layers": [
-           {"id": "top", "frame": [0, 0, 10, 10], "zPosition": 1},
-           {"id": "a", "frame": [0, 0, 10, 10]},
-           {"id": "a2", "parent": "a", "frame": [0, 0, 10, 10], "zPosition": 5},
-           {"id": "a1", "parent": "a", "frame": [0, 0, 10, 10]},
-           {"id": "a1x", "parent": "a1", "frame": [0, 0, 10, 10]},
-           {"id": "b", "frame": [0, 0, 10, 10]}]}
-        """)
+        let tl = try timeline(
+            """
+            {"layers": [
+               {"id": "top", "frame": [0, 0, 10, 10], "zPosition": 1},
+               {"id": "a", "frame": [0, 0, 10, 10]},
+               {"id": "a2", "parent": "a", "frame": [0, 0, 10, 10], "zPosition": 5},
+               {"id": "a1", "parent": "a", "frame": [0, 0, 10, 10]},
+               {"id": "a1x", "parent": "a1", "frame": [0, 0, 10, 10]},
+               {"id": "b", "frame": [0, 0, 10, 10]}]}
+            """)
         #expect(tl.drawOrder.map { tl.layers[$0].spec.id } == ["a", "a1", "a1x", "a2", "b", "top"])
     }
 
     /// Shadow and border properties animate like any other; a shadow at opacity 0 is not
     /// reported, a border of width 0 neither.
     @Test func shadowAndBorderAnimate() throws {
-        let tl = try timeline("""
-        {"layers": [{"id": "card", "frame": [0, 0, 100, 100],
-                     "shadow": {"radius": 5, "offset": [0, 2]}, "border": {"color": "#ff0000"}}],
-         "animations": [{"duration": 1, "timing": "linear", "changes": {"card": {
-            "shadowOpacity": 0.5, "shadowRadius": 15, "shadowOffset": [4, 6], "shadowColor": "#0000ff",
-            "borderWidth": 4, "borderColor": "#00ff00"}}}]}
-        """)
+        let tl = try timeline(
+            """
+            {"layers": [{"id": "card", "frame": [0, 0, 100, 100],
+                         "shadow": {"radius": 5, "offset": [0, 2]}, "border": {"color": "#ff0000"}}],
+             "animations": [{"duration": 1, "timing": "linear", "changes": {"card": {
+                "shadowOpacity": 0.5, "shadowRadius": 15, "shadowOffset": [4, 6], "shadowColor": "#0000ff",
+                "borderWidth": 4, "borderColor": "#00ff00"}}}]}
+            """)
         let start = tl.states(at: 0)[0]
         #expect(start.shadow == nil && start.border == nil)
         let mid = tl.states(at: 0.5)[0]
@@ -232,9 +247,10 @@ private func close(_ a: Point, _ b: Point, _ tolerance: Double = 1e-6) -> Bool {
 
     /// Core Animation's defaults for what a shadow leaves out: black, offset (0, −3), radius 3.
     @Test func shadowDefaultsAreCoreAnimations() throws {
-        let tl = try timeline("""
-        {"layers": [{"id": "card", "frame": [0, 0, 100, 100], "shadow": {"opacity": 0.4}}]}
-        """)
+        let tl = try timeline(
+            """
+            {"layers": [{"id": "card", "frame": [0, 0, 100, 100], "shadow": {"opacity": 0.4}}]}
+            """)
         let shadow = try #require(tl.states(at: 0)[0].shadow)
         #expect(shadow == ShadowSpec(color: .black, opacity: 0.4, radius: 3, offset: Point(x: 0, y: -3)))
     }
@@ -242,10 +258,11 @@ private func close(_ a: Point, _ b: Point, _ tolerance: Double = 1e-6) -> Bool {
     /// A flat spec keeps its states whatever the tree code does: the same states as a
     /// layer composed alone.
     @Test func aSpecWithoutParentsIsUnchanged() throws {
-        let tl = try timeline("""
-        {"container": {"perspective": 500},
-         "layers": [{"id": "v", "frame": [100, 100, 200, 200], "transform": [{"rotateY": 30}], "alpha": 0.5}]}
-        """)
+        let tl = try timeline(
+            """
+            {"container": {"perspective": 500},
+             "layers": [{"id": "v", "frame": [100, 100, 200, 200], "transform": [{"rotateY": 30}], "alpha": 0.5}]}
+            """)
         let s = tl.states(at: 0)[0]
         #expect(s.clip == nil && s.opacity == 0.5)
         #expect(s.matrix == tl.layers[0].state(at: 0, containerSublayer: tl.containerSublayer).matrix)

@@ -9,8 +9,10 @@ import Testing
         "AnimaticCore": ["Glibc"],
         "AnimaticRender": ["AnimaticCore", "Foundation", "Glibc"],
         "AnimaticHTTP": ["COpenSSL", "CZlib", "Dispatch", "Foundation", "Glibc", "Logging", "Synchronization"],
-        "AnimaticServer": ["AnimaticCore", "AnimaticRender", "AnimaticHTTP", "COpenSSL", "Dispatch", "Foundation",
-                           "Glibc", "Logging", "Synchronization"],
+        "AnimaticServer": [
+            "AnimaticCore", "AnimaticRender", "AnimaticHTTP", "COpenSSL", "Dispatch", "Foundation",
+            "Glibc", "Logging", "Synchronization",
+        ],
     ]
 
     static let sources = URL(fileURLWithPath: #filePath)

@@ -20,7 +20,9 @@ enum Reference {
 
     /// Fraction of the way to the target of a damped oscillator (m, k, c), starting at
     /// rest offset 1 with velocity v0 towards the target, at t seconds.
-    static func spring(mass m: Double, stiffness k: Double, damping c: Double, velocity v0: Double, at t: Double) -> Double {
+    static func spring(mass m: Double, stiffness k: Double, damping c: Double, velocity v0: Double, at t: Double)
+        -> Double
+    {
         let w0 = (k / m).squareRoot()
         let zeta = c / (2 * (k * m).squareRoot())
         if zeta < 1 {
@@ -40,8 +42,10 @@ enum Reference {
     /// from Kochanek & Bartels (SIGGRAPH 1984) eq. 8–9 and §4 (uneven key spacing): each
     /// segment as the polynomial a + b·u + c·u² + d·u³ of its Hermite form. The missing
     /// neighbour at either end is the end key itself (the spec's documented choice).
-    static func kochanekBartels(times: [Double], values: [Double], tension: [Double], continuity: [Double],
-                                bias: [Double], at x: Double) -> Double {
+    static func kochanekBartels(
+        times: [Double], values: [Double], tension: [Double], continuity: [Double],
+        bias: [Double], at x: Double
+    ) -> Double {
         let n = values.count
         if x <= times[0] { return values[0] }
         if x >= times[n - 1] { return values[n - 1] }
@@ -57,12 +61,14 @@ enum Reference {
         // Source tangent of key i (leaving it), destination tangent of key i + 1 (arriving).
         let (t0, c0, b0) = (tension[i], continuity[i], bias[i])
         let (g0b, g0a) = gap(i)
-        let source = ((1 - t0) * (1 + c0) * (1 + b0) / 2 * chordBefore(i) + (1 - t0) * (1 - c0) * (1 - b0) / 2 * chordAfter(i))
+        let source =
+            ((1 - t0) * (1 + c0) * (1 + b0) / 2 * chordBefore(i) + (1 - t0) * (1 - c0) * (1 - b0) / 2 * chordAfter(i))
             * 2 * g0a / (g0b + g0a)
         let (t1, c1, b1) = (tension[i + 1], continuity[i + 1], bias[i + 1])
         let (g1b, g1a) = gap(i + 1)
-        let destination = ((1 - t1) * (1 - c1) * (1 + b1) / 2 * chordBefore(i + 1)
-            + (1 - t1) * (1 + c1) * (1 - b1) / 2 * chordAfter(i + 1)) * 2 * g1b / (g1b + g1a)
+        let destination =
+            ((1 - t1) * (1 - c1) * (1 + b1) / 2 * chordBefore(i + 1)
+                + (1 - t1) * (1 + c1) * (1 - b1) / 2 * chordAfter(i + 1)) * 2 * g1b / (g1b + g1a)
         let p0 = values[i], p1 = values[i + 1]
         let a = p0, b = source
         let c = 3 * (p1 - p0) - 2 * source - destination

@@ -3,21 +3,21 @@ import Testing
 
 /// A valid base spec; each invalid case below breaks one thing in it.
 private let base = """
-{"container": {"width": 390, "height": 844, "perspective": 500},
- "layers": [
-   {"id": "from", "frame": [0, 0, 390, 844], "fill": "#f2f2f7"},
-   {"id": "to", "frame": [390, 0, 390, 844], "fill": "#34c759", "cornerRadius": 12},
-   {"id": "strip", "frame": [0, 0, 100, 844], "anchor": [0, 0.5], "content": {"of": "from", "rect": [0, 0, 100, 844]}}
- ],
- "animations": [
-   {"duration": 0.25, "changes": {"to": {"frame": [0, 0, 390, 844]}, "from": {"frame": [-390, 0, 390, 844]}}},
-   {"delay": 0.25, "duration": 1, "timing": {"spring": {"dampingRatio": 0.75, "initialVelocity": 0.5}},
-    "changes": {"to": {"alpha": 0.5, "transform": [{"scale": [0.9, 0.9]}]}}},
-   {"delay": 1.25, "duration": 0.6, "calculationMode": "cubic", "keyframes": [
-     {"relativeStart": 0, "relativeDuration": 0.5, "changes": {"to": {"transform": [{"rotateY": -90}]}}}]}
- ],
- "completion": {"from": {"hidden": true}}}
-"""
+    {"container": {"width": 390, "height": 844, "perspective": 500},
+     "layers": [
+       {"id": "from", "frame": [0, 0, 390, 844], "fill": "#f2f2f7"},
+       {"id": "to", "frame": [390, 0, 390, 844], "fill": "#34c759", "cornerRadius": 12},
+       {"id": "strip", "frame": [0, 0, 100, 844], "anchor": [0, 0.5], "content": {"of": "from", "rect": [0, 0, 100, 844]}}
+     ],
+     "animations": [
+       {"duration": 0.25, "changes": {"to": {"frame": [0, 0, 390, 844]}, "from": {"frame": [-390, 0, 390, 844]}}},
+       {"delay": 0.25, "duration": 1, "timing": {"spring": {"dampingRatio": 0.75, "initialVelocity": 0.5}},
+        "changes": {"to": {"alpha": 0.5, "transform": [{"scale": [0.9, 0.9]}]}}},
+       {"delay": 1.25, "duration": 0.6, "calculationMode": "cubic", "keyframes": [
+         {"relativeStart": 0, "relativeDuration": 0.5, "changes": {"to": {"transform": [{"rotateY": -90}]}}}]}
+     ],
+     "completion": {"from": {"hidden": true}}}
+    """
 
 private func decode(_ text: String) -> Result<TransitionSpec, SpecProblems> {
     SpecDecoder.decode(bytes: Array(text.utf8))
@@ -43,15 +43,18 @@ import Foundation
         #expect(spec.animations.count == 3)
         guard case .block(let first) = spec.animations[0] else { Issue.record("block"); return }
         #expect(first.timing == .easeInEaseOut, "a block with no curve is easeInEaseOut")
-        #expect(first.changes.contains(PropertyChange(layer: "to", property: .position, value: .point(Point(x: 195, y: 422)))))
+        #expect(
+            first.changes.contains(
+                PropertyChange(layer: "to", property: .position, value: .point(Point(x: 195, y: 422)))))
         guard case .keyframes(let k) = spec.animations[2] else { Issue.record("keyframes"); return }
         #expect(k.calculationMode == .cubic && k.timing == .easeInEaseOut)
         #expect(spec.completion == [PropertyChange(layer: "from", property: .hidden, value: .bool(true))])
     }
 
     @Test func aPhysicalSpringWithoutADurationLastsUntilItSettles() throws {
-        let text = variant(#""delay": 0.25, "duration": 1, "timing": {"spring": {"dampingRatio": 0.75, "initialVelocity": 0.5}}"#,
-                           #""delay": 0.25, "timing": {"spring": {"mass": 1, "stiffness": 100, "damping": 10}}"#)
+        let text = variant(
+            #""delay": 0.25, "duration": 1, "timing": {"spring": {"dampingRatio": 0.75, "initialVelocity": 0.5}}"#,
+            #""delay": 0.25, "timing": {"spring": {"mass": 1, "stiffness": 100, "damping": 10}}"#)
         let spec = try decode(text).get()
         guard case .block(let b) = spec.animations[1] else { Issue.record("block"); return }
         let expected = SpringParameters(mass: 1, stiffness: 100, damping: 10).settlingDuration
@@ -66,12 +69,24 @@ import Foundation
         (#""duration": 0.25,"#, "", "/animations/0", "needs a \"duration\""),
         (#""dampingRatio": 0.75"#, #""dampingRatio": 0"#, "/animations/1/timing/spring/dampingRatio", "must be > 0"),
         (#""dampingRatio": 0.75"#, #""dampingRatio": 1.5"#, "/animations/1/timing/spring/dampingRatio", "must be ≤ 1"),
-        (#"{"to": {"frame": [0, 0, 390, 844]}"#, #"{"ghost": {"frame": [0, 0, 390, 844]}"#, "/animations/0/changes/ghost", "unknown layer"),
+        (
+            #"{"to": {"frame": [0, 0, 390, 844]}"#, #"{"ghost": {"frame": [0, 0, 390, 844]}"#,
+            "/animations/0/changes/ghost", "unknown layer"
+        ),
         (#"{"to": {"alpha": 0.5"#, #"{"to": {"alpah": 0.5"#, "/animations/1/changes/to/alpah", "unknown property"),
         (#""alpha": 0.5"#, #""alpha": 1.5"#, "/animations/1/changes/to/alpha", "between 0 and 1"),
-        (#""relativeStart": 0,"#, #""relativeStart": 1.5,"#, "/animations/2/keyframes/0/relativeStart", "between 0 and 1"),
-        (#""relativeStart": 0, "relativeDuration": 0.5"#, #""relativeStart": 0.7, "relativeDuration": 0.5"#, "/animations/2/keyframes/0/relativeDuration", "must end by 1"),
-        (#""calculationMode": "cubic""#, #""calculationMode": "bouncy""#, "/animations/2/calculationMode", "unknown calculation mode"),
+        (
+            #""relativeStart": 0,"#, #""relativeStart": 1.5,"#, "/animations/2/keyframes/0/relativeStart",
+            "between 0 and 1"
+        ),
+        (
+            #""relativeStart": 0, "relativeDuration": 0.5"#, #""relativeStart": 0.7, "relativeDuration": 0.5"#,
+            "/animations/2/keyframes/0/relativeDuration", "must end by 1"
+        ),
+        (
+            #""calculationMode": "cubic""#, #""calculationMode": "bouncy""#, "/animations/2/calculationMode",
+            "unknown calculation mode"
+        ),
         (##""fill": "#f2f2f7""##, ##""fill": "grey""##, "/layers/0/fill", "is not a colour"),
         (#"{"id": "to","#, #"{"id": "from","#, "/layers/1/id", "duplicate layer id"),
         (##""frame": [0, 0, 390, 844], "fill": "#f2f2f7""##, ##""fill": "#f2f2f7""##, "/layers/0", "needs a \"frame\""),
@@ -81,15 +96,23 @@ import Foundation
         (#""of": "from""#, #""of": "strip""#, "/layers/2/content/of", "snapshot of itself"),
         (#""perspective": 500"#, #""perspective": 0"#, "/container/perspective", "must be > 0"),
         (#""width": 390"#, #""width": "wide""#, "/container/width", "expected a number, got a string"),
-        (#"[{"scale": [0.9, 0.9]}]"#, #"[{"skew": 3}]"#, "/animations/1/changes/to/transform/0/skew", "unknown transform operation"),
-        (#"[{"rotateY": -90}]"#, #"[{"rotate3d": {"angle": 30, "axis": [0, 0, 0]}}]"#, "/animations/2/keyframes/0/changes/to/transform/0/rotate3d/axis", "must not be [0, 0, 0]"),
+        (
+            #"[{"scale": [0.9, 0.9]}]"#, #"[{"skew": 3}]"#, "/animations/1/changes/to/transform/0/skew",
+            "unknown transform operation"
+        ),
+        (
+            #"[{"rotateY": -90}]"#, #"[{"rotate3d": {"angle": 30, "axis": [0, 0, 0]}}]"#,
+            "/animations/2/keyframes/0/changes/to/transform/0/rotate3d/axis", "must not be [0, 0, 0]"
+        ),
         (#""timing": {"spring""#, #""timing": "springy", "x": {"spring""#, "/animations/1/timing", "unknown curve"),
         (#""delay": 0.25,"#, #""delay": -0.25,"#, "/animations/1/delay", "between 0 and 60"),
         (#""delay": 1.25,"#, #""delay": 59.8,"#, "/animations/2", "past the limit of 60 s"),
         (#""hidden": true"#, #""hidden": "yes""#, "/completion/from/hidden", "expected true or false"),
         (#""container": {"#, #""contianer": {"#, "/contianer", "unknown member"),
-        (#"{"to": {"frame": [0, 0, 390, 844]}, "from": {"frame": [-390, 0, 390, 844]}}"#,
-         #"{"to": {"frame": [0, 0, 390, 844], "position": [1, 2]}}"#, "/animations/0/changes/to/position", "twice"),
+        (
+            #"{"to": {"frame": [0, 0, 390, 844]}, "from": {"frame": [-390, 0, 390, 844]}}"#,
+            #"{"to": {"frame": [0, 0, 390, 844], "position": [1, 2]}}"#, "/animations/0/changes/to/position", "twice"
+        ),
     ]
 
     @Test func everyInvalidSpecNamesItsPointerAndMessage() {
@@ -112,7 +135,8 @@ import Foundation
         text = text.replacingOccurrences(of: #""alpha": 0.5"#, with: #""alpha": 2"#)
         guard case .failure(let problems) = decode(text) else { Issue.record("accepted"); return }
         let pointers = Set(problems.problems.map(\.pointer))
-        #expect(pointers.isSuperset(of: ["/animations/0/duration", "/layers/0/fill", "/animations/1/changes/to/alpha"]))
+        #expect(
+            pointers.isSuperset(of: ["/animations/0/duration", "/layers/0/fill", "/animations/1/changes/to/alpha"]))
     }
 
     @Test func malformedJSONNamesTheByteOffset() {
@@ -136,7 +160,9 @@ import Foundation
         // ("" or starting with "/", RFC 6901) and with a message.
         func isClean(_ problems: SpecProblems) -> Bool {
             !problems.problems.isEmpty
-                && problems.problems.allSatisfy { ($0.pointer.isEmpty || $0.pointer.hasPrefix("/")) && !$0.message.isEmpty }
+                && problems.problems.allSatisfy {
+                    ($0.pointer.isEmpty || $0.pointer.hasPrefix("/")) && !$0.message.isEmpty
+                }
         }
         let bytes = Array(base.utf8)
         for cut in stride(from: 0, to: bytes.count, by: 7) {

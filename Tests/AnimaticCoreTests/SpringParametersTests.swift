@@ -29,9 +29,9 @@ private func rounded(_ v: Double, _ places: Int) -> Double {
 
 @Suite struct SpringParametersTests {
     static let springs: [(m: Double, k: Double, c: Double, v: Double)] = [
-        (1, 100, 10, 0), (1, 100, 10, 3), (1, 100, 10, -4), (2, 300, 5, 1), (1, 400, 0, 0),   // ζ < 1
-        (1, 100, 20, 0), (1, 100, 20, 25), (4, 100, 40, -2),                                    // ζ = 1
-        (3, 1000, 500, 0), (1, 100, 30, 0), (1, 100, 30, 40), (1, 50, 200, -3),                 // ζ > 1
+        (1, 100, 10, 0), (1, 100, 10, 3), (1, 100, 10, -4), (2, 300, 5, 1), (1, 400, 0, 0),  // ζ < 1
+        (1, 100, 20, 0), (1, 100, 20, 25), (4, 100, 40, -2),  // ζ = 1
+        (3, 1000, 500, 0), (1, 100, 30, 0), (1, 100, 30, 40), (1, 50, 200, -3),  // ζ > 1
     ]
 
     @Test func positionMatchesTheClosedFormsInAllThreeRegimes() {
@@ -59,8 +59,9 @@ private func rounded(_ v: Double, _ places: Int) -> Double {
             for i in 1...100 {
                 let t = Double(i) * 0.02
                 let h = 1e-6
-                let numeric = (referencePosition(m: s.m, k: s.k, c: s.c, v0: s.v, t: t + h)
-                    - referencePosition(m: s.m, k: s.k, c: s.c, v0: s.v, t: t - h)) / (2 * h)
+                let numeric =
+                    (referencePosition(m: s.m, k: s.k, c: s.c, v0: s.v, t: t + h)
+                        - referencePosition(m: s.m, k: s.k, c: s.c, v0: s.v, t: t - h)) / (2 * h)
                 #expect(abs(spring.velocity(at: t) - numeric) < 1e-5 * max(1, abs(numeric)), "\(s) t=\(t)")
             }
         }
@@ -95,7 +96,9 @@ private func rounded(_ v: Double, _ places: Int) -> Double {
 
     /// The Newton target: UIKit's envelope function equals 0.001 at t = D.
     @Test func uikitSpringsEnvelopeReachesTheThresholdAtTheDuration() {
-        for (zeta, v, d) in [(0.5, 0.0, 0.5), (0.7, 0.0, 0.5), (0.3, 0.0, 0.4), (0.8, 1.5, 0.6), (1.0, 0.0, 0.5), (1.0, 2.0, 0.35)] {
+        for (zeta, v, d) in [
+            (0.5, 0.0, 0.5), (0.7, 0.0, 0.5), (0.3, 0.0, 0.4), (0.8, 1.5, 0.6), (1.0, 0.0, 0.5), (1.0, 2.0, 0.35),
+        ] {
             let s = SpringParameters.uikit(dampingRatio: zeta, initialVelocity: v, duration: d)
             let w = s.undampedAngularFrequency
             let distance = 1 - s.position(at: d)

@@ -62,8 +62,10 @@ private struct ParsedLinearEasing {
 
 @Suite struct TimingCurveTests {
     @Test func fractionOneIsExactlyTheTargetAndZeroTheStart() {
-        let curves: [TimingCurve] = [.linear, .bezier(.easeInEaseOut), .bezier(CubicBezier(0.3, 1.6, 0.7, -0.5)),
-                                     .spring(.perceptual(duration: 0.5, bounce: 0.3)), .spring(.uikitSystem), .steps(3)]
+        let curves: [TimingCurve] = [
+            .linear, .bezier(.easeInEaseOut), .bezier(CubicBezier(0.3, 1.6, 0.7, -0.5)),
+            .spring(.perceptual(duration: 0.5, bounce: 0.3)), .spring(.uikitSystem), .steps(3),
+        ]
         for curve in curves {
             #expect(curve.progress(at: 1, duration: 0.5) == 1)
             #expect(curve.progress(at: 1.5, duration: 0.5) == 1)
@@ -101,24 +103,29 @@ private struct ParsedLinearEasing {
         let curve = TimingCurve.spring(spring)
         for f in stride(from: 0.1, to: 0.9, by: 0.1) {
             let h = 1e-6
-            let numeric = (curve.progress(at: f + h, duration: 0.7) - curve.progress(at: f - h, duration: 0.7)) / (2 * h)
+            let numeric =
+                (curve.progress(at: f + h, duration: 0.7) - curve.progress(at: f - h, duration: 0.7)) / (2 * h)
             #expect(abs(curve.slope(at: f, duration: 0.7) - numeric) < 1e-5 * max(1, abs(numeric)))
         }
         #expect(TimingCurve.steps(3).slope(at: 0.5, duration: 1) == 0)
     }
 
     @Test func cssForBezierAndStepsIsTheNativeFunction() {
-        #expect(TimingCurve.bezier(.easeInEaseOut).cssEasing(duration: 1, maxError: 0.001) == "cubic-bezier(0.42, 0, 0.58, 1)")
-        #expect(TimingCurve.bezier(.default).cssEasing(duration: 1, maxError: 0.001) == "cubic-bezier(0.25, 0.1, 0.25, 1)")
-        #expect(TimingCurve.bezier(CubicBezier(0.3, -0.55, 0.1, 1.2)).cssEasing(duration: 1, maxError: 0.001)
-            == "cubic-bezier(0.3, -0.55, 0.1, 1.2)")
+        #expect(
+            TimingCurve.bezier(.easeInEaseOut).cssEasing(duration: 1, maxError: 0.001)
+                == "cubic-bezier(0.42, 0, 0.58, 1)")
+        #expect(
+            TimingCurve.bezier(.default).cssEasing(duration: 1, maxError: 0.001) == "cubic-bezier(0.25, 0.1, 0.25, 1)")
+        #expect(
+            TimingCurve.bezier(CubicBezier(0.3, -0.55, 0.1, 1.2)).cssEasing(duration: 1, maxError: 0.001)
+                == "cubic-bezier(0.3, -0.55, 0.1, 1.2)")
         #expect(TimingCurve.steps(5).cssEasing(duration: 1, maxError: 0.001) == "steps(5, jump-end)")
     }
 
     static let cssCases: [(SpringParameters, Double)] = [
         (.uikit(dampingRatio: 0.5, initialVelocity: 0, duration: 0.5), 0.5),
         (.uikit(dampingRatio: 0.8, initialVelocity: 2, duration: 0.4), 0.4),
-        (.perceptual(duration: 0.5, bounce: 0.3), 0.5),        // not settled at 0.5 s: ends with a jump
+        (.perceptual(duration: 0.5, bounce: 0.3), 0.5),  // not settled at 0.5 s: ends with a jump
         (.perceptual(duration: 0.5, bounce: 0.3), 1.2),
         (.caDefault, SpringParameters.caDefault.settlingDuration),
         (SpringParameters(mass: 1, stiffness: 100, damping: 20, initialVelocity: 25), 1),  // critical, overshoots
@@ -130,7 +137,8 @@ private struct ParsedLinearEasing {
     func cssLinearStaysWithinTheErrorBound(maxError: Double) throws {
         for (spring, duration) in Self.cssCases {
             let curve = TimingCurve.spring(spring)
-            let css = try #require(curve.cssEasing(duration: duration, maxError: maxError), "\(spring) over \(duration) s")
+            let css = try #require(
+                curve.cssEasing(duration: duration, maxError: maxError), "\(spring) over \(duration) s")
             let parsed = try #require(ParsedLinearEasing(css), "\(css)")
             #expect(parsed.points.count <= TimingCurve.cssLinearMaximumStops)
             var worst = 0.0
@@ -156,7 +164,8 @@ private struct ParsedLinearEasing {
     }
 
     @Test func cssLinearNumbersAreCompact() throws {
-        let css = try #require(TimingCurve.spring(.perceptual(duration: 0.5, bounce: 0.3)).cssEasing(duration: 0.5, maxError: 0.001))
+        let css = try #require(
+            TimingCurve.spring(.perceptual(duration: 0.5, bounce: 0.3)).cssEasing(duration: 0.5, maxError: 0.001))
         #expect(!css.contains("e") || css.hasPrefix("linear("))
         let body = css.dropFirst("linear(".count).dropLast()
         #expect(!body.contains("e") && !body.contains("E"))
@@ -174,8 +183,10 @@ private struct ParsedLinearEasing {
 
     @Test func cssLinearUsesFewStopsWhereTheCurveIsGentle() throws {
         // Adaptive: a settled, heavily damped spring needs far fewer stops than a bouncy one.
-        let calm = try #require(ParsedLinearEasing(TimingCurve.spring(.uikitSystem).cssEasing(duration: 3.4, maxError: 0.001) ?? ""))
-        let bouncy = try #require(ParsedLinearEasing(TimingCurve.spring(.caDefault).cssEasing(duration: 1.5, maxError: 0.001) ?? ""))
+        let calm = try #require(
+            ParsedLinearEasing(TimingCurve.spring(.uikitSystem).cssEasing(duration: 3.4, maxError: 0.001) ?? ""))
+        let bouncy = try #require(
+            ParsedLinearEasing(TimingCurve.spring(.caDefault).cssEasing(duration: 1.5, maxError: 0.001) ?? ""))
         #expect(calm.points.count < 40)
         #expect(bouncy.points.count < 80)
         #expect(calm.points.count < bouncy.points.count)
@@ -183,24 +194,32 @@ private struct ParsedLinearEasing {
 
     @Test func cssLinearIsNilPastTheStopLimit() {
         // Undamped over 10 s, and ζ = 0.05 over 3 s (≈ 10 periods): more than 200 stops at 0.001.
-        #expect(TimingCurve.spring(SpringParameters(mass: 1, stiffness: 10000, damping: 0)).cssEasing(duration: 10, maxError: 0.001) == nil)
-        #expect(TimingCurve.spring(SpringParameters(mass: 1, stiffness: 400, damping: 2)).cssEasing(duration: 3, maxError: 0.001) == nil)
+        #expect(
+            TimingCurve.spring(SpringParameters(mass: 1, stiffness: 10000, damping: 0)).cssEasing(
+                duration: 10, maxError: 0.001) == nil)
+        #expect(
+            TimingCurve.spring(SpringParameters(mass: 1, stiffness: 400, damping: 2)).cssEasing(
+                duration: 3, maxError: 0.001) == nil)
     }
 
     /// Issue 12: the fit's work is bounded by what it writes — one position and at most two
     /// bounds per stop — also for the spring that used to take 0.84 s (ζ = 0.0001,
     /// v = 1000 over 0.25 s), which gives up after 200 stops.
     @Test func cssLinearWorkIsBoundedByItsStops() {
-        let cases: [(SpringParameters, Double)] = Self.cssCases + [
-            (.uikit(dampingRatio: 0.0001, initialVelocity: 1000, duration: 0.25), 0.25),
-            (SpringParameters(mass: 1, stiffness: 10000, damping: 0), 10),
-        ]
+        let cases: [(SpringParameters, Double)] =
+            Self.cssCases + [
+                (.uikit(dampingRatio: 0.0001, initialVelocity: 1000, duration: 0.25), 0.25),
+                (SpringParameters(mass: 1, stiffness: 10000, damping: 0), 10),
+            ]
         for (spring, duration) in cases {
             var evaluations = 0
-            let stops = CSSLinearFit.fit(spring: spring, duration: duration, maxError: 0.0005, decimals: 6,
-                                         maximumStops: TimingCurve.cssLinearMaximumStops, evaluations: &evaluations)
+            let stops = CSSLinearFit.fit(
+                spring: spring, duration: duration, maxError: 0.0005, decimals: 6,
+                maximumStops: TimingCurve.cssLinearMaximumStops, evaluations: &evaluations)
             let written = stops?.count ?? TimingCurve.cssLinearMaximumStops + 1
-            #expect(evaluations <= 4 * written + 4, "\(spring) over \(duration) s: \(evaluations) evaluations for \(written) stops")
+            #expect(
+                evaluations <= 4 * written + 4,
+                "\(spring) over \(duration) s: \(evaluations) evaluations for \(written) stops")
         }
     }
 

@@ -32,8 +32,10 @@ extension ServerSuites {
     /// connection slots and the protocol cases — all over real sockets.
     @Suite struct BoundedWork {
         /// `/work` is deferred to `pool`; everything else answers on the connection's queue.
-        static func lanes(_ pool: WorkPool, timeout: Duration? = nil,
-                          _ work: @escaping @Sendable (CancellationFlag) -> HTTPResponse) -> HTTPHandler {
+        static func lanes(
+            _ pool: WorkPool, timeout: Duration? = nil,
+            _ work: @escaping @Sendable (CancellationFlag) -> HTTPResponse
+        ) -> HTTPHandler {
             { request in
                 if request.path == "/work" {
                     return HTTPResponse(deferred: DeferredWork(pool: pool, timeout: timeout, work: work))
@@ -127,8 +129,9 @@ extension ServerSuites {
             let work = StubbornWork()
             var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0)
             configuration.shutdownGracePeriod = .milliseconds(500)
-            let server = try HTTPServer(configuration: configuration, logger: quietLogger,
-                                        handler: Self.lanes(pool) { work.run($0, limit: 30) })
+            let server = try HTTPServer(
+                configuration: configuration, logger: quietLogger,
+                handler: Self.lanes(pool) { work.run($0, limit: 30) })
             let port = try server.start()
             let client = try HTTPClientConnection(host: "127.0.0.1", port: port)
             try client.send(get("/work"))

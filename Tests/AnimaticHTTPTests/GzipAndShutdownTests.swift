@@ -27,13 +27,15 @@ func gunzip(_ data: [UInt8]) -> [UInt8]? {
     }
 }
 
-let jsonBody = Array(("[" + (0..<400).map { "{\"t\":\($0),\"v\":\(Double($0) / 7)}" }.joined(separator: ",") + "]").utf8)
+let jsonBody = Array(
+    ("[" + (0..<400).map { "{\"t\":\($0),\"v\":\(Double($0) / 7)}" }.joined(separator: ",") + "]").utf8)
 
 let gzipHandler: HTTPHandler = { request in
     switch request.path {
     case "/small": return HTTPResponse(body: Array("{\"a\":1}".utf8), contentType: "application/json")
     case "/png": return HTTPResponse(body: [UInt8](repeating: 7, count: 5000), contentType: "image/png")
-    case "/not-modified": return HTTPResponse(status: .notModified, headers: ["ETag": "\"x\"", "Content-Type": "application/json"])
+    case "/not-modified":
+        return HTTPResponse(status: .notModified, headers: ["ETag": "\"x\"", "Content-Type": "application/json"])
     default: return HTTPResponse(headers: ["ETag": "\"j1\""], body: jsonBody, contentType: "application/json")
     }
 }
@@ -66,7 +68,10 @@ let gzipHandler: HTTPHandler = { request in
     }
 
     @Test func compressibleTypes() {
-        for t in ["text/html; charset=utf-8", "application/json", "application/problem+json", "image/svg+xml", "text/css", "application/javascript"] {
+        for t in [
+            "text/html; charset=utf-8", "application/json", "application/problem+json", "image/svg+xml", "text/css",
+            "application/javascript",
+        ] {
             #expect(ContentCoding.isCompressible(contentType: t), "\(t)")
         }
         for t in ["image/png", "application/octet-stream", "application/zip", "video/mp4"] {
@@ -152,7 +157,10 @@ extension ServerSuites {
                 let raw = try run(curl, ["-s", "-H", "Accept-Encoding: gzip", "http://127.0.0.1:\(port)/json"])
                 #expect(raw.stdout.prefix(2) == [0x1F, 0x8B])
                 if let python = which("python3") {
-                    let decoded = try run(python, ["-c", "import gzip,sys; sys.stdout.buffer.write(gzip.decompress(sys.stdin.buffer.read()))"], stdin: raw.stdout)
+                    let decoded = try run(
+                        python,
+                        ["-c", "import gzip,sys; sys.stdout.buffer.write(gzip.decompress(sys.stdin.buffer.read()))"],
+                        stdin: raw.stdout)
                     #expect(decoded.status == 0 && decoded.stdout == jsonBody)
                 }
             }
@@ -168,7 +176,8 @@ extension ServerSuites {
                     entered.signal()
                     // Bounded, so a test that fails before releasing it cannot hang the server.
                     _ = release.wait(timeout: .now() + 10)
-                    return HTTPResponse(body: [UInt8](repeating: 0x41, count: 300_000), contentType: "application/octet-stream")
+                    return HTTPResponse(
+                        body: [UInt8](repeating: 0x41, count: 300_000), contentType: "application/octet-stream")
                 }
                 return HTTPResponse(text: "fast")
             }
@@ -196,7 +205,9 @@ extension ServerSuites {
             #expect(throws: (any Error).self) { _ = try HTTPClientConnection(host: "127.0.0.1", port: port) }
 
             let stopped = DispatchSemaphore(value: 0)
-            DispatchQueue.global().async { server.waitUntilStopped(); stopped.signal() }
+            DispatchQueue.global().async {
+                server.waitUntilStopped(); stopped.signal()
+            }
             #expect(stopped.wait(timeout: .now() + 0.3) == .timedOut)  // still serving the slow one
             release.signal()
             let response = try busy.readResponse()
@@ -224,12 +235,15 @@ extension ServerSuites {
         }
 
         @Test func waitUntilStoppedReturnsForANeverStartedServer() throws {
-            let server = try HTTPServer(configuration: HTTPServerConfiguration(), logger: quietLogger, handler: echoHandler)
+            let server = try HTTPServer(
+                configuration: HTTPServerConfiguration(), logger: quietLogger, handler: echoHandler)
             // Waited for on another thread, so a waitUntilStopped that blocks fails the test
             // instead of hanging it.
             func returnsWithin(_ seconds: Double) -> Bool {
                 let returned = DispatchSemaphore(value: 0)
-                DispatchQueue.global().async { server.waitUntilStopped(); returned.signal() }
+                DispatchQueue.global().async {
+                    server.waitUntilStopped(); returned.signal()
+                }
                 return returned.wait(timeout: .now() + seconds) == .success
             }
             #expect(returnsWithin(3), "before shutdown")
@@ -243,8 +257,9 @@ extension ServerSuites {
             // Repeated: a signal lost to the wrong thread (the libdispatch signalfd
             // pitfall, see ShutdownSignals) showed up as an occasional hang.
             for _ in 0..<10 {
-                let server = try HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0),
-                                            logger: quietLogger, handler: echoHandler)
+                let server = try HTTPServer(
+                    configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0),
+                    logger: quietLogger, handler: echoHandler)
                 _ = try server.start()
                 let received = DispatchSemaphore(value: 0)
                 let signals = ShutdownSignals.install(for: server, signals: [SIGUSR2]) { _ in received.signal() }
@@ -252,7 +267,9 @@ extension ServerSuites {
                 kill(getpid(), SIGUSR2)
                 #expect(received.wait(timeout: .now() + 3) == .success)
                 let stopped = DispatchSemaphore(value: 0)
-                DispatchQueue.global().async { server.waitUntilStopped(); stopped.signal() }
+                DispatchQueue.global().async {
+                    server.waitUntilStopped(); stopped.signal()
+                }
                 #expect(stopped.wait(timeout: .now() + 3) == .success)
                 #expect(server.isDraining)
                 server.shutdown()

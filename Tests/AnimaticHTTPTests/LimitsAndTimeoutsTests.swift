@@ -18,7 +18,8 @@ extension ServerSuites {
         @Test func headerBlockOver16KiBIs431() throws {
             try withServer { _, port in
                 let client = try HTTPClientConnection(host: "127.0.0.1", port: port)
-                try client.send("GET / HTTP/1.1\r\nHost: a\r\nX-Big: " + String(repeating: "b", count: 17000) + "\r\n\r\n")
+                try client.send(
+                    "GET / HTTP/1.1\r\nHost: a\r\nX-Big: " + String(repeating: "b", count: 17000) + "\r\n\r\n")
                 #expect(try client.readResponse().status == .requestHeaderFieldsTooLarge)
                 #expect(client.readsEOF())
             }
@@ -36,7 +37,8 @@ extension ServerSuites {
             try withServer(configure: { $0.maxBodySize = 1000 }) { _, port in
                 let declared = try HTTPClientConnection(host: "127.0.0.1", port: port)
                 // The whole oversized body is sent: the lingering close lets the client read the 413.
-                try declared.send("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 5000\r\n\r\n" + String(repeating: "x", count: 5000))
+                try declared.send(
+                    "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 5000\r\n\r\n" + String(repeating: "x", count: 5000))
                 #expect(try declared.readResponse().status == .contentTooLarge)
 
                 let chunked = try HTTPClientConnection(host: "127.0.0.1", port: port)
@@ -45,7 +47,8 @@ extension ServerSuites {
                 #expect(try chunked.readResponse().status == .contentTooLarge)
 
                 let fits = try HTTPClientConnection(host: "127.0.0.1", port: port)
-                try fits.send("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 1000\r\n\r\n" + String(repeating: "z", count: 1000))
+                try fits.send(
+                    "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 1000\r\n\r\n" + String(repeating: "z", count: 1000))
                 #expect(try fits.readResponse().status == .ok)
             }
         }
@@ -92,7 +95,8 @@ extension ServerSuites {
 
         @Test func overTheConnectionCapIs503() throws {
             try withServer(configure: { $0.maxConnections = 2 }) { server, port in
-                let a = try HTTPClientConnection(host: "127.0.0.1", port: port), b = try HTTPClientConnection(host: "127.0.0.1", port: port)
+                let a = try HTTPClientConnection(host: "127.0.0.1", port: port),
+                    b = try HTTPClientConnection(host: "127.0.0.1", port: port)
                 try a.send(get("/a"))
                 try b.send(get("/b"))
                 _ = try a.readResponse()

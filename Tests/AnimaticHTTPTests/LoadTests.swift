@@ -21,7 +21,9 @@ extension ServerSuites {
             try #require(ensureDescriptors(2300), "needs ~2,300 descriptors (client + server side)")
             try withServer(configure: { $0.maxConnections = 1200 }) { server, port in
                 var clients: [HTTPClientConnection] = []
-                for _ in 0..<1000 { clients.append(try HTTPClientConnection(host: "127.0.0.1", port: port, stepTimeout: .seconds(15))) }
+                for _ in 0..<1000 {
+                    clients.append(try HTTPClientConnection(host: "127.0.0.1", port: port, stepTimeout: .seconds(15)))
+                }
                 for (i, client) in clients.enumerated() { try client.send(get("/c\(i)")) }
                 var ok = 0
                 for (i, client) in clients.enumerated() {
@@ -73,7 +75,8 @@ extension ServerSuites {
             // Head and an 8 KiB body leave in one sendmsg with TCP_NODELAY; with two writes
             // and Nagle, every response would wait ~40 ms for the client's delayed ACK.
             let body = [UInt8](repeating: 0x62, count: 8192)
-            try withServer(handler: { _ in HTTPResponse(body: body, contentType: "application/octet-stream") }) { _, port in
+            try withServer(handler: { _ in HTTPResponse(body: body, contentType: "application/octet-stream") }) {
+                _, port in
                 let client = try HTTPClientConnection(host: "127.0.0.1", port: port)
                 try client.send(get("/warm"))
                 _ = try client.readResponse()

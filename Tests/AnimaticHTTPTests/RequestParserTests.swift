@@ -3,7 +3,9 @@ import Testing
 
 /// Parses `raw` delivered in the given piece sizes (the rest in one piece), returning
 /// a printable list of events and the error, if any.
-private func parse(_ raw: [UInt8], pieces: [Int] = [], limits: RequestParser.Limits = .init()) -> (events: [String], error: HTTPParseError?) {
+private func parse(_ raw: [UInt8], pieces: [Int] = [], limits: RequestParser.Limits = .init()) -> (
+    events: [String], error: HTTPParseError?
+) {
     var parser = RequestParser(limits: limits)
     var events: [String] = []
     var index = 0
@@ -25,7 +27,8 @@ private func summary(_ event: RequestParser.Event) -> String {
     switch event {
     case .head(let h):
         let fields = h.headers.map { "\($0.name)=\($0.value)" }.joined(separator: ",")
-        return "head \(h.method) \(h.target) \(h.version) [\(fields)] \(h.framing) ka=\(h.keepAlive) continue=\(h.expectsContinue)"
+        return
+            "head \(h.method) \(h.target) \(h.version) [\(fields)] \(h.framing) ka=\(h.keepAlive) continue=\(h.expectsContinue)"
     case .message(let h, let body, let trailers):
         let t = trailers.map { "\($0.name)=\($0.value)" }.joined(separator: ",")
         return "message \(h.method) \(h.target) body=\(String(decoding: body, as: UTF8.self)) trailers=[\(t)]"
@@ -45,10 +48,11 @@ private func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
     @Test func parsesASimpleRequest() {
         let (events, error) = parse(bytes(Self.samples[0]))
         #expect(error == nil)
-        #expect(events == [
-            "head GET /index.html?x=1 HTTP/1.1 [Host=example.com,Accept=*/*,X-Empty=] none ka=true continue=false",
-            "message GET /index.html?x=1 body= trailers=[]",
-        ])
+        #expect(
+            events == [
+                "head GET /index.html?x=1 HTTP/1.1 [Host=example.com,Accept=*/*,X-Empty=] none ka=true continue=false",
+                "message GET /index.html?x=1 body= trailers=[]",
+            ])
     }
 
     @Test func parsesChunkedBodiesWithExtensionsAndTrailers() {
@@ -62,7 +66,7 @@ private func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
         #expect(error == nil)
         #expect(events.count == 6)
         #expect(events[0].hasSuffix("ka=false continue=false"))  // HTTP/1.0 closes by default
-        #expect(events[2].contains("ka=false"))                   // Connection: close
+        #expect(events[2].contains("ka=false"))  // Connection: close
         #expect(events[4].contains("ka=true"))
         #expect(events[5] == "message POST /c body=abc trailers=[]")
     }
@@ -99,12 +103,19 @@ private func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
     }
 
     @Test func expectContinueIsReported() {
-        let (events, _) = parse(bytes("POST / HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n"))
-        #expect(events == ["head POST / HTTP/1.1 [Host=a,Expect=100-continue,Content-Length=2] length(2) ka=true continue=true"])
+        let (events, _) = parse(
+            bytes("POST / HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n"))
+        #expect(
+            events == [
+                "head POST / HTTP/1.1 [Host=a,Expect=100-continue,Content-Length=2] length(2) ka=true continue=true"
+            ])
     }
 
     static let malformed: [(String, HTTPParseError)] = [
-        ("GET / HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n", .contentLengthWithTransferEncoding),
+        (
+            "GET / HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n",
+            .contentLengthWithTransferEncoding
+        ),
         ("GET / HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\nContent-Length: 3\r\n\r\n", .invalidContentLength),
         ("GET / HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\n", .invalidContentLength),
         ("GET / HTTP/1.1\r\nHost: a\r\nContent-Length: 3, 3\r\n\r\n", .invalidContentLength),
@@ -112,7 +123,10 @@ private func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
         ("GET / HTTP/1.1\r\nHost: a\r\nContent-Length: 0x10\r\n\r\n", .invalidContentLength),
         ("GET / HTTP/1.1\r\nHost: a\r\nContent-Length: 99999999999999999999999\r\n\r\n", .invalidContentLength),
         ("GET / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked, identity\r\n\r\n", .invalidTransferEncoding),
-        ("GET / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n", .invalidTransferEncoding),
+        (
+            "GET / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n",
+            .invalidTransferEncoding
+        ),
         ("GET / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", .unsupportedTransferCoding),
         ("GET / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: xchunked\r\n\r\n", .invalidTransferEncoding),
         ("GET / HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n", .invalidTransferEncoding),
@@ -153,8 +167,10 @@ private func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
         ("CONNECT / HTTP/1.1\r\nHost: a\r\n\r\n", .invalidRequestLine),
     ]
 
-    static let validHosts = ["a", "", "example.com:8080", "127.0.0.1", "[::1]:80", "xn--d1a.com",
-                             "a-b_c~d.e!$&'()*+,;=", "%41b"]
+    static let validHosts = [
+        "a", "", "example.com:8080", "127.0.0.1", "[::1]:80", "xn--d1a.com",
+        "a-b_c~d.e!$&'()*+,;=", "%41b",
+    ]
 
     @Test(arguments: validHosts)
     func acceptsValidHostValues(host: String) {
@@ -162,8 +178,10 @@ private func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
     }
 
     @Test func acceptsEveryTargetFormForItsMethod() {
-        for line in ["OPTIONS * HTTP/1.1", "CONNECT example.com:443 HTTP/1.1", "GET http://a/b?c HTTP/1.1",
-                     "GET /x HTTP/1.1", "POST https://a HTTP/1.1"] {
+        for line in [
+            "OPTIONS * HTTP/1.1", "CONNECT example.com:443 HTTP/1.1", "GET http://a/b?c HTTP/1.1",
+            "GET /x HTTP/1.1", "POST https://a HTTP/1.1",
+        ] {
             #expect(parse(bytes("\(line)\r\nHost: a\r\n\r\n")).error == nil, "\(line)")
         }
         // A chunk extension may follow whitespace.
@@ -220,15 +238,22 @@ private func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
         let big = "GET / HTTP/1.1\r\nHost: a\r\nX-Big: " + String(repeating: "b", count: 16384) + "\r\n\r\n"
         #expect(parse(bytes(big)).error == .headersTooLarge)
         #expect(parse(bytes(String(big.dropLast(4)))).error == .headersTooLarge)  // before the end arrives
-        let trailers = "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n" + (1...101).map { "T-\($0): v\r\n" }.joined() + "\r\n"
+        let trailers =
+            "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n"
+            + (1...101).map { "T-\($0): v\r\n" }.joined() + "\r\n"
         #expect(parse(bytes(trailers)).error == .headersTooLarge)
     }
 
     @Test func bodyLimits() {
         let limits = RequestParser.Limits(maxBodySize: 10)
-        #expect(parse(bytes("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 11\r\n\r\n"), limits: limits).error == .bodyTooLarge)
-        #expect(parse(bytes("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 10\r\n\r\n0123456789"), limits: limits).error == nil)
-        let chunked = "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n6\r\nabcdef\r\n5\r\nghijk\r\n0\r\n\r\n"
+        #expect(
+            parse(bytes("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 11\r\n\r\n"), limits: limits).error
+                == .bodyTooLarge)
+        #expect(
+            parse(bytes("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 10\r\n\r\n0123456789"), limits: limits).error
+                == nil)
+        let chunked =
+            "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n6\r\nabcdef\r\n5\r\nghijk\r\n0\r\n\r\n"
         #expect(parse(bytes(chunked), limits: limits).error == .bodyTooLarge)
     }
 

@@ -47,7 +47,9 @@ import Glibc
         #expect(plain.status == .noContent && plain.headers["Allow"] == "POST, OPTIONS")
         var hooked = router()
         hooked.options = { _, allowed in
-            HTTPResponse(status: .noContent, headers: ["Access-Control-Allow-Methods": allowed.map(\.rawValue).joined(separator: ",")])
+            HTTPResponse(
+                status: .noContent,
+                headers: ["Access-Control-Allow-Methods": allowed.map(\.rawValue).joined(separator: ",")])
         }
         #expect(call(.options, "/v1/presets/x", hooked).headers["Access-Control-Allow-Methods"] == "GET,DELETE,HEAD")
     }
@@ -79,12 +81,15 @@ extension ServerSuites {
             outside = try makeTempDir()
             try "<h1>home</h1>".write(toFile: root + "/index.html", atomically: true, encoding: .utf8)
             try FileManager.default.createDirectory(atPath: root + "/css", withIntermediateDirectories: true)
-            try String(repeating: "body { color: red; }\n", count: 200).write(toFile: root + "/css/app.css", atomically: true, encoding: .utf8)
+            try String(repeating: "body { color: red; }\n", count: 200).write(
+                toFile: root + "/css/app.css", atomically: true, encoding: .utf8)
             try "secret".write(toFile: outside + "/secret.txt", atomically: true, encoding: .utf8)
             try "hidden".write(toFile: root + "/.env", atomically: true, encoding: .utf8)
-            try FileManager.default.createSymbolicLink(atPath: root + "/escape.txt", withDestinationPath: outside + "/secret.txt")
+            try FileManager.default.createSymbolicLink(
+                atPath: root + "/escape.txt", withDestinationPath: outside + "/secret.txt")
             try FileManager.default.createSymbolicLink(atPath: root + "/escape-dir", withDestinationPath: outside)
-            try FileManager.default.createSymbolicLink(atPath: root + "/inside.html", withDestinationPath: root + "/index.html")
+            try FileManager.default.createSymbolicLink(
+                atPath: root + "/inside.html", withDestinationPath: root + "/index.html")
         }
 
         func serve(_ body: (Int) throws -> Void) throws {

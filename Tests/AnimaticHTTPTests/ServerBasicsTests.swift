@@ -133,7 +133,9 @@ extension ServerSuites {
         @Test func chunkedRequestBodyWithTrailers() throws {
             try withServer { _, port in
                 let client = try HTTPClientConnection(host: "127.0.0.1", port: port)
-                try client.send("POST /up HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nWiki\r\n5;x=y\r\npedia\r\n0\r\nChecksum: 7\r\n\r\n")
+                try client.send(
+                    "POST /up HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nWiki\r\n5;x=y\r\npedia\r\n0\r\nChecksum: 7\r\n\r\n"
+                )
                 let response = try client.readResponse()
                 #expect(response.text == "POST /up - Wikipedia")
                 #expect(response.header("X-Trailer-Checksum") == "7")
@@ -174,7 +176,9 @@ extension ServerSuites {
         @Test func oneByteAtATime() throws {
             try withServer { _, port in
                 let client = try HTTPClientConnection(host: "127.0.0.1", port: port)
-                let raw = Array("POST /slow?q=1 HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n".utf8)
+                let raw = Array(
+                    "POST /slow?q=1 HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n".utf8
+                )
                 for byte in raw {
                     try client.send([byte])
                     usleep(200)  // pacing, not synchronisation: each byte its own segment

@@ -9,37 +9,53 @@ extension ServerSuites {
         static func makeCertificate() throws -> (dir: String, cert: String, key: String) {
             guard let openssl = which("openssl") else { throw TestFailure("openssl not installed") }
             let dir = try makeTempDir()
-            let result = try run(openssl, ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
-                                           "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
-                                           "-keyout", dir + "/key.pem", "-out", dir + "/cert.pem"])
+            let result = try run(
+                openssl,
+                [
+                    "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+                    "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
+                    "-keyout", dir + "/key.pem", "-out", dir + "/cert.pem",
+                ])
             guard result.status == 0 else { throw TestFailure("openssl req failed: \(result.stderr)") }
             return (dir, dir + "/cert.pem", dir + "/key.pem")
         }
 
         func withTLSServer(_ body: (Int, String) throws -> Void) throws {
             let cert = try Self.makeCertificate()
-            try withServer(configure: {
-                $0.tls = TLSConfiguration(certificateChainPath: cert.cert, privateKeyPath: cert.key)
-            }, handler: { request in
-                HTTPResponse(text: "secure=\(request.isSecure) \(request.method) \(request.path)")
-            }) { _, port in try body(port, cert.cert) }
+            try withServer(
+                configure: {
+                    $0.tls = TLSConfiguration(certificateChainPath: cert.cert, privateKeyPath: cert.key)
+                },
+                handler: { request in
+                    HTTPResponse(text: "secure=\(request.isSecure) \(request.method) \(request.path)")
+                }
+            ) { _, port in try body(port, cert.cert) }
         }
 
         func sClient(_ port: Int, _ flags: [String], request: String? = nil) throws -> String {
             let input = request ?? "GET /s HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
-            let out = try run(which("openssl")!, ["s_client", "-connect", "127.0.0.1:\(port)", "-servername", "localhost",
-                                                  "-alpn", "http/1.1", "-ign_eof"] + flags, stdin: Array(input.utf8))
+            let out = try run(
+                which("openssl")!,
+                [
+                    "s_client", "-connect", "127.0.0.1:\(port)", "-servername", "localhost",
+                    "-alpn", "http/1.1", "-ign_eof",
+                ] + flags, stdin: Array(input.utf8))
             return String(decoding: out.stdout, as: UTF8.self) + out.stderr
         }
 
         @Test func curlOverTLSWithALPNAndKeepAlive() throws {
             guard let curl = which("curl") else { Issue.record("curl not installed"); return }
             try withTLSServer { port, cacert in
-                let out = try run(curl, ["-sv", "--cacert", cacert, "https://localhost:\(port)/a", "https://localhost:\(port)/b"])
+                let out = try run(
+                    curl, ["-sv", "--cacert", cacert, "https://localhost:\(port)/a", "https://localhost:\(port)/b"])
                 #expect(out.status == 0, "\(out.stderr)")
                 #expect(String(decoding: out.stdout, as: UTF8.self) == "secure=true GET /asecure=true GET /b")
-                #expect(out.stderr.contains("ALPN: server accepted http/1.1") || out.stderr.contains("ALPN, server accepted to use http/1.1"))
-                #expect(out.stderr.contains("Re-using existing connection") || out.stderr.contains("Reusing existing connection"))
+                #expect(
+                    out.stderr.contains("ALPN: server accepted http/1.1")
+                        || out.stderr.contains("ALPN, server accepted to use http/1.1"))
+                #expect(
+                    out.stderr.contains("Re-using existing connection")
+                        || out.stderr.contains("Reusing existing connection"))
             }
         }
 
@@ -83,9 +99,12 @@ extension ServerSuites {
 
         @Test func missingCertificateIsAnError() {
             #expect(throws: TLSError.self) {
-                _ = try HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0,
-                                   tls: TLSConfiguration(certificateChainPath: "/nonexistent.pem", privateKeyPath: "/nonexistent.key")),
-                                   logger: quietLogger, handler: echoHandler)
+                _ = try HTTPServer(
+                    configuration: HTTPServerConfiguration(
+                        host: "127.0.0.1", port: 0,
+                        tls: TLSConfiguration(
+                            certificateChainPath: "/nonexistent.pem", privateKeyPath: "/nonexistent.key")),
+                    logger: quietLogger, handler: echoHandler)
             }
         }
     }

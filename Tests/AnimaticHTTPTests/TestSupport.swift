@@ -66,7 +66,10 @@ func withServer<R>(
 
 /// Answers with what it received: "METHOD path query body".
 let echoHandler: HTTPHandler = { request in
-    var response = HTTPResponse(text: "\(request.method) \(request.path) \(request.query ?? "-") \(String(decoding: request.body, as: UTF8.self))")
+    var response = HTTPResponse(
+        text:
+            "\(request.method) \(request.path) \(request.query ?? "-") \(String(decoding: request.body, as: UTF8.self))"
+    )
     response.headers.add("X-Body-Length", String(request.body.count))
     for (name, value) in request.trailers { response.headers.add("X-Trailer-\(name)", value) }
     return response
@@ -78,7 +81,9 @@ func get(_ path: String, host: String = "localhost", extra: String = "") -> Stri
 
 /// Runs a command; returns exit status, stdout and stderr.
 @discardableResult
-func run(_ executable: String, _ arguments: [String], stdin: [UInt8]? = nil, timeout: Double = 20) throws -> (status: Int32, stdout: [UInt8], stderr: String) {
+func run(_ executable: String, _ arguments: [String], stdin: [UInt8]? = nil, timeout: Double = 20) throws -> (
+    status: Int32, stdout: [UInt8], stderr: String
+) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
@@ -92,19 +97,27 @@ func run(_ executable: String, _ arguments: [String], stdin: [UInt8]? = nil, tim
     let outData = Mutex<Data>(Data()), errData = Mutex<Data>(Data())
     let group = DispatchGroup()
     group.enter()
-    DispatchQueue.global().async { let d = out.fileHandleForReading.readDataToEndOfFile(); outData.withLock { $0 = d }; group.leave() }
+    DispatchQueue.global().async {
+        let d = out.fileHandleForReading.readDataToEndOfFile(); outData.withLock { $0 = d }; group.leave()
+    }
     group.enter()
-    DispatchQueue.global().async { let d = err.fileHandleForReading.readDataToEndOfFile(); errData.withLock { $0 = d }; group.leave() }
+    DispatchQueue.global().async {
+        let d = err.fileHandleForReading.readDataToEndOfFile(); errData.withLock { $0 = d }; group.leave()
+    }
     if group.wait(timeout: .now() + timeout) == .timedOut {
         process.terminate()
         throw TestFailure("\(executable) timed out")
     }
     process.waitUntilExit()
-    return (process.terminationStatus, [UInt8](outData.withLock { $0 }), String(decoding: errData.withLock { $0 }, as: UTF8.self))
+    return (
+        process.terminationStatus, [UInt8](outData.withLock { $0 }),
+        String(decoding: errData.withLock { $0 }, as: UTF8.self)
+    )
 }
 
 func which(_ tool: String) -> String? {
-    for dir in ["/usr/bin", "/usr/local/bin", "/bin"] where FileManager.default.isExecutableFile(atPath: "\(dir)/\(tool)") {
+    for dir in ["/usr/bin", "/usr/local/bin", "/bin"]
+    where FileManager.default.isExecutableFile(atPath: "\(dir)/\(tool)") {
         return "\(dir)/\(tool)"
     }
     return nil
@@ -118,7 +131,9 @@ func hasIPv6Loopback() -> Bool {
     address.sin6_family = sa_family_t(AF_INET6)
     address.sin6_addr = in6addr_loopback
     return withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+        }
     } == 0
 }
 

@@ -8,20 +8,20 @@ private func timeline(_ json: String) throws -> Timeline {
 }
 
 private let slide = """
-{"container": {"width": 390, "height": 844},
- "layers": [{"id": "from", "frame": [0, 0, 390, 844], "fill": "#f2f2f7", "label": "A & <B>"},
-            {"id": "to", "frame": [390, 0, 390, 844], "fill": "#34c759", "zPosition": -1}],
- "animations": [{"duration": 0.25, "timing": "easeInOut", "changes": {"to": {"frame": [0, 0, 390, 844]}}},
-                {"delay": 0.25, "duration": 0.5, "timing": {"spring": {"dampingRatio": 0.6, "initialVelocity": 0}},
-                 "changes": {"from": {"alpha": 0.5}}}],
- "completion": {"from": {"hidden": true}}}
-"""
+    {"container": {"width": 390, "height": 844},
+     "layers": [{"id": "from", "frame": [0, 0, 390, 844], "fill": "#f2f2f7", "label": "A & <B>"},
+                {"id": "to", "frame": [390, 0, 390, 844], "fill": "#34c759", "zPosition": -1}],
+     "animations": [{"duration": 0.25, "timing": "easeInOut", "changes": {"to": {"frame": [0, 0, 390, 844]}}},
+                    {"delay": 0.25, "duration": 0.5, "timing": {"spring": {"dampingRatio": 0.6, "initialVelocity": 0}},
+                     "changes": {"from": {"alpha": 0.5}}}],
+     "completion": {"from": {"hidden": true}}}
+    """
 
 private let flip = """
-{"container": {"width": 300, "height": 300, "perspective": 500},
- "layers": [{"id": "card", "frame": [50, 50, 200, 200], "fill": "#007aff", "label": "Card"}],
- "animations": [{"duration": 0.5, "changes": {"card": {"transform": [{"rotateY": 80}]}}}]}
-"""
+    {"container": {"width": 300, "height": 300, "perspective": 500},
+     "layers": [{"id": "card", "frame": [50, 50, 200, 200], "fill": "#007aff", "label": "Card"}],
+     "animations": [{"duration": 0.5, "changes": {"card": {"transform": [{"rotateY": 80}]}}}]}
+    """
 
 @Suite struct AnimatedSVGEncoderTests {
     @Test func exactTweensBecomeSplinesAndDrawOrderFollowsZPosition() throws {
@@ -30,7 +30,7 @@ private let flip = """
         let root = try #require(XMLNode.parse(bytes))
         #expect(root.name == "svg" && root.attributes["viewBox"] == "0 0 390 844")
         let layers = root.children.filter { $0.attributes["data-layer"] != nil }
-        #expect(layers.map { $0.attributes["data-layer"] } == ["to", "from"]) // zPosition −1 first
+        #expect(layers.map { $0.attributes["data-layer"] } == ["to", "from"])  // zPosition −1 first
         // The slide: one spline interval with the ease-in-out control points, then a hold.
         let to = layers[0]
         let move = try #require(to.first("animateTransform") { $0.attributes["type"] == "translate" })
@@ -63,7 +63,9 @@ private let flip = """
         // Every frame of the exact channel agrees with the engine.
         let samples = FrameSamples(tl, fps: 30)
         let toIndex = try #require(tl.layerIndex("to"))
-        let plan = try #require(ExactPlanarMotion(layer: toIndex, samples: samples, channels: LayerChannels(layer: toIndex, samples: samples)))
+        let plan = try #require(
+            ExactPlanarMotion(
+                layer: toIndex, samples: samples, channels: LayerChannels(layer: toIndex, samples: samples)))
         for t in stride(from: 0.0, through: tl.duration, by: 0.01) {
             let q = tl.states(at: t)[toIndex].quad
             let p = plan.screenMap(at: t).apply(Point(x: 0, y: 0))
@@ -80,7 +82,9 @@ private let flip = """
         #expect(animate.attributes["repeatCount"] == "indefinite" && animate.attributes["fill"] == nil)
         let frames = (animate.attributes["values"] ?? "").split(separator: ";")
         // Every frame has a key; the perspective turn adds keys between frames.
-        let keyTimes = (animate.attributes["keyTimes"] ?? "").split(separator: ";").compactMap { Double($0) }.map { $0 * tl.duration }
+        let keyTimes = (animate.attributes["keyTimes"] ?? "").split(separator: ";").compactMap { Double($0) }.map {
+            $0 * tl.duration
+        }
         #expect(frames.count == keyTimes.count && frames.count > tl.frameTimes(fps: 20).count)
         #expect(tl.frameTimes(fps: 20).allSatisfy { t in keyTimes.contains { abs($0 - t) < 1e-5 } })
         var worst = 0.0

@@ -5,15 +5,16 @@ import AnimaticCore
 
 @Suite struct FilmstripEncoderTests {
     private let spec = """
-    {"container": {"width": 390, "height": 844},
-     "layers": [{"id": "a", "frame": [0, 0, 100, 100], "fill": "#ff0000"}],
-     "animations": [{"duration": 0.7, "changes": {"a": {"frame": [200, 300, 100, 100]}}}]}
-    """
+        {"container": {"width": 390, "height": 844},
+         "layers": [{"id": "a", "frame": [0, 0, 100, 100], "fill": "#ff0000"}],
+         "animations": [{"duration": 0.7, "changes": {"a": {"frame": [200, 300, 100, 100]}}}]}
+        """
 
     @Test func evenlySpacedFramesWithTheirTimes() throws {
         let tl = TimelineCompiler.compile(try SpecDecoder.decode(bytes: Array(spec.utf8)).get())
         for count in [2, 5, 8] {
-            let root = try #require(XMLNode.parse(FilmstripEncoder.encode(tl, options: TimelineOptions(filmstripFrames: count))))
+            let root = try #require(
+                XMLNode.parse(FilmstripEncoder.encode(tl, options: TimelineOptions(filmstripFrames: count))))
             let cells = root.children.filter { $0.attributes["data-time"] != nil }
             #expect(cells.count == count)
             let times = cells.compactMap { Double($0.attributes["data-time"] ?? "") }
@@ -29,6 +30,6 @@ import AnimaticCore
             }
         }
         let grid = try #require(XMLNode.parse(FilmstripEncoder.encode(tl, options: TimelineOptions())))
-        #expect(grid.attributes["width"] == "720") // 4 columns of 160 + gaps
+        #expect(grid.attributes["width"] == "720")  // 4 columns of 160 + gaps
     }
 }

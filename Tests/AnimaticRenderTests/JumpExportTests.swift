@@ -38,15 +38,18 @@ import Testing
         #expect(svg.contains(";1;1\""), "SMIL keyTimes end with a repeated 1")
         // CSS: the left value one jump width before 100 %.
         let css = String(decoding: CSSEncoder.encode(tl, options: options), as: UTF8.self)
-        #expect(css.contains("  99.9999% { transform: matrix3d(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, -405."),
-                "the from-view keeps its −406 pt until the reset")
+        #expect(
+            css.contains("  99.9999% { transform: matrix3d(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, -405."),
+            "the from-view keeps its −406 pt until the reset")
         // Lottie: a hold key, then a key at the same frame.
-        let lottie = try #require(try JSONSerialization.jsonObject(with: Data(LottieEncoder.encode(tl, options: options))) as? [String: Any])
+        let lottie = try #require(
+            try JSONSerialization.jsonObject(with: Data(LottieEncoder.encode(tl, options: options))) as? [String: Any])
         let layers = try #require(lottie["layers"] as? [[String: Any]])
         var holds = 0
         func walk(_ v: Any) {
             if let keys = v as? [[String: Any]], keys.count > 1, keys.allSatisfy({ $0["t"] != nil }) {
-                for (a, b) in zip(keys, keys.dropFirst()) where (a["h"] as? Int) == 1 && (a["t"] as? Double) == (b["t"] as? Double) {
+                for (a, b) in zip(keys, keys.dropFirst())
+                where (a["h"] as? Int) == 1 && (a["t"] as? Double) == (b["t"] as? Double) {
                     holds += 1
                 }
             }

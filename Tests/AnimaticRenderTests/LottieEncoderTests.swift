@@ -4,12 +4,12 @@ import AnimaticCore
 @testable import AnimaticRender
 
 private let fold = """
-{"container": {"width": 300, "height": 400, "perspective": 600, "background": "#000000"},
- "layers": [{"id": "page", "frame": [0, 0, 300, 400], "fill": "#f2f2f7", "gradient": {"colors": ["#ffffff", "#000000"]}},
-            {"id": "strip", "frame": [0, 0, 300, 200], "anchor": [0.5, 1], "fill": "#ff9500", "content": {"of": "page", "rect": [0, 0, 300, 200]}},
-            {"id": "card", "frame": [20, 20, 100, 60], "fill": "#007aff", "cornerRadius": 10, "hidden": true, "content": {"image": {"aspect": 2}}}],
- "animations": [{"duration": 0.5, "changes": {"strip": {"transform": [{"rotateX": 60}]}, "card": {"hidden": false, "alpha": 0.5}}}]}
-"""
+    {"container": {"width": 300, "height": 400, "perspective": 600, "background": "#000000"},
+     "layers": [{"id": "page", "frame": [0, 0, 300, 400], "fill": "#f2f2f7", "gradient": {"colors": ["#ffffff", "#000000"]}},
+                {"id": "strip", "frame": [0, 0, 300, 200], "anchor": [0.5, 1], "fill": "#ff9500", "content": {"of": "page", "rect": [0, 0, 300, 200]}},
+                {"id": "card", "frame": [20, 20, 100, 60], "fill": "#007aff", "cornerRadius": 10, "hidden": true, "content": {"image": {"aspect": 2}}}],
+     "animations": [{"duration": 0.5, "changes": {"strip": {"transform": [{"rotateX": 60}]}, "card": {"hidden": false, "alpha": 0.5}}}]}
+    """
 
 private func document(_ fps: Int = 30) throws -> (Timeline, [String: Any]) {
     let tl = TimelineCompiler.compile(try SpecDecoder.decode(bytes: Array(fold.utf8)).get())
@@ -83,13 +83,16 @@ private func document(_ fps: Int = 30) throws -> (Timeline, [String: Any]) {
             for item in items {
                 let ty = item["ty"] as? String ?? "?"
                 shapeTypes.insert(ty)
-                for (key, value) in item { if (value as? [String: Any])?["a"] as? Int == 1 { animated.insert("\(ty).\(key)") } }
+                for (key, value) in item {
+                    if (value as? [String: Any])?["a"] as? Int == 1 { animated.insert("\(ty).\(key)") }
+                }
                 if let it = item["it"] as? [[String: Any]] { walk(it) }
             }
         }
         for layer in doc["layers"] as? [[String: Any]] ?? [] {
             layerKeys.formUnion(layer.keys)
-            for (key, value) in layer["ks"] as? [String: Any] ?? [:] where (value as? [String: Any])?["a"] as? Int == 1 {
+            for (key, value) in layer["ks"] as? [String: Any] ?? [:] where (value as? [String: Any])?["a"] as? Int == 1
+            {
                 animated.insert("ks.\(key)")
             }
             walk(layer["shapes"] as? [[String: Any]] ?? [])

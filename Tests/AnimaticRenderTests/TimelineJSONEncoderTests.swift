@@ -4,13 +4,13 @@ import AnimaticCore
 @testable import AnimaticRender
 
 private let slide = """
-{"container": {"width": 390, "height": 844},
- "layers": [{"id": "from", "frame": [0, 0, 390, 844], "fill": "#f2f2f7", "label": "History"},
-            {"id": "to", "frame": [390, 0, 390, 844], "fill": "#34c759"}],
- "animations": [{"duration": 0.25, "changes": {"to": {"frame": [0, 0, 390, 844]}, "from": {"frame": [-390, 0, 390, 844]}}},
-                {"delay": 0.1, "duration": 0.5, "timing": {"spring": {"dampingRatio": 0.6, "initialVelocity": 0}},
-                 "changes": {"to": {"alpha": 0.5}}}]}
-"""
+    {"container": {"width": 390, "height": 844},
+     "layers": [{"id": "from", "frame": [0, 0, 390, 844], "fill": "#f2f2f7", "label": "History"},
+                {"id": "to", "frame": [390, 0, 390, 844], "fill": "#34c759"}],
+     "animations": [{"duration": 0.25, "changes": {"to": {"frame": [0, 0, 390, 844]}, "from": {"frame": [-390, 0, 390, 844]}}},
+                    {"delay": 0.1, "duration": 0.5, "timing": {"spring": {"dampingRatio": 0.6, "initialVelocity": 0}},
+                     "changes": {"to": {"alpha": 0.5}}}]}
+    """
 
 private func encoded(_ json: String, _ options: TimelineOptions) throws -> (Timeline, [String: Any]) {
     let tl = TimelineCompiler.compile(try SpecDecoder.decode(bytes: Array(json.utf8)).get())
@@ -77,10 +77,10 @@ private func encoded(_ json: String, _ options: TimelineOptions) throws -> (Time
 @Suite struct FrameTransformFieldTests {
     @Test func framesCarryALayersOwnTransformOnlyWhenItIsNotTheIdentity() throws {
         let spec = """
-        {"layers": [{"id": "still", "frame": [0, 0, 10, 10]},
-                    {"id": "turning", "frame": [0, 0, 10, 10]}],
-         "animations": [{"duration": 1, "timing": "linear", "changes": {"turning": {"transform": [{"rotate": 90}]}}}]}
-        """
+            {"layers": [{"id": "still", "frame": [0, 0, 10, 10]},
+                        {"id": "turning", "frame": [0, 0, 10, 10]}],
+             "animations": [{"duration": 1, "timing": "linear", "changes": {"turning": {"transform": [{"rotate": 90}]}}}]}
+            """
         let tl = TimelineCompiler.compile(try SpecDecoder.decode(bytes: Array(spec.utf8)).get())
         let bytes = TimelineJSONEncoder.encode(tl, options: TimelineOptions(fps: 2, includeFrames: true))
         let json = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
@@ -106,9 +106,10 @@ private func encoded(_ json: String, _ options: TimelineOptions) throws -> (Time
     @Test func colorsAreWrittenAsColorHexStringSpellsThem() {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<500 {
-            let c = Color(red: .random(in: 0...1, using: &generator), green: .random(in: 0...1, using: &generator),
-                          blue: .random(in: 0...1, using: &generator),
-                          alpha: Bool.random(using: &generator) ? 1 : .random(in: 0...1, using: &generator))
+            let c = Color(
+                red: .random(in: 0...1, using: &generator), green: .random(in: 0...1, using: &generator),
+                blue: .random(in: 0...1, using: &generator),
+                alpha: Bool.random(using: &generator) ? 1 : .random(in: 0...1, using: &generator))
             var w = JSONWriter()
             w.color(c)
             #expect(String(decoding: w.bytes, as: UTF8.self) == "\"\(c.hexString)\"")

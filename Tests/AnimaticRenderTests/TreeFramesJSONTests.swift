@@ -7,16 +7,16 @@ import AnimaticCore
 /// quads, product opacity, the ancestors' clip, shadows and borders as presented.
 @Suite struct TreeFramesJSONTests {
     static let card = """
-    {"container": {"width": 400, "height": 400},
-     "layers": [
-       {"id": "card", "frame": [50, 50, 300, 300], "fill": "#ffffff", "cornerRadius": 20, "clips": true,
-        "alpha": 0.8, "shadow": {"opacity": 0.3, "radius": 8, "offset": [0, 4]}, "sublayerTransform": {"perspective": 500}},
-       {"id": "overlay", "parent": "card", "frame": [0, 0, 300, 300], "fill": "#000000", "alpha": 0.5,
-        "border": {"width": 2, "color": "#ff0000"}}],
-     "animations": [{"duration": 1, "timing": "linear",
-                     "changes": {"card": {"transform": [{"rotate": 90}], "shadowOpacity": 0.6},
-                                 "overlay": {"transform": [{"rotateY": 30}]}}}]}
-    """
+        {"container": {"width": 400, "height": 400},
+         "layers": [
+           {"id": "card", "frame": [50, 50, 300, 300], "fill": "#ffffff", "cornerRadius": 20, "clips": true,
+            "alpha": 0.8, "shadow": {"opacity": 0.3, "radius": 8, "offset": [0, 4]}, "sublayerTransform": {"perspective": 500}},
+           {"id": "overlay", "parent": "card", "frame": [0, 0, 300, 300], "fill": "#000000", "alpha": 0.5,
+            "border": {"width": 2, "color": "#ff0000"}}],
+         "animations": [{"duration": 1, "timing": "linear",
+                         "changes": {"card": {"transform": [{"rotate": 90}], "shadowOpacity": 0.6},
+                                     "overlay": {"transform": [{"rotateY": 30}]}}}]}
+        """
 
     @Test func treeFramesMatchTheComposedStates() throws {
         let tl = TimelineCompiler.compile(try SpecDecoder.decode(bytes: Array(Self.card.utf8)).get())
@@ -53,10 +53,14 @@ import AnimaticCore
 
     /// A flat timeline writes shadows and borders through its fast path too.
     @Test func flatFramesCarryShadowAndBorder() throws {
-        let tl = TimelineCompiler.compile(try SpecDecoder.decode(bytes: Array("""
-        {"layers": [{"id": "a", "frame": [0, 0, 10, 10], "border": {"width": 1}}],
-         "animations": [{"duration": 1, "timing": "linear", "changes": {"a": {"shadowOpacity": 1, "borderWidth": 3}}}]}
-        """.utf8)).get())
+        let tl = TimelineCompiler.compile(
+            try SpecDecoder.decode(
+                bytes: Array(
+                    """
+                    {"layers": [{"id": "a", "frame": [0, 0, 10, 10], "border": {"width": 1}}],
+                     "animations": [{"duration": 1, "timing": "linear", "changes": {"a": {"shadowOpacity": 1, "borderWidth": 3}}}]}
+                    """.utf8)
+            ).get())
         let bytes = TimelineJSONEncoder.encode(tl, options: TimelineOptions(fps: 2, includeFrames: true))
         let json = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
         let frames = try #require(json["frames"] as? [[String: Any]])

@@ -36,8 +36,10 @@ final class XMLNode {
         var root: XMLNode?
         var stack: [XMLNode] = []
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-                    qualifiedName: String?, attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+            qualifiedName: String?, attributes: [String: String] = [:]
+        ) {
             let node = XMLNode(name: name, attributes: attributes)
             if let top = stack.last { top.children.append(node); node.parent = top } else { root = node }
             stack.append(node)

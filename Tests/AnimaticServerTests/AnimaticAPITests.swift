@@ -9,7 +9,9 @@ import Testing
 @Suite struct AnimaticAPITests {
     let api = AnimaticAPI(configuration: APIConfiguration(cacheBytes: 1 << 20))
 
-    func request(_ method: HTTPMethod, _ target: String, body: String = "", headers: [(String, String)] = []) -> HTTPResponse {
+    func request(_ method: HTTPMethod, _ target: String, body: String = "", headers: [(String, String)] = [])
+        -> HTTPResponse
+    {
         var r = HTTPRequest(method: method, target: target)
         r.body = Array(body.utf8)
         for (n, v) in headers { r.headers.add(n, v) }
@@ -20,10 +22,12 @@ import Testing
         try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
     }
 
-    static let spec = #"{"layers":[{"id":"a","frame":[0,0,100,100]}],"animations":[{"duration":0.25,"changes":{"a":{"position":[150,50]}}}]}"#
+    static let spec =
+        #"{"layers":[{"id":"a","frame":[0,0,100,100]}],"animations":[{"duration":0.25,"changes":{"a":{"position":[150,50]}}}]}"#
 
     @Test func aSpecGivesItsTimelineWithAStrongETagAndThenA304() throws {
-        let first = request(.post, "/v1/timeline?frames=true", body: Self.spec, headers: [("Content-Type", "application/json")])
+        let first = request(
+            .post, "/v1/timeline?frames=true", body: Self.spec, headers: [("Content-Type", "application/json")])
         #expect(first.status == .ok)
         let etag = try #require(first.headers["ETag"])
         #expect(etag.hasPrefix("\"") && !etag.hasPrefix("W/"))
@@ -40,7 +44,8 @@ import Testing
 
     @Test func theETagDependsOnFormatAndOptionsButNotOnSpelling() {
         let a = request(.post, "/v1/timeline", body: Self.spec).headers["ETag"]
-        let spaced = request(.post, "/v1/timeline", body: Self.spec.replacingOccurrences(of: ",", with: ", ")).headers["ETag"]
+        let spaced = request(.post, "/v1/timeline", body: Self.spec.replacingOccurrences(of: ",", with: ", ")).headers[
+            "ETag"]
         let framed = request(.post, "/v1/timeline?frames=true", body: Self.spec).headers["ETag"]
         let svg = request(.post, "/v1/timeline?format=svg", body: Self.spec).headers["ETag"]
         #expect(a != nil && a == spaced)
@@ -58,12 +63,14 @@ import Testing
         #expect(refused.headers["Content-Encoding"] == nil)
         // Revalidating the gzip representation matches it and names it.
         let gzTag = try #require(gz.headers["ETag"])
-        let revalidated = request(.get, "/v1/presets/fold/timeline?frames=true",
-                                  headers: [("Accept-Encoding", "gzip"), ("If-None-Match", gzTag)])
+        let revalidated = request(
+            .get, "/v1/presets/fold/timeline?frames=true",
+            headers: [("Accept-Encoding", "gzip"), ("If-None-Match", gzTag)])
         #expect(revalidated.status == .notModified && revalidated.headers["ETag"] == gzTag)
         // The identity tag names other bytes than this client would get now: a full 200 (gzip).
-        let other = request(.get, "/v1/presets/fold/timeline?frames=true",
-                            headers: [("Accept-Encoding", "gzip"), ("If-None-Match", try #require(body.headers["ETag"]))])
+        let other = request(
+            .get, "/v1/presets/fold/timeline?frames=true",
+            headers: [("Accept-Encoding", "gzip"), ("If-None-Match", try #require(body.headers["ETag"]))])
         #expect(other.status == .ok && other.headers["Content-Encoding"] == "gzip" && other.headers["ETag"] == gzTag)
     }
 
@@ -74,15 +81,17 @@ import Testing
         #expect(first.status == .ok && first.headers["Content-Encoding"] == nil && first.body.count < 1024)
         let etag = try #require(first.headers["ETag"])
         #expect(!etag.contains("-gz"))
-        let again = request(.post, "/v1/timeline", body: Self.spec,
-                            headers: [("Accept-Encoding", "gzip"), ("If-None-Match", etag)])
+        let again = request(
+            .post, "/v1/timeline", body: Self.spec,
+            headers: [("Accept-Encoding", "gzip"), ("If-None-Match", etag)])
         #expect(again.status == .notModified && again.headers["ETag"] == etag)
         #expect(again.headers["Vary"]?.contains("Accept-Encoding") == true)
     }
 
     @Test func aCodedRequestBodyIs415NamingContentEncoding() throws {
-        let coded = request(.post, "/v1/timeline", body: Self.spec,
-                            headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")])
+        let coded = request(
+            .post, "/v1/timeline", body: Self.spec,
+            headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")])
         #expect(coded.status == .unsupportedMediaType && coded.headers["Accept-Encoding"] == "identity")
         #expect(try json(coded)["parameter"] as? String == "Content-Encoding")
         let identity = request(.post, "/v1/validate", body: Self.spec, headers: [("Content-Encoding", "identity")])
@@ -100,7 +109,9 @@ import Testing
         #expect(page.headers["X-Content-Type-Options"] == "nosniff")
         #expect(page.headers["Referrer-Policy"] == "no-referrer")
         let csp = try #require(page.headers["Content-Security-Policy"])
-        #expect(csp.contains("default-src 'self'") && csp.contains("frame-ancestors 'none'") && !csp.contains("unsafe-inline"))
+        #expect(
+            csp.contains("default-src 'self'") && csp.contains("frame-ancestors 'none'")
+                && !csp.contains("unsafe-inline"))
         // A file path with a trailing slash names a directory, which it is not.
         #expect(withFiles.handle(HTTPRequest(method: .get, target: "/index.html/")).status == .notFound)
         // Static files revalidate through the same rules.
@@ -112,7 +123,11 @@ import Testing
     }
 
     @Test func problemsAreProblemDetailsWithPointers() throws {
-        let bad = request(.post, "/v1/timeline", body: #"{"layers":[{"id":"a","frame":[0,0,1,1]}],"animations":[{"duration":-1,"changes":{"a":{"alpah":1}}}]}"#)
+        let bad = request(
+            .post, "/v1/timeline",
+            body:
+                #"{"layers":[{"id":"a","frame":[0,0,1,1]}],"animations":[{"duration":-1,"changes":{"a":{"alpah":1}}}]}"#
+        )
         #expect(bad.status == .unprocessableContent && bad.headers["Content-Type"] == "application/problem+json")
         let problem = try json(bad)
         let pointers = (problem["errors"] as? [[String: Any]])?.compactMap { $0["pointer"] as? String }
@@ -123,7 +138,8 @@ import Testing
         #expect(malformed.status == .badRequest)
         #expect(try json(malformed)["offset"] as? Int == 12)
 
-        let wrongType = request(.post, "/v1/timeline", body: Self.spec, headers: [("Content-Type", "application/x-www-form-urlencoded")])
+        let wrongType = request(
+            .post, "/v1/timeline", body: Self.spec, headers: [("Content-Type", "application/x-www-form-urlencoded")])
         #expect(wrongType.status == .unsupportedMediaType)
         let unacceptable = request(.post, "/v1/timeline", body: Self.spec, headers: [("Accept", "image/png")])
         #expect(unacceptable.status == .notAcceptable)
@@ -141,7 +157,8 @@ import Testing
         // 21 layers × (60 s × 240 fps + 1) frame samples is far over 250,000.
         var layers: [String] = []
         for i in 0..<21 { layers.append(#"{"id":"l\#(i)","frame":[0,0,1,1]}"#) }
-        let spec = #"{"layers":[\#(layers.joined(separator: ","))],"animations":[{"duration":59,"changes":{"l0":{"alpha":0}}}]}"#
+        let spec =
+            #"{"layers":[\#(layers.joined(separator: ","))],"animations":[{"duration":59,"changes":{"l0":{"alpha":0}}}]}"#
         let response = request(.post, "/v1/timeline?frames=true&fps=240", body: spec)
         #expect(response.status == .unprocessableContent)
         #expect(try json(response)["type"] as? String == "https://animatic.dev/problems/too-much-work")
@@ -151,11 +168,14 @@ import Testing
         let ok = request(.post, "/v1/validate", body: #"{"preset":"fold","params":{"folds":3}}"#)
         #expect(ok.status == .ok && String(decoding: ok.body, as: UTF8.self) == #"{"valid":true}"#)
         let list = try json(request(.get, "/v1/presets"))
-        #expect((list["presets"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
-                == ["popup", "tabSlide", "containerSpring", "scaleFade", "zoom", "fold", "flip",
-                 "cards", "crossfade", "cube", "explode", "pageFlip", "natGeo", "pan", "portal", "turn",
-                 "heroPush", "heroPull", "heroCover", "heroUncover", "heroSlide", "heroZoomSlide", "heroPageIn",
-                 "heroPageOut", "heroFade", "heroZoom", "heroZoomOut", "slide", "fade"])
+        #expect(
+            (list["presets"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+                == [
+                    "popup", "tabSlide", "containerSpring", "scaleFade", "zoom", "fold", "flip",
+                    "cards", "crossfade", "cube", "explode", "pageFlip", "natGeo", "pan", "portal", "turn",
+                    "heroPush", "heroPull", "heroCover", "heroUncover", "heroSlide", "heroZoomSlide", "heroPageIn",
+                    "heroPageOut", "heroFade", "heroZoom", "heroZoomOut", "slide", "fade",
+                ])
         let fold = try json(request(.get, "/v1/presets/fold?folds=3"))
         // Three folds: a left and right strip of each view per fold, plus shadows.
         #expect(((fold["layers"] as? [Any])?.count ?? 0) >= 12)
@@ -170,7 +190,9 @@ import Testing
         // For other parameters: the tab slide from tab 2 to 1 in a 320-point container.
         let other = try json(request(.get, #"/v1/presets/tabSlide/interaction?from=2&to=1&width=320"#))
         let rule = try #require(other["interaction"] as? [String: Any])
-        #expect(rule["distance"] as? Double == 320 && rule["direction"] as? Double == 1 && rule["threshold"] as? Double == 0.5)
+        #expect(
+            rule["distance"] as? Double == 320 && rule["direction"] as? Double == 1
+                && rule["threshold"] as? Double == 0.5)
         #expect(request(.get, "/v1/presets/tabSlide/interaction?to=7").status == .unprocessableContent)
         #expect(request(.get, "/v1/presets/nope/interaction").status == .notFound)
         let none = try json(request(.get, "/v1/presets/popup/interaction"))
@@ -185,8 +207,12 @@ import Testing
         #expect(metrics.contains(#"animatic_http_requests_total{route="/v1/presets",method="GET",status="200"} 1"#))
         #expect(metrics.contains("animatic_http_request_duration_seconds_bucket{route=\"/v1/presets\",le=\"+Inf\"} 1"))
         #expect(metrics.contains("animatic_open_connections 0"))
-        let preflight = request(.options, "/v1/timeline", headers: [("Origin", "https://example.com"),
-                                                                    ("Access-Control-Request-Method", "POST")])
+        let preflight = request(
+            .options, "/v1/timeline",
+            headers: [
+                ("Origin", "https://example.com"),
+                ("Access-Control-Request-Method", "POST"),
+            ])
         #expect(preflight.status == .noContent)
         #expect(preflight.headers["Access-Control-Allow-Methods"]?.contains("POST") == true)
         #expect(request(.get, "/v1/presets").headers["Access-Control-Allow-Origin"] == "*")

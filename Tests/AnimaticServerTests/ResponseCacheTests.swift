@@ -2,7 +2,9 @@ import Testing
 @testable import AnimaticServer
 
 @Suite struct ResponseCacheTests {
-    func entry(_ size: Int) -> ResponseCache.Entry { ResponseCache.Entry(body: [UInt8](repeating: 1, count: size), gzipped: nil) }
+    func entry(_ size: Int) -> ResponseCache.Entry {
+        ResponseCache.Entry(body: [UInt8](repeating: 1, count: size), gzipped: nil)
+    }
 
     @Test func evictsTheLeastRecentlyUsedWhenOverItsByteBound() {
         let cache = ResponseCache(capacityBytes: 300)
@@ -10,7 +12,7 @@ import Testing
         cache.store("b", entry(100))
         cache.store("c", entry(100))
         #expect(cache.bytesUsed == 300)
-        _ = cache.entry("a")          // a is now the most recent
+        _ = cache.entry("a")  // a is now the most recent
         cache.store("d", entry(100))  // evicts b, the least recent
         #expect(cache.entry("b") == nil)
         #expect(cache.entry("a") != nil && cache.entry("c") != nil && cache.entry("d") != nil)

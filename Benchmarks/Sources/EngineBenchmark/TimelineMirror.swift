@@ -33,12 +33,15 @@ struct TimelineMirror: Codable {
         let c = timeline.spec.container
         container = Container(width: c.size.width, height: c.size.height, perspective: c.perspective)
         frames = timeline.frameTimes(fps: fps).map { t in
-            Frame(t: t, layers: timeline.states(at: t).map { s in
-                State(id: s.id, opacity: s.opacity, visible: s.visible, quad: s.quad.map { [$0.x, $0.y] },
-                      position: [s.position.x, s.position.y], size: [s.size.width, s.size.height],
-                      zPosition: s.zPosition, cornerRadius: s.cornerRadius, fill: s.fill?.hexString,
-                      matrix: s.matrix.entries)
-            })
+            Frame(
+                t: t,
+                layers: timeline.states(at: t).map { s in
+                    State(
+                        id: s.id, opacity: s.opacity, visible: s.visible, quad: s.quad.map { [$0.x, $0.y] },
+                        position: [s.position.x, s.position.y], size: [s.size.width, s.size.height],
+                        zPosition: s.zPosition, cornerRadius: s.cornerRadius, fill: s.fill?.hexString,
+                        matrix: s.matrix.entries)
+                })
         }
     }
 

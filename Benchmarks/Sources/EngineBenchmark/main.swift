@@ -50,7 +50,7 @@ func measure(_ name: String, budget: Double = 0.25, _ body: () -> Int) -> Result
     if let filter, !name.contains(filter) { return nil }
     var sink = 0
     if callgrindMode {
-        sink &+= body()                 // warm: lazy globals, first-touch
+        sink &+= body()  // warm: lazy globals, first-touch
         callgrindBoundary(name)
         let out = body()
         callgrindBoundary(name)
@@ -77,8 +77,9 @@ func measure(_ name: String, budget: Double = 0.25, _ body: () -> Int) -> Result
     }
     perRun.sort()
     blackHole(sink)
-    return Result(name: name, microseconds: perRun[perRun.count / 2], mallocs: mallocs, mallocBytes: mallocBytes,
-                  outputBytes: out)
+    return Result(
+        name: name, microseconds: perRun[perRun.count / 2], mallocs: mallocs, mallocBytes: mallocBytes,
+        outputBytes: out)
 }
 
 func formatMicroseconds(_ us: Double) -> String {
@@ -105,11 +106,14 @@ let jsonFrames = TimelineOptions(fps: 60, includeFrames: true)
 let plain = TimelineOptions(fps: 60)
 let steps: [(String, (TransitionSpec, Timeline) -> Int)] = [
     ("compile", { spec, _ in TimelineCompiler.compile(spec).layers.count }),
-    ("sample", { _, timeline in
-        var n = 0
-        for t in timeline.frameTimes(fps: 60) { n &+= timeline.states(at: t).count }
-        return n
-    }),
+    (
+        "sample",
+        { _, timeline in
+            var n = 0
+            for t in timeline.frameTimes(fps: 60) { n &+= timeline.states(at: t).count }
+            return n
+        }
+    ),
     ("json", { _, timeline in TimelineJSONEncoder.encode(timeline, options: plain).count }),
     ("json+frames", { _, timeline in TimelineJSONEncoder.encode(timeline, options: jsonFrames).count }),
     ("svg", { _, timeline in AnimatedSVGEncoder.encode(timeline, options: plain).count }),
@@ -123,7 +127,9 @@ var results: [String: Result] = [:]
 for (specName, spec) in specs {
     let timeline = TimelineCompiler.compile(spec)
     for (stepName, step) in steps {
-        if let r = measure("\(specName)/\(stepName)", budget: specName.hasPrefix("20-layer") ? 0.5 : 0.2, { step(spec, timeline) }) {
+        if let r = measure(
+            "\(specName)/\(stepName)", budget: specName.hasPrefix("20-layer") ? 0.5 : 0.2, { step(spec, timeline) })
+        {
             results[r.name] = r
         }
     }
@@ -137,8 +143,14 @@ let encoder = JSONEncoder()
 let writerCases: [(String, () -> Int)] = [
     ("writer/JSONWriter on the mirror", { mirror.written().count }),
     ("writer/JSONEncoder on the mirror", { (try? encoder.encode(mirror))?.count ?? 0 }),
-    ("writer/TimelineJSONEncoder (sample + write)", { TimelineJSONEncoder.encode(timeline20, options: jsonFrames).count }),
-    ("writer/sample into mirror + JSONEncoder", { (try? encoder.encode(TimelineMirror(timeline20, fps: 60)))?.count ?? 0 }),
+    (
+        "writer/TimelineJSONEncoder (sample + write)",
+        { TimelineJSONEncoder.encode(timeline20, options: jsonFrames).count }
+    ),
+    (
+        "writer/sample into mirror + JSONEncoder",
+        { (try? encoder.encode(TimelineMirror(timeline20, fps: 60)))?.count ?? 0 }
+    ),
 ]
 for (name, body) in writerCases {
     if let r = measure(name, budget: 0.5, body) { results[r.name] = r }
@@ -149,31 +161,37 @@ if callgrindMode { exit(0) }
 // MARK: Report
 
 let frames20 = timeline20.frameTimes(fps: 60).count
-print("""
-### The 20-layer spec
+print(
+    """
+    ### The 20-layer spec
 
-20 layers, 1 s, sampled at 60 fps: \(frames20) frames × 20 layers. Median wall time of one run;
-allocations (malloc calls and bytes requested) of one run; output bytes.
+    20 layers, 1 s, sampled at 60 fps: \(frames20) frames × 20 layers. Median wall time of one run;
+    allocations (malloc calls and bytes requested) of one run; output bytes.
 
-| step | µs | mallocs | bytes allocated | output bytes |
-|---|---:|---:|---:|---:|
-""")
+    | step | µs | mallocs | bytes allocated | output bytes |
+    |---|---:|---:|---:|---:|
+    """)
 for (stepName, _) in steps {
     guard let r = results["20-layer/\(stepName)"] else { continue }
-    let output = stepName == "compile" ? "\(r.outputBytes) layers" : (stepName == "sample" ? "\(r.outputBytes) states" : grouped(r.outputBytes))
-    print("| \(stepName) | \(formatMicroseconds(r.microseconds)) | \(grouped(Int(r.mallocs))) | \(grouped(Int(r.mallocBytes))) | \(output) |")
+    let output =
+        stepName == "compile"
+        ? "\(r.outputBytes) layers" : (stepName == "sample" ? "\(r.outputBytes) states" : grouped(r.outputBytes))
+    print(
+        "| \(stepName) | \(formatMicroseconds(r.microseconds)) | \(grouped(Int(r.mallocs))) | \(grouped(Int(r.mallocBytes))) | \(output) |"
+    )
 }
-print("""
+print(
+    """
 
-`request` is compile + sample + write the JSON with frames: what a cache miss of
-`POST /v1/timeline?frames=true` computes after decoding the spec.
+    `request` is compile + sample + write the JSON with frames: what a cache miss of
+    `POST /v1/timeline?frames=true` computes after decoding the spec.
 
-### Every preset (default parameters)
+    ### Every preset (default parameters)
 
-µs per run (median); mallocs per run in parentheses. JSON `json+frames` at 60 fps, other
-formats with their defaults.
+    µs per run (median); mallocs per run in parentheses. JSON `json+frames` at 60 fps, other
+    formats with their defaults.
 
-""")
+    """)
 var header = "| spec |"
 var rule = "|---|"
 for (stepName, _) in steps { header += " \(stepName) |"; rule += "---:|" }
@@ -183,29 +201,38 @@ for (specName, _) in specs {
     for (stepName, _) in steps {
         if let r = results["\(specName)/\(stepName)"] {
             row += " \(formatMicroseconds(r.microseconds)) (\(grouped(Int(r.mallocs)))) |"
-        } else { row += " – |" }
+        } else {
+            row += " – |"
+        }
     }
     print(row)
 }
-print("""
+print(
+    """
 
-### Our JSON writer against Foundation's JSONEncoder
+    ### Our JSON writer against Foundation's JSONEncoder
 
-The same 20-layer timeline's frames (`\(frames20)` × 20 layer states) as a Codable mirror
-(`Benchmarks/Sources/EngineBenchmark/TimelineMirror.swift`): JSONEncoder encodes it;
-`JSONWriter` writes the same fields from the same mirror. Then end to end: our encoder
-(sample + write) against sampling into the mirror + JSONEncoder.
+    The same 20-layer timeline's frames (`\(frames20)` × 20 layer states) as a Codable mirror
+    (`Benchmarks/Sources/EngineBenchmark/TimelineMirror.swift`): JSONEncoder encodes it;
+    `JSONWriter` writes the same fields from the same mirror. Then end to end: our encoder
+    (sample + write) against sampling into the mirror + JSONEncoder.
 
-| writer | µs | mallocs | output bytes |
-|---|---:|---:|---:|
-""")
+    | writer | µs | mallocs | output bytes |
+    |---|---:|---:|---:|
+    """)
 for (name, _) in writerCases {
     guard let r = results[name] else { continue }
-    print("| \(name.dropFirst("writer/".count)) | \(formatMicroseconds(r.microseconds)) | \(grouped(Int(r.mallocs))) | \(grouped(r.outputBytes)) |")
+    print(
+        "| \(name.dropFirst("writer/".count)) | \(formatMicroseconds(r.microseconds)) | \(grouped(Int(r.mallocs))) | \(grouped(r.outputBytes)) |"
+    )
 }
 if let a = results["writer/JSONWriter on the mirror"], let b = results["writer/JSONEncoder on the mirror"],
-   let c = results["writer/TimelineJSONEncoder (sample + write)"], let d = results["writer/sample into mirror + JSONEncoder"] {
+    let c = results["writer/TimelineJSONEncoder (sample + write)"],
+    let d = results["writer/sample into mirror + JSONEncoder"]
+{
     print("")
-    print(String(format: "JSONWriter is %.1f× faster than JSONEncoder on the same mirror; end to end %.1f×.",
-                 b.microseconds / a.microseconds, d.microseconds / c.microseconds))
+    print(
+        String(
+            format: "JSONWriter is %.1f× faster than JSONEncoder on the same mirror; end to end %.1f×.",
+            b.microseconds / a.microseconds, d.microseconds / c.microseconds))
 }

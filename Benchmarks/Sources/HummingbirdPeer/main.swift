@@ -28,14 +28,16 @@ while let a = arguments.next() {
 let api = AnimaticAPI(configuration: APIConfiguration(cacheBytes: cacheMB << 20))
 let maxBody = 1 << 20
 
-@Sendable func adapt(_ request: Hummingbird.Request, context: some RequestContext) async throws -> Hummingbird.Response {
+@Sendable func adapt(_ request: Hummingbird.Request, context: some RequestContext) async throws -> Hummingbird.Response
+{
     var request = request
     let body = try await request.collectBody(upTo: maxBody)
     var headers = AnimaticHTTP.HTTPHeaders()
     for field in request.headers { headers.add(field.name.canonicalName, field.value) }
     let target = request.uri.string
-    let adapted = AnimaticHTTP.HTTPRequest(method: HTTPMethod(rawValue: request.method.rawValue), target: target,
-                                           headers: headers, body: Array(body.readableBytesView))
+    let adapted = AnimaticHTTP.HTTPRequest(
+        method: HTTPMethod(rawValue: request.method.rawValue), target: target,
+        headers: headers, body: Array(body.readableBytesView))
     // Render-lane work runs here, on the event loop (Hummingbird has no render pool):
     // the mixed-load cell shows what that costs the health probe.
     let response = api.handle(adapted).resolvingDeferredWork()
@@ -47,8 +49,9 @@ let maxBody = 1 << 20
     for (name, value) in response.headers {
         if let n = HTTPField.Name(name) { fields.append(HTTPField(name: n, value: value)) }
     }
-    return Hummingbird.Response(status: .init(code: response.status.code), headers: fields,
-                    body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    return Hummingbird.Response(
+        status: .init(code: response.status.code), headers: fields,
+        body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
 }
 
 let router = Hummingbird.Router()

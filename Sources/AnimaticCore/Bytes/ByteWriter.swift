@@ -211,7 +211,8 @@ public struct ByteWriter: Sendable {
                 if whole < 1000 {
                     // 1–3 digits from the table entry, leading zeros skipped.
                     let lead = whole < 10 ? 2 : (whole < 100 ? 1 : 0)
-                    raw.storeBytes(of: (table[Int(whole)] >> (8 * UInt32(lead))).littleEndian, toByteOffset: i, as: UInt32.self)
+                    raw.storeBytes(
+                        of: (table[Int(whole)] >> (8 * UInt32(lead))).littleEndian, toByteOffset: i, as: UInt32.self)
                     i += 3 - lead
                 } else {
                     i += writeUnsigned(whole, to: p + i)

@@ -114,9 +114,10 @@ public struct CompiledLayer: Hashable, Sendable {
         if case .color(let v) = tracks[5].value(at: t) { fill = v } else { Self.kindChanged() }
         if case .bool(let v) = tracks[6].value(at: t) { hidden = v } else { Self.kindChanged() }
         if case .number(let v) = tracks[7].value(at: t) { z = v } else { Self.kindChanged() }
-        var values = Values(position: position, size: Size(width: max(rawSize.width, 0), height: max(rawSize.height, 0)),
-                            alpha: alpha, transform: transform, cornerRadius: radius, fill: fill, hidden: hidden,
-                            zPosition: z, shadow: spec.shadow, border: spec.border)
+        var values = Values(
+            position: position, size: Size(width: max(rawSize.width, 0), height: max(rawSize.height, 0)),
+            alpha: alpha, transform: transform, cornerRadius: radius, fill: fill, hidden: hidden,
+            zPosition: z, shadow: spec.shadow, border: spec.border)
         readDecoration(at: t, into: &values, mask: ~0)
         return values
     }
@@ -126,10 +127,16 @@ public struct CompiledLayer: Hashable, Sendable {
         if mask & 0x3F00 == 0 { return }
         if mask & 256 != 0 { v.shadow.opacity = number(8, at: t) }
         if mask & 512 != 0 { v.shadow.radius = max(number(9, at: t), 0) }
-        if mask & 1024 != 0 { if case .point(let x) = tracks[10].value(at: t) { v.shadow.offset = x } else { Self.kindChanged() } }
-        if mask & 2048 != 0 { if case .color(let x) = tracks[11].value(at: t) { v.shadow.color = x } else { Self.kindChanged() } }
+        if mask & 1024 != 0 {
+            if case .point(let x) = tracks[10].value(at: t) { v.shadow.offset = x } else { Self.kindChanged() }
+        }
+        if mask & 2048 != 0 {
+            if case .color(let x) = tracks[11].value(at: t) { v.shadow.color = x } else { Self.kindChanged() }
+        }
         if mask & 4096 != 0 { v.border.width = max(number(12, at: t), 0) }
-        if mask & 8192 != 0 { if case .color(let x) = tracks[13].value(at: t) { v.border.color = x } else { Self.kindChanged() } }
+        if mask & 8192 != 0 {
+            if case .color(let x) = tracks[13].value(at: t) { v.border.color = x } else { Self.kindChanged() }
+        }
     }
 
     private func number(_ track: Int, at t: Double) -> Double {
@@ -149,18 +156,26 @@ public struct CompiledLayer: Hashable, Sendable {
     public func values(at t: Double, base: Values, mask: UInt32) -> Values {
         var v = base
         if mask == 0 { return v }
-        if mask & 1 != 0 { if case .point(let x) = tracks[0].value(at: t) { v.position = x } else { Self.kindChanged() } }
+        if mask & 1 != 0 {
+            if case .point(let x) = tracks[0].value(at: t) { v.position = x } else { Self.kindChanged() }
+        }
         if mask & 2 != 0 {
             if case .size(let x) = tracks[1].value(at: t) {
                 v.size = Size(width: max(x.width, 0), height: max(x.height, 0))
-            } else { Self.kindChanged() }
+            } else {
+                Self.kindChanged()
+            }
         }
         if mask & 4 != 0 { if case .number(let x) = tracks[2].value(at: t) { v.alpha = x } else { Self.kindChanged() } }
         if mask & 8 != 0 { v.transform = tracks[3].transformValue(at: t) }
-        if mask & 16 != 0 { if case .number(let x) = tracks[4].value(at: t) { v.cornerRadius = x } else { Self.kindChanged() } }
+        if mask & 16 != 0 {
+            if case .number(let x) = tracks[4].value(at: t) { v.cornerRadius = x } else { Self.kindChanged() }
+        }
         if mask & 32 != 0 { if case .color(let x) = tracks[5].value(at: t) { v.fill = x } else { Self.kindChanged() } }
         if mask & 64 != 0 { if case .bool(let x) = tracks[6].value(at: t) { v.hidden = x } else { Self.kindChanged() } }
-        if mask & 128 != 0 { if case .number(let x) = tracks[7].value(at: t) { v.zPosition = x } else { Self.kindChanged() } }
+        if mask & 128 != 0 {
+            if case .number(let x) = tracks[7].value(at: t) { v.zPosition = x } else { Self.kindChanged() }
+        }
         readDecoration(at: t, into: &v, mask: mask)
         return v
     }
@@ -176,11 +191,13 @@ public struct CompiledLayer: Hashable, Sendable {
 
     /// The layer's state with presented values `v`.
     public func state(values v: Values, containerSublayer: Transform3D) -> LayerState {
-        let matrix = LayerState.composedMatrix(position: v.position, zPosition: v.zPosition, size: v.size, anchor: spec.anchor,
-                                               transform: v.transform, containerSublayer: containerSublayer)
-        return LayerState(id: spec.id, position: v.position, size: v.size, anchor: spec.anchor, transform: v.transform,
-                          zPosition: v.zPosition, opacity: min(max(v.alpha, 0), 1), cornerRadius: max(v.cornerRadius, 0),
-                          fill: hasFill ? v.fill : nil, hidden: v.hidden, matrix: matrix,
-                          shadow: LayerState.visibleShadow(v.shadow), border: LayerState.visibleBorder(v.border))
+        let matrix = LayerState.composedMatrix(
+            position: v.position, zPosition: v.zPosition, size: v.size, anchor: spec.anchor,
+            transform: v.transform, containerSublayer: containerSublayer)
+        return LayerState(
+            id: spec.id, position: v.position, size: v.size, anchor: spec.anchor, transform: v.transform,
+            zPosition: v.zPosition, opacity: min(max(v.alpha, 0), 1), cornerRadius: max(v.cornerRadius, 0),
+            fill: hasFill ? v.fill : nil, hidden: v.hidden, matrix: matrix,
+            shadow: LayerState.visibleShadow(v.shadow), border: LayerState.visibleBorder(v.border))
     }
 }

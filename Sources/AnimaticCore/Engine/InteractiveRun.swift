@@ -74,7 +74,8 @@ public struct InteractiveRun: Hashable, Sendable {
         case let .gesture(g, rule):
             guard let first = g.first else { return ([], []) }
             let raw = g.map { sample -> ProgressSample in
-                let delta = rule.axis == .x ? sample.location.x - first.location.x : sample.location.y - first.location.y
+                let delta =
+                    rule.axis == .x ? sample.location.x - first.location.x : sample.location.y - first.location.y
                 return ProgressSample(time: sample.time, percent: rule.direction * delta / rule.distance)
             }
             return (raw.map { ProgressSample(time: $0.time, percent: min(max($0.percent, 0), 1)) }, raw)
@@ -95,8 +96,10 @@ public struct InteractiveRun: Hashable, Sendable {
     }
 
     public var phases: [Phase] {
-        [Phase(name: "interactive", start: 0, end: releaseTime),
-         Phase(name: outcome.rawValue, start: releaseTime, end: duration)]
+        [
+            Phase(name: "interactive", start: 0, end: releaseTime),
+            Phase(name: outcome.rawValue, start: releaseTime, end: duration),
+        ]
     }
 
     /// Percent at wall time `t` during the interactive part (linear between samples).

@@ -1,4 +1,3 @@
-
 /// The values of one property through a keyframe block and how to move between them:
 /// Core Animation's `CAKeyframeAnimation` with `values`, `keyTimes` and `calculationMode`.
 ///
@@ -34,7 +33,11 @@ struct KeyframePath: Hashable, Sendable {
         if (mode == .cubic || mode == .cubicPaced), !values.allSatisfy(\.isSplineable) {
             mode = mode == .cubic ? .linear : .paced
         }
-        if mode == .paced, values.contains(where: { if case .bool = $0 { return true }; return false }) {
+        if mode == .paced,
+            values.contains(where: {
+                if case .bool = $0 { return true }; return false
+            })
+        {
             mode = .discrete
         }
         self.mode = mode
@@ -117,12 +120,16 @@ struct KeyframePath: Hashable, Sendable {
     /// leaves the key) and its incoming tangent (which arrives at it):
     /// out = ½(1−t)(1+b)(1+c)·(Pᵢ − Pᵢ₋₁) + ½(1−t)(1−b)(1−c)·(Pᵢ₊₁ − Pᵢ),
     /// in  = ½(1−t)(1+b)(1−c)·(Pᵢ − Pᵢ₋₁) + ½(1−t)(1−b)(1+c)·(Pᵢ₊₁ − Pᵢ).
-    static func kochanekBartelsWeights(_ k: SplineKnot) -> (outgoing: (before: Double, after: Double),
-                                                             incoming: (before: Double, after: Double)) {
+    static func kochanekBartelsWeights(_ k: SplineKnot) -> (
+        outgoing: (before: Double, after: Double),
+        incoming: (before: Double, after: Double)
+    ) {
         let t = k.tension, c = k.continuity, b = k.bias
         let half = (1 - t) / 2
-        return ((half * (1 + b) * (1 + c), half * (1 - b) * (1 - c)),
-                (half * (1 + b) * (1 - c), half * (1 - b) * (1 + c)))
+        return (
+            (half * (1 + b) * (1 + c), half * (1 - b) * (1 - c)),
+            (half * (1 + b) * (1 - c), half * (1 - b) * (1 + c))
+        )
     }
 
     private mutating func buildArcTable() {
@@ -170,7 +177,9 @@ struct KeyframePath: Hashable, Sendable {
         case .linear, .paced:
             let i = segment(at: x)
             let span = times[i + 1] - times[i]
-            return span > 0 ? values[i].interpolatedMatrix(to: values[i + 1], fraction: (x - times[i]) / span) : values[i + 1].matrix
+            return span > 0
+                ? values[i].interpolatedMatrix(to: values[i + 1], fraction: (x - times[i]) / span)
+                : values[i + 1].matrix
         case .cubic, .cubicPaced:
             // Rare or not on the hot path in the same form: the general route.
             guard mode == .cubic else { return value(at: x).matrix }
@@ -187,9 +196,10 @@ struct KeyframePath: Hashable, Sendable {
             let h00 = 2 * u3 - 3 * u2 + 1, h10 = u3 - 2 * u2 + u, h01 = -2 * u3 + 3 * u2, h11 = u3 - u2
             func v(_ c: Int) -> Double { h00 * p0[c] + h10 * m0[c] + h01 * p1[c] + h11 * m1[c] }
             let q = DecomposedTransform.quaternion(fromRotationVector: Vector3(v(13), v(14), v(15)))
-            let parts = DecomposedTransform(translation: (v(0), v(1), v(2)), scale: (v(3), v(4), v(5)),
-                                            skew: (v(6), v(7), v(8)), perspective: (v(9), v(10), v(11), v(12)),
-                                            quaternion: q)
+            let parts = DecomposedTransform(
+                translation: (v(0), v(1), v(2)), scale: (v(3), v(4), v(5)),
+                skew: (v(6), v(7), v(8)), perspective: (v(9), v(10), v(11), v(12)),
+                quaternion: q)
             return parts.matrix
         }
     }

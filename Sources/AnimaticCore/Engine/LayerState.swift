@@ -32,9 +32,11 @@ public struct LayerState: Hashable, Sendable {
     /// when the clips do not overlap (nothing shows).
     public var clip: [Point]?
 
-    init(id: String, position: Point, size: Size, anchor: Point, transform: Transform3D, zPosition: Double,
-         opacity: Double, cornerRadius: Double, fill: Color?, hidden: Bool, matrix: Transform3D,
-         shadow: ShadowSpec?, border: BorderSpec?, clip: [Point]? = nil) {
+    init(
+        id: String, position: Point, size: Size, anchor: Point, transform: Transform3D, zPosition: Double,
+        opacity: Double, cornerRadius: Double, fill: Color?, hidden: Bool, matrix: Transform3D,
+        shadow: ShadowSpec?, border: BorderSpec?, clip: [Point]? = nil
+    ) {
         self.id = id
         self.position = position
         self.size = size
@@ -79,13 +81,17 @@ public struct LayerState: Hashable, Sendable {
     /// through `matrix`, perspective divide included (`quad` without an array).
     public static func corners(size: Size, matrix: Transform3D) -> (Point, Point, Point, Point) {
         let w = size.width, h = size.height
-        return (matrix.apply(to: Point(x: 0, y: 0)), matrix.apply(to: Point(x: w, y: 0)),
-                matrix.apply(to: Point(x: w, y: h)), matrix.apply(to: Point(x: 0, y: h)))
+        return (
+            matrix.apply(to: Point(x: 0, y: 0)), matrix.apply(to: Point(x: w, y: 0)),
+            matrix.apply(to: Point(x: w, y: h)), matrix.apply(to: Point(x: 0, y: h))
+        )
     }
 
     /// Composes the layer's matrix with the container's sublayer transform.
-    public static func composedMatrix(position: Point, zPosition: Double, size: Size, anchor: Point,
-                                      transform: Transform3D, containerSublayer: Transform3D) -> Transform3D {
+    public static func composedMatrix(
+        position: Point, zPosition: Double, size: Size, anchor: Point,
+        transform: Transform3D, containerSublayer: Transform3D
+    ) -> Transform3D {
         var m = Transform3D.translation(-anchor.x * size.width, -anchor.y * size.height)
         if !transform.isIdentity { m = m.concatenating(transform) }
         // Adding the position directly keeps the common case cheap.

@@ -8,8 +8,10 @@
 /// (`InteractiveRun.transitionTime(atWallTime:)`), so every output samples the restart
 /// like any other segment. Returns the transition time at which the run ends.
 enum RestartRun {
-    static func append(to layers: inout [CompiledLayer], run: InteractiveRun, transitionEnd: Double,
-                       fallback: CubicBezier) -> Double {
+    static func append(
+        to layers: inout [CompiledLayer], run: InteractiveRun, transitionEnd: Double,
+        fallback: CubicBezier
+    ) -> Double {
         let presented = run.releaseTransitionTime
         let target = run.outcome == .finish ? transitionEnd : 0
         let end = transitionEnd + run.completionDuration
@@ -26,8 +28,10 @@ enum RestartRun {
                     layers[li].append(.set(time: transitionEnd, value: to), to: property)
                     continue
                 }
-                layers[li].append(.tween(start: transitionEnd, end: end, from: from, to: to,
-                                         curve: curve(of: track, at: presented, fallback: fallback)), to: property)
+                layers[li].append(
+                    .tween(
+                        start: transitionEnd, end: end, from: from, to: to,
+                        curve: curve(of: track, at: presented, fallback: fallback)), to: property)
             }
         }
         return end

@@ -16,8 +16,10 @@ public struct Timeline: Hashable, Sendable {
     /// `completeTransition(false)`. Nil for every other timeline, whose end is in its tracks.
     public let cancelledEnd: [CompiledLayer.Values]?
 
-    init(spec: TransitionSpec, layers: [CompiledLayer], transitionDuration: Double, run: InteractiveRun?,
-         cancelledEnd: [CompiledLayer.Values]?) {
+    init(
+        spec: TransitionSpec, layers: [CompiledLayer], transitionDuration: Double, run: InteractiveRun?,
+        cancelledEnd: [CompiledLayer.Values]?
+    ) {
         self.spec = spec
         self.layers = layers
         self.transitionDuration = transitionDuration

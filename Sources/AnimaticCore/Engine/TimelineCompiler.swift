@@ -40,7 +40,8 @@ public enum TimelineCompiler {
                     let from = track.value(at: start)
                     // UIKit adds no animation for a value that does not change.
                     if from == target && !track.isMoving(at: start) { continue }
-                    layers[li].append(.tween(start: start, end: end, from: from, to: target, curve: curve), to: change.property)
+                    layers[li].append(
+                        .tween(start: start, end: end, from: from, to: target, curve: curve), to: change.property)
                 }
             case .keyframes(let block):
                 let start = block.delay, end = block.delay + block.duration
@@ -48,10 +49,13 @@ public enum TimelineCompiler {
                 let warp = block.timing.curve(duration: block.duration)
                 for (li, property, path, instantHidden) in keyframePaths(block, layers: layers, index: index) {
                     if let hidden = instantHidden {
-                        for (time, value) in hidden { layers[li].append(.set(time: start + time * block.duration, value: value), to: .hidden) }
+                        for (time, value) in hidden {
+                            layers[li].append(.set(time: start + time * block.duration, value: value), to: .hidden)
+                        }
                         continue
                     }
-                    layers[li].append(.keyframes(start: start, end: end, path: KeyframePathBox(path: path), warp: warp), to: property)
+                    layers[li].append(
+                        .keyframes(start: start, end: end, path: KeyframePathBox(path: path), warp: warp), to: property)
                 }
             }
         }
@@ -60,14 +64,16 @@ public enum TimelineCompiler {
         let outcome = run?.outcome ?? .finish
         var completionTime = transitionEnd
         if let run, let interaction = spec.interaction, run.drive == .restart {
-            completionTime = RestartRun.append(to: &layers, run: run, transitionEnd: transitionEnd,
-                                               fallback: interaction.completionCurve)
+            completionTime = RestartRun.append(
+                to: &layers, run: run, transitionEnd: transitionEnd,
+                fallback: interaction.completionCurve)
         }
         let ending = endState(spec.endChanges(outcome), layers: layers, index: index)
         if run?.drive == .percent && outcome == .cancel {
             // The run goes back to transition time 0: the block's end applies to that state.
-            return Timeline(spec: spec, layers: layers, transitionDuration: transitionEnd, run: run,
-                            cancelledEnd: ending)
+            return Timeline(
+                spec: spec, layers: layers, transitionDuration: transitionEnd, run: run,
+                cancelledEnd: ending)
         }
         for change in spec.endChanges(outcome) {
             guard let li = index[change.layer] else { continue }
@@ -78,7 +84,9 @@ public enum TimelineCompiler {
 
     /// Each layer's values at transition time 0 with `changes` applied: where a cancelled
     /// percent-driven run ends, after the completion block and `completeTransition(false)`.
-    static func endState(_ changes: [PropertyChange], layers: [CompiledLayer], index: [String: Int]) -> [CompiledLayer.Values] {
+    static func endState(_ changes: [PropertyChange], layers: [CompiledLayer], index: [String: Int]) -> [CompiledLayer
+        .Values]
+    {
         var values = layers.map { $0.values(at: 0) }
         for change in changes {
             guard let li = index[change.layer] else { continue }
@@ -90,7 +98,8 @@ public enum TimelineCompiler {
     /// The key lists of one keyframe block, one per (layer, property) it touches.
     /// `hidden` is returned as instant changes instead (it cannot be interpolated).
     static func keyframePaths(_ block: KeyframeAnimation, layers: [CompiledLayer], index: [String: Int])
-        -> [(Int, AnimatableProperty, KeyframePath, [(Double, TrackValue)]?)] {
+        -> [(Int, AnimatableProperty, KeyframePath, [(Double, TrackValue)]?)]
+    {
         // Keyframes in order of start, ties in spec order; `offset` is the spec index.
         let frames = block.keyframes.enumerated().sorted { a, b in
             a.element.relativeStart != b.element.relativeStart
@@ -98,8 +107,9 @@ public enum TimelineCompiler {
         }
         // Kochanek–Bartels parameters of spline key k (0: the block's start key).
         func knot(_ k: Int) -> SplineKnot {
-            SplineKnot(tension: block.tension.value(forKey: k), continuity: block.continuity.value(forKey: k),
-                       bias: block.bias.value(forKey: k))
+            SplineKnot(
+                tension: block.tension.value(forKey: k), continuity: block.continuity.value(forKey: k),
+                bias: block.bias.value(forKey: k))
         }
 
         struct Key: Hashable { let layer: Int; let property: AnimatableProperty }
@@ -140,14 +150,18 @@ public enum TimelineCompiler {
                         instants.append((frame.relativeStart, TrackValue(change.value)))
                     }
                 }
-                return (key.layer, key.property, KeyframePath(times: [0], values: [entry.values[0]], mode: .discrete), instants)
+                return (
+                    key.layer, key.property, KeyframePath(times: [0], values: [entry.values[0]], mode: .discrete),
+                    instants
+                )
             }
             if entry.times[entry.times.count - 1] < 1 {
                 entry.times.append(1)
                 entry.values.append(entry.values[entry.values.count - 1])
                 entry.knots.append(entry.knots[entry.knots.count - 1])
             }
-            let path = KeyframePath(times: entry.times, values: entry.values, mode: block.calculationMode, knots: entry.knots)
+            let path = KeyframePath(
+                times: entry.times, values: entry.values, mode: block.calculationMode, knots: entry.knots)
             return (key.layer, key.property, path, nil)
         }
     }

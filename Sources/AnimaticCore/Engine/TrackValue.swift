@@ -1,4 +1,3 @@
-
 /// A property's value inside the engine, in the form it is interpolated in:
 /// transforms are kept with their decomposition (computed once, at compile time).
 public enum TrackValue: Hashable, Sendable {
@@ -80,9 +79,11 @@ public enum TrackValue: Hashable, Sendable {
         case .transform(_, let d):
             guard let d else { return [] }
             let r = d.rotationVector(near: reference)
-            return [d.translation.0, d.translation.1, d.translation.2, d.scale.0, d.scale.1, d.scale.2,
-                    d.skew.0, d.skew.1, d.skew.2, d.perspective.0, d.perspective.1, d.perspective.2,
-                    d.perspective.3, r.x, r.y, r.z]
+            return [
+                d.translation.0, d.translation.1, d.translation.2, d.scale.0, d.scale.1, d.scale.2,
+                d.skew.0, d.skew.1, d.skew.2, d.perspective.0, d.perspective.1, d.perspective.2,
+                d.perspective.3, r.x, r.y, r.z,
+            ]
         }
     }
 
@@ -99,9 +100,10 @@ public enum TrackValue: Hashable, Sendable {
         case .transform(let m, let d):
             guard d != nil, v.count == 16 else { return .transform(m, d) }
             let q = DecomposedTransform.quaternion(fromRotationVector: Vector3(v[13], v[14], v[15]))
-            let parts = DecomposedTransform(translation: (v[0], v[1], v[2]), scale: (v[3], v[4], v[5]),
-                                            skew: (v[6], v[7], v[8]), perspective: (v[9], v[10], v[11], v[12]),
-                                            quaternion: q)
+            let parts = DecomposedTransform(
+                translation: (v[0], v[1], v[2]), scale: (v[3], v[4], v[5]),
+                skew: (v[6], v[7], v[8]), perspective: (v[9], v[10], v[11], v[12]),
+                quaternion: q)
             return .transform(parts.matrix, parts)
         }
     }

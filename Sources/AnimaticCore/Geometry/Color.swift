@@ -63,7 +63,8 @@ public struct Color: Hashable, Sendable {
     /// Component-wise interpolation; `f` may leave 0…1 (springs), results are clamped.
     public func interpolated(to other: Color, fraction f: Double) -> Color {
         func mix(_ a: Double, _ b: Double) -> Double { min(max(a + (b - a) * f, 0), 1) }
-        return Color(red: mix(red, other.red), green: mix(green, other.green),
-                     blue: mix(blue, other.blue), alpha: mix(alpha, other.alpha))
+        return Color(
+            red: mix(red, other.red), green: mix(green, other.green),
+            blue: mix(blue, other.blue), alpha: mix(alpha, other.alpha))
     }
 }

@@ -24,9 +24,11 @@ public struct DecomposedTransform: Hashable, Sendable {
     }
 
     public func hash(into hasher: inout Hasher) {
-        for v in [translation.0, translation.1, translation.2, scale.0, scale.1, scale.2,
-                  skew.0, skew.1, skew.2, perspective.0, perspective.1, perspective.2,
-                  perspective.3, quaternion.0, quaternion.1, quaternion.2, quaternion.3] {
+        for v in [
+            translation.0, translation.1, translation.2, scale.0, scale.1, scale.2,
+            skew.0, skew.1, skew.2, perspective.0, perspective.1, perspective.2,
+            perspective.3, quaternion.0, quaternion.1, quaternion.2, quaternion.3,
+        ] {
             hasher.combine(v)
         }
     }
@@ -35,9 +37,11 @@ public struct DecomposedTransform: Hashable, Sendable {
         translation: (0, 0, 0), scale: (1, 1, 1), skew: (0, 0, 0),
         perspective: (0, 0, 0, 1), quaternion: (0, 0, 0, 1))
 
-    public init(translation: (Double, Double, Double), scale: (Double, Double, Double),
-                skew: (Double, Double, Double), perspective: (Double, Double, Double, Double),
-                quaternion: (Double, Double, Double, Double)) {
+    public init(
+        translation: (Double, Double, Double), scale: (Double, Double, Double),
+        skew: (Double, Double, Double), perspective: (Double, Double, Double, Double),
+        quaternion: (Double, Double, Double, Double)
+    ) {
         self.translation = translation
         self.scale = scale
         self.skew = skew
@@ -64,7 +68,8 @@ public struct DecomposedTransform: Hashable, Sendable {
                 rhs.0 * inv.m11 + rhs.1 * inv.m12 + rhs.2 * inv.m13 + rhs.3 * inv.m14,
                 rhs.0 * inv.m21 + rhs.1 * inv.m22 + rhs.2 * inv.m23 + rhs.3 * inv.m24,
                 rhs.0 * inv.m31 + rhs.1 * inv.m32 + rhs.2 * inv.m33 + rhs.3 * inv.m34,
-                rhs.0 * inv.m41 + rhs.1 * inv.m42 + rhs.2 * inv.m43 + rhs.3 * inv.m44)
+                rhs.0 * inv.m41 + rhs.1 * inv.m42 + rhs.2 * inv.m43 + rhs.3 * inv.m44
+            )
         } else {
             perspective = (0, 0, 0, 1)
         }
@@ -159,18 +164,24 @@ public struct DecomposedTransform: Hashable, Sendable {
     public func interpolated(to other: DecomposedTransform, fraction f: Double) -> DecomposedTransform {
         func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * f }
         var result = self
-        result.translation = (mix(translation.0, other.translation.0), mix(translation.1, other.translation.1),
-                              mix(translation.2, other.translation.2))
+        result.translation = (
+            mix(translation.0, other.translation.0), mix(translation.1, other.translation.1),
+            mix(translation.2, other.translation.2)
+        )
         result.scale = (mix(scale.0, other.scale.0), mix(scale.1, other.scale.1), mix(scale.2, other.scale.2))
         result.skew = (mix(skew.0, other.skew.0), mix(skew.1, other.skew.1), mix(skew.2, other.skew.2))
-        result.perspective = (mix(perspective.0, other.perspective.0), mix(perspective.1, other.perspective.1),
-                              mix(perspective.2, other.perspective.2), mix(perspective.3, other.perspective.3))
+        result.perspective = (
+            mix(perspective.0, other.perspective.0), mix(perspective.1, other.perspective.1),
+            mix(perspective.2, other.perspective.2), mix(perspective.3, other.perspective.3)
+        )
         result.quaternion = Self.slerp(quaternion, other.quaternion, f)
         return result
     }
 
-    static func slerp(_ a: (Double, Double, Double, Double), _ bIn: (Double, Double, Double, Double),
-                      _ f: Double) -> (Double, Double, Double, Double) {
+    static func slerp(
+        _ a: (Double, Double, Double, Double), _ bIn: (Double, Double, Double, Double),
+        _ f: Double
+    ) -> (Double, Double, Double, Double) {
         var b = bIn
         var dot = a.0 * b.0 + a.1 * b.1 + a.2 * b.2 + a.3 * b.3
         if dot < 0 {  // q and −q are the same rotation: take the shorter arc.

@@ -17,10 +17,12 @@ public struct Transform3D: Hashable, Sendable {
     public var m31, m32, m33, m34: Double
     public var m41, m42, m43, m44: Double
 
-    public init(m11: Double, m12: Double, m13: Double, m14: Double,
-                m21: Double, m22: Double, m23: Double, m24: Double,
-                m31: Double, m32: Double, m33: Double, m34: Double,
-                m41: Double, m42: Double, m43: Double, m44: Double) {
+    public init(
+        m11: Double, m12: Double, m13: Double, m14: Double,
+        m21: Double, m22: Double, m23: Double, m24: Double,
+        m31: Double, m32: Double, m33: Double, m34: Double,
+        m41: Double, m42: Double, m43: Double, m44: Double
+    ) {
         (self.m11, self.m12, self.m13, self.m14) = (m11, m12, m13, m14)
         (self.m21, self.m22, self.m23, self.m24) = (m21, m22, m23, m24)
         (self.m31, self.m32, self.m33, self.m34) = (m31, m32, m33, m34)
@@ -30,10 +32,11 @@ public struct Transform3D: Hashable, Sendable {
     /// The 16 entries in `CATransform3D` order: m11, m12, m13, m14, m21, …, m44.
     public init(_ entries: [Double]) {
         precondition(entries.count == 16, "a Transform3D has 16 entries")
-        self.init(m11: entries[0], m12: entries[1], m13: entries[2], m14: entries[3],
-                  m21: entries[4], m22: entries[5], m23: entries[6], m24: entries[7],
-                  m31: entries[8], m32: entries[9], m33: entries[10], m34: entries[11],
-                  m41: entries[12], m42: entries[13], m43: entries[14], m44: entries[15])
+        self.init(
+            m11: entries[0], m12: entries[1], m13: entries[2], m14: entries[3],
+            m21: entries[4], m22: entries[5], m23: entries[6], m24: entries[7],
+            m31: entries[8], m32: entries[9], m33: entries[10], m34: entries[11],
+            m41: entries[12], m42: entries[13], m43: entries[14], m44: entries[15])
     }
 
     /// The 16 entries in `CATransform3D` order.
@@ -44,13 +47,18 @@ public struct Transform3D: Hashable, Sendable {
     /// Entry at zero-based `row`, `column` (row 3 holds the translation).
     public subscript(row: Int, column: Int) -> Double {
         get { withUnsafeBytes(of: self) { $0.load(fromByteOffset: (row * 4 + column) * 8, as: Double.self) } }
-        set { withUnsafeMutableBytes(of: &self) { $0.storeBytes(of: newValue, toByteOffset: (row * 4 + column) * 8, as: Double.self) } }
+        set {
+            withUnsafeMutableBytes(of: &self) {
+                $0.storeBytes(of: newValue, toByteOffset: (row * 4 + column) * 8, as: Double.self)
+            }
+        }
     }
 
-    public static let identity = Transform3D(m11: 1, m12: 0, m13: 0, m14: 0,
-                                             m21: 0, m22: 1, m23: 0, m24: 0,
-                                             m31: 0, m32: 0, m33: 1, m34: 0,
-                                             m41: 0, m42: 0, m43: 0, m44: 1)
+    public static let identity = Transform3D(
+        m11: 1, m12: 0, m13: 0, m14: 0,
+        m21: 0, m22: 1, m23: 0, m24: 0,
+        m31: 0, m32: 0, m33: 1, m34: 0,
+        m41: 0, m42: 0, m43: 0, m44: 1)
 
     public var isIdentity: Bool { self == .identity }
 

@@ -94,7 +94,9 @@ public struct JSONParser {
             let key = try parseString()
             guard seen.insert(key).inserted else { throw fail("duplicate member name \"\(key)\"", at: keyOffset) }
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':' after a member name") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw fail("expected ':' after a member name")
+            }
             index += 1
             skipWhitespace()
             let value = try parseValue()
@@ -163,7 +165,9 @@ public struct JSONParser {
                 case UInt8(ascii: "u"):
                     var scalar = try parseHex4()
                     if (0xD800...0xDBFF).contains(scalar) {
-                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                            bytes[index + 1] == UInt8(ascii: "u")
+                        else {
                             throw fail("lone high surrogate in \\u escape")
                         }
                         index += 2
@@ -211,7 +215,9 @@ public struct JSONParser {
         guard index < bytes.count, Self.isDigit(bytes[index]) else { throw fail("invalid number", at: start) }
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
-            if index < bytes.count, Self.isDigit(bytes[index]) { throw fail("leading zeros are not allowed", at: start) }
+            if index < bytes.count, Self.isDigit(bytes[index]) {
+                throw fail("leading zeros are not allowed", at: start)
+            }
         } else {
             while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
         }
@@ -222,8 +228,12 @@ public struct JSONParser {
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard index < bytes.count, Self.isDigit(bytes[index]) else { throw fail("expected a digit in the exponent") }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
+            guard index < bytes.count, Self.isDigit(bytes[index]) else {
+                throw fail("expected a digit in the exponent")
+            }
             while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)

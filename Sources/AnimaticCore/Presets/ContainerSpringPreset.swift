@@ -8,19 +8,24 @@
 public enum ContainerSpringPreset {
     public static let definition = PresetDefinition(
         name: "containerSpring",
-        summary: "Container default: views travel W+16 on a 1 s spring (damping 0.75, velocity 0.5) with a cross-fade; direction from the frames.",
+        summary:
+            "Container default: views travel W+16 on a 1 s spring (damping 0.75, velocity 0.5) with a cross-fade; direction from the frames.",
         source: "001 objc.io #12, \"Custom Container View Controller Transitions\" — PrivateAnimatedTransition",
         parameters: [
             PresetParameter("from", .integer(min: 0, max: 99), default: .number(0), "index of the child shown before"),
-            PresetParameter("to", .integer(min: 0, max: 99), default: .number(1), "index of the child selected (≠ from)"),
+            PresetParameter(
+                "to", .integer(min: 0, max: 99), default: .number(1), "index of the child selected (≠ from)"),
             PresetParameter.orientation, PresetParameter.width, PresetParameter.height,
             .duration(1, "transitionDuration, seconds"),
-            PresetParameter("dampingRatio", .number(min: 0, max: 1, minExclusive: true), default: .number(0.75),
-                            "kDamping, usingSpringWithDamping"),
-            PresetParameter("initialVelocity", .number(min: -1000, max: 1000, minExclusive: false), default: .number(0.5),
-                            "kInitialSpringVelocity, in travel distances per second"),
-            PresetParameter("padding", .number(min: 0, max: 10_000, minExclusive: false), default: .number(16),
-                            "kChildViewPadding, added to the travel"),
+            PresetParameter(
+                "dampingRatio", .number(min: 0, max: 1, minExclusive: true), default: .number(0.75),
+                "kDamping, usingSpringWithDamping"),
+            PresetParameter(
+                "initialVelocity", .number(min: -1000, max: 1000, minExclusive: false), default: .number(0.5),
+                "kInitialSpringVelocity, in travel distances per second"),
+            PresetParameter(
+                "padding", .number(min: 0, max: 10_000, minExclusive: false), default: .number(16),
+                "kChildViewPadding, added to the travel"),
         ],
         build: build)
 

@@ -19,21 +19,29 @@
 public enum FoldPreset {
     public static let definition = PresetDefinition(
         name: "fold",
-        summary: "Paper fold: 2×folds snapshot strips rotate ±90° about y with perspective (m34 −0.005), 1 s ease-in-ease-out, shadows darken with the fold.",
-        source: "003 Colin Eberhardt, interactive tab bar fold — CEFoldAnimationController, CEHorizontalSwipeInteractionController",
+        summary:
+            "Paper fold: 2×folds snapshot strips rotate ±90° about y with perspective (m34 −0.005), 1 s ease-in-ease-out, shadows darken with the fold.",
+        source:
+            "003 Colin Eberhardt, interactive tab bar fold — CEFoldAnimationController, CEHorizontalSwipeInteractionController",
         parameters: [
-            PresetParameter("folds", .integer(min: 1, max: 20), default: .number(2), "number of folds; each is a left and a right strip"),
+            PresetParameter(
+                "folds", .integer(min: 1, max: 20), default: .number(2),
+                "number of folds; each is a left and a right strip"),
             PresetParameter("from", .integer(min: 0, max: 99), default: .number(1), "index of the selected tab"),
-            PresetParameter("to", .integer(min: 0, max: 99), default: .number(0),
-                            "index of the new tab (≠ from; ±1 when interactive); to > from mirrors the fold (reverse)"),
-            PresetParameter("tabs", .integer(min: 2, max: 100), default: .number(3), "number of tabs; indices run 0 … tabs − 1"),
-            PresetParameter("perspective", .number(min: 0, max: 1e6, minExclusive: true), default: .number(200),
-                            "eye distance d of the container's sublayerTransform, m34 = −1/d"),
+            PresetParameter(
+                "to", .integer(min: 0, max: 99), default: .number(0),
+                "index of the new tab (≠ from; ±1 when interactive); to > from mirrors the fold (reverse)"),
+            PresetParameter(
+                "tabs", .integer(min: 2, max: 100), default: .number(3), "number of tabs; indices run 0 … tabs − 1"),
+            PresetParameter(
+                "perspective", .number(min: 0, max: 1e6, minExclusive: true), default: .number(200),
+                "eye distance d of the container's sublayerTransform, m34 = −1/d"),
             PresetParameter.orientation, PresetParameter.width, PresetParameter.height,
             .duration(1, "transitionDuration, seconds (CEReversibleAnimationController's default)"),
-        ] + PresetSupport.interactionParameters(
-            progress: [[0, 0], [0.1, 0.15], [0.2, 0.35], [0.3, 0.6]],
-            summary: "horizontal swipe: percent = |Δx| / 200, finish if > 0.5, completionSpeed 1 − percent"),
+        ]
+            + PresetSupport.interactionParameters(
+                progress: [[0, 0], [0.1, 0.15], [0.2, 0.35], [0.3, 0.6]],
+                summary: "horizontal swipe: percent = |Δx| / 200, finish if > 0.5, completionSpeed 1 − percent"),
         build: build)
 
     /// Ids of the strips of fold `i`: from-left, from-right, to-left, to-right.
@@ -67,25 +75,34 @@ public enum FoldPreset {
         // The views themselves are moved out of sight (the library sets their centre to
         // (1000, 0)); here they are hidden, and restored on completion.
         var layers = [
-            PresetSupport.view("from", bounds, fill: TabSlidePreset.tabColor(fromIndex), label: TabSlidePreset.tabName(fromIndex), hidden: true),
-            PresetSupport.view("to", bounds, fill: TabSlidePreset.tabColor(toIndex), label: TabSlidePreset.tabName(toIndex), hidden: true),
+            PresetSupport.view(
+                "from", bounds, fill: TabSlidePreset.tabColor(fromIndex), label: TabSlidePreset.tabName(fromIndex),
+                hidden: true),
+            PresetSupport.view(
+                "to", bounds, fill: TabSlidePreset.tabColor(toIndex), label: TabSlidePreset.tabName(toIndex),
+                hidden: true),
         ]
         var changes: [PropertyChange] = []
         var completion: [PropertyChange] = []
-        let collapsedFrom = reverse ? 0.0 : w   // where the from strips fold to
-        let collapsedTo = reverse ? w : 0.0     // where the to strips start
+        let collapsedFrom = reverse ? 0.0 : w  // where the from strips fold to
+        let collapsedTo = reverse ? w : 0.0  // where the to strips start
 
-        func strip(_ id: String, of source: String, region x: Double, anchor: Point, position: Double, angle: Double,
-                   shadow: GradientSpec, shadowAlpha: Double, endPosition: Double, endAngle: Double, endShadowAlpha: Double) {
-            var layer = LayerSpec(id: id, frame: Rect(x: 0, y: 0, width: foldWidth, height: h), anchor: anchor,
-                                  transform: angle == 0 ? .identity : PresetSupport.rotateY(angle),
-                                  content: .snapshot(of: source, rect: Rect(x: x, y: 0, width: foldWidth, height: h)))
+        func strip(
+            _ id: String, of source: String, region x: Double, anchor: Point, position: Double, angle: Double,
+            shadow: GradientSpec, shadowAlpha: Double, endPosition: Double, endAngle: Double, endShadowAlpha: Double
+        ) {
+            var layer = LayerSpec(
+                id: id, frame: Rect(x: 0, y: 0, width: foldWidth, height: h), anchor: anchor,
+                transform: angle == 0 ? .identity : PresetSupport.rotateY(angle),
+                content: .snapshot(of: source, rect: Rect(x: x, y: 0, width: foldWidth, height: h)))
             layer.position = Point(x: position, y: h / 2)
             // The gradient view fills the strip's bounds: it needs no motion of its own.
-            let shade = LayerSpec(id: id + "Shadow", frame: Rect(x: 0, y: 0, width: foldWidth, height: h),
-                                  alpha: shadowAlpha, gradient: shadow, parent: id)
+            let shade = LayerSpec(
+                id: id + "Shadow", frame: Rect(x: 0, y: 0, width: foldWidth, height: h),
+                alpha: shadowAlpha, gradient: shadow, parent: id)
             layers += [layer, shade]
-            let endTransform = PropertyValue.transform(endAngle == 0 ? .identity : .matrix(foldedTransform(endAngle, perspective: d)))
+            let endTransform = PropertyValue.transform(
+                endAngle == 0 ? .identity : .matrix(foldedTransform(endAngle, perspective: d)))
             changes.append(PresetSupport.change(id, .position, .point(Point(x: endPosition, y: h / 2))))
             changes.append(PresetSupport.change(id, .transform, endTransform))
             // removeFromSuperview takes the gradient view along.
@@ -96,23 +113,32 @@ public enum FoldPreset {
         for i in 0..<folds {
             let offset = Double(i) * foldWidth * 2
             let ids = stripIDs(fold: i)
-            strip(ids[0], of: "from", region: offset, anchor: left, position: offset, angle: 0,
-                  shadow: leftShadow, shadowAlpha: 0, endPosition: collapsedFrom, endAngle: 90, endShadowAlpha: 1)
-            strip(ids[1], of: "from", region: offset + foldWidth, anchor: right, position: offset + foldWidth * 2, angle: 0,
-                  shadow: rightShadow, shadowAlpha: 0, endPosition: collapsedFrom, endAngle: -90, endShadowAlpha: 1)
-            strip(ids[2], of: "to", region: offset, anchor: left, position: collapsedTo, angle: 90,
-                  shadow: leftShadow, shadowAlpha: 1, endPosition: offset, endAngle: 0, endShadowAlpha: 0)
-            strip(ids[3], of: "to", region: offset + foldWidth, anchor: right, position: collapsedTo, angle: -90,
-                  shadow: rightShadow, shadowAlpha: 1, endPosition: offset + foldWidth * 2, endAngle: 0, endShadowAlpha: 0)
+            strip(
+                ids[0], of: "from", region: offset, anchor: left, position: offset, angle: 0,
+                shadow: leftShadow, shadowAlpha: 0, endPosition: collapsedFrom, endAngle: 90, endShadowAlpha: 1)
+            strip(
+                ids[1], of: "from", region: offset + foldWidth, anchor: right, position: offset + foldWidth * 2,
+                angle: 0,
+                shadow: rightShadow, shadowAlpha: 0, endPosition: collapsedFrom, endAngle: -90, endShadowAlpha: 1)
+            strip(
+                ids[2], of: "to", region: offset, anchor: left, position: collapsedTo, angle: 90,
+                shadow: leftShadow, shadowAlpha: 1, endPosition: offset, endAngle: 0, endShadowAlpha: 0)
+            strip(
+                ids[3], of: "to", region: offset + foldWidth, anchor: right, position: collapsedTo, angle: -90,
+                shadow: rightShadow, shadowAlpha: 1, endPosition: offset + foldWidth * 2, endAngle: 0, endShadowAlpha: 0
+            )
         }
         // The library's completion block, in both outcomes: every strip removed, then
         // toView.frame = fromView.frame = containerView.bounds.
-        completion += [PresetSupport.change("from", .hidden, .bool(false)), PresetSupport.change("to", .hidden, .bool(false))]
+        completion += [
+            PresetSupport.change("from", .hidden, .bool(false)), PresetSupport.change("to", .hidden, .bool(false)),
+        ]
 
         let block = BlockAnimation(duration: p.number("duration"), timing: .easeInEaseOut, changes: changes)
-        var spec = TransitionSpec(container: ContainerSpec(size: size, perspective: d),
-                                  layers: layers, animations: [.block(block)], completion: completion,
-                                  views: TransitionViews(from: "from", to: "to", operation: .container))
+        var spec = TransitionSpec(
+            container: ContainerSpec(size: size, perspective: d),
+            layers: layers, animations: [.block(block)], completion: completion,
+            views: TransitionViews(from: "from", to: "to", operation: .container))
         if interactive {
             var samples: [ProgressSample]
             if let gesture = p.gesture("gesture"), p.isGiven("gesture") {

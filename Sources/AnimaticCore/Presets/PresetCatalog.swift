@@ -9,8 +9,10 @@ public struct PresetDefinition: Sendable {
     public let parameters: [PresetParameter]
     let build: @Sendable (inout PresetParameters) -> TransitionSpec?
 
-    init(name: String, summary: String, source: String, parameters: [PresetParameter],
-         build: @escaping @Sendable (inout PresetParameters) -> TransitionSpec?) {
+    init(
+        name: String, summary: String, source: String, parameters: [PresetParameter],
+        build: @escaping @Sendable (inout PresetParameters) -> TransitionSpec?
+    ) {
         self.name = name
         self.summary = summary
         self.source = source
@@ -20,28 +22,39 @@ public struct PresetDefinition: Sendable {
 
     /// The spec for `params` (a JSON object, or nil for every default); problems carry
     /// pointers under `pointer` (`/params/<name>` for a top-level document).
-    public func spec(params: JSONValue?, pointer: String = "/params",
-                     limits: SpecLimits = .standard) -> Result<TransitionSpec, SpecProblems> {
+    public func spec(
+        params: JSONValue?, pointer: String = "/params",
+        limits: SpecLimits = .standard
+    ) -> Result<TransitionSpec, SpecProblems> {
         var p = PresetParameters(params, declarations: parameters, pointer: pointer, limits: limits)
         guard p.isValid else { return .failure(SpecProblems(p.problems)) }
         let built = build(&p)
         guard p.isValid, let built else {
-            return .failure(SpecProblems(p.problems.isEmpty ? [SpecProblem(pointer: pointer, message: "no spec")] : p.problems))
+            return .failure(
+                SpecProblems(p.problems.isEmpty ? [SpecProblem(pointer: pointer, message: "no spec")] : p.problems))
         }
         // The expanded spec goes through the ordinary decoder, so it meets every rule
         // and limit an inline spec does, and what `GET /v1/presets/{name}` shows decodes.
         switch SpecDecoder.decode(SpecEncoder.encode(built), limits: limits) {
         case .success(let spec): return .success(spec)
         case .failure(let inner):
-            return .failure(SpecProblems(inner.problems.map {
-                SpecProblem(pointer: pointer, message: "these parameters give a spec the decoder rejects at \($0.pointer.isEmpty ? "/" : $0.pointer): \($0.message)")
-            }))
+            return .failure(
+                SpecProblems(
+                    inner.problems.map {
+                        SpecProblem(
+                            pointer: pointer,
+                            message:
+                                "these parameters give a spec the decoder rejects at \($0.pointer.isEmpty ? "/" : $0.pointer): \($0.message)"
+                        )
+                    }))
         }
     }
 
     /// The spec with every parameter at its default.
     public var defaultSpec: TransitionSpec {
-        guard case .success(let spec) = spec(params: nil) else { preconditionFailure("preset \(name): defaults must build") }
+        guard case .success(let spec) = spec(params: nil) else {
+            preconditionFailure("preset \(name): defaults must build")
+        }
         return spec
     }
 }
@@ -49,13 +62,14 @@ public struct PresetDefinition: Sendable {
 /// Every preset, in the order of the source documents (000–004). Each reproduces one
 /// animation controller exactly; see docs/PRESETS.md.
 public enum PresetCatalog {
-    public static let all: [PresetDefinition] = [
-        PopupPreset.definition, TabSlidePreset.definition, ContainerSpringPreset.definition,
-        ScaleFadePreset.definition, ZoomPreset.definition, FoldPreset.definition, FlipPreset.definition,
-        CardsPreset.definition, CrossfadePreset.definition, CubePreset.definition, ExplodePreset.definition,
-        PageFlipPreset.definition, NatGeoPreset.definition, PanPreset.definition, PortalPreset.definition,
-        TurnPreset.definition,
-    ] + HeroDefaultAnimation.definitions + [SlidePreset.definition, FadePreset.definition]
+    public static let all: [PresetDefinition] =
+        [
+            PopupPreset.definition, TabSlidePreset.definition, ContainerSpringPreset.definition,
+            ScaleFadePreset.definition, ZoomPreset.definition, FoldPreset.definition, FlipPreset.definition,
+            CardsPreset.definition, CrossfadePreset.definition, CubePreset.definition, ExplodePreset.definition,
+            PageFlipPreset.definition, NatGeoPreset.definition, PanPreset.definition, PortalPreset.definition,
+            TurnPreset.definition,
+        ] + HeroDefaultAnimation.definitions + [SlidePreset.definition, FadePreset.definition]
 
     public static func named(_ name: String) -> PresetDefinition? { all.first { $0.name == name } }
 
@@ -68,11 +82,14 @@ extension SpecDecoder {
     /// Decodes a document in either form: a preset reference (expanded, then checked
     /// like an inline spec) or an inline spec. An unknown preset is a problem at
     /// `/preset`, a parameter problem at `/params/<name>`.
-    public static func decodeDocument(_ json: JSONValue, limits: SpecLimits = .standard) -> Result<TransitionSpec, SpecProblems> {
+    public static func decodeDocument(_ json: JSONValue, limits: SpecLimits = .standard) -> Result<
+        TransitionSpec, SpecProblems
+    > {
         guard json["preset"] != nil else { return decode(json, limits: limits) }
         var d = SpecDecoder(limits: limits)
         guard d.object(json, at: "", allowed: ["preset", "params", "name", "description", "$schema"]) != nil,
-              let name = d.string(json["preset"]!, at: "/preset") else {
+            let name = d.string(json["preset"]!, at: "/preset")
+        else {
             return .failure(SpecProblems(d.problems))
         }
         guard let definition = PresetCatalog.named(name) else {
@@ -86,7 +103,9 @@ extension SpecDecoder {
     }
 
     /// Parses UTF-8 JSON bytes and decodes either form.
-    public static func decodeDocument(bytes: [UInt8], limits: SpecLimits = .standard) -> Result<TransitionSpec, SpecProblems> {
+    public static func decodeDocument(bytes: [UInt8], limits: SpecLimits = .standard) -> Result<
+        TransitionSpec, SpecProblems
+    > {
         do {
             return decodeDocument(try JSONParser.parse(bytes), limits: limits)
         } catch {

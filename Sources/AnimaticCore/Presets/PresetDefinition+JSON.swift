@@ -8,22 +8,29 @@ extension PresetDefinition {
             ("name", .string(name)),
             ("summary", .string(summary)),
             ("source", .string(source)),
-            ("parameters", .array(parameters.map { p in
-                var kind: [(key: String, value: JSONValue)] = [("type", .string(p.kind.name))]
-                switch p.kind {
-                case let .number(lo, hi, open):
-                    kind.append((open ? "exclusiveMinimum" : "minimum", .number(lo)))
-                    kind.append(("maximum", .number(hi)))
-                case let .integer(lo, hi):
-                    kind.append(("minimum", .number(Double(lo))))
-                    kind.append(("maximum", .number(Double(hi))))
-                case .choice(let words):
-                    kind.append(("values", .array(words.map { .string($0) })))
-                default:
-                    break
-                }
-                return .object([("name", .string(p.name))] + kind + [("default", p.defaultValue), ("description", .string(p.summary))])
-            })),
+            (
+                "parameters",
+                .array(
+                    parameters.map { p in
+                        var kind: [(key: String, value: JSONValue)] = [("type", .string(p.kind.name))]
+                        switch p.kind {
+                        case let .number(lo, hi, open):
+                            kind.append((open ? "exclusiveMinimum" : "minimum", .number(lo)))
+                            kind.append(("maximum", .number(hi)))
+                        case let .integer(lo, hi):
+                            kind.append(("minimum", .number(Double(lo))))
+                            kind.append(("maximum", .number(Double(hi))))
+                        case .choice(let words):
+                            kind.append(("values", .array(words.map { .string($0) })))
+                        default:
+                            break
+                        }
+                        return .object(
+                            [("name", .string(p.name))] + kind + [
+                                ("default", p.defaultValue), ("description", .string(p.summary)),
+                            ])
+                    })
+            ),
             ("interaction", interactionRule()?.jsonDescription ?? .null),
         ])
     }

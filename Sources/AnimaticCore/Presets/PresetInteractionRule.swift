@@ -27,7 +27,8 @@ public struct PresetInteractionRule: Hashable, Sendable {
 
     public static func == (a: Self, b: Self) -> Bool {
         a.drive == b.drive && a.axis == b.axis && a.distance == b.distance && a.direction == b.direction
-            && a.threshold == b.threshold && a.velocity == b.velocity && a.cancelWhenMovingBack == b.cancelWhenMovingBack
+            && a.threshold == b.threshold && a.velocity == b.velocity
+            && a.cancelWhenMovingBack == b.cancelWhenMovingBack
             && JSONValue.object(a.requires) == JSONValue.object(b.requires)
     }
 
@@ -48,7 +49,9 @@ public struct PresetInteractionRule: Hashable, Sendable {
         }
         if let velocity { text += " or flicked faster than \(SpecDecoder.format(velocity))/s" }
         if !requires.isEmpty {
-            text += " (needs " + requires.map { "\($0.key): \"\($0.value.stringValue ?? "")\"" }.joined(separator: ", ") + ")"
+            text +=
+                " (needs " + requires.map { "\($0.key): \"\($0.value.stringValue ?? "")\"" }.joined(separator: ", ")
+                + ")"
         }
         return text
     }
@@ -75,13 +78,19 @@ extension PresetDefinition {
     /// other than its default, e.g. `operation: dismiss`) are found and named in `requires`.
     public func interactionRule(params: JSONValue? = nil) -> PresetInteractionRule? {
         guard parameters.contains(where: { $0.name == "gesture" }) else { return nil }
-        var base = (params?.objectMembers ?? []).filter { !["interactive", "progress", "gesture", "cancelled"].contains($0.key) }
+        var base = (params?.objectMembers ?? []).filter {
+            !["interactive", "progress", "gesture", "cancelled"].contains($0.key)
+        }
         if parameters.contains(where: { $0.name == "interactive" }) { base.append(("interactive", .bool(true))) }
         /// The spec built with `extra` and a short drag, when it has an interaction.
         func interactive(_ extra: [(key: String, value: JSONValue)]) -> TransitionSpec? {
-            let drag: JSONValue = .array([.array([.number(0), .number(100), .number(100)]),
-                                          .array([.number(0.1), .number(110), .number(110)])])
-            guard let spec = try? spec(params: .object(base + extra + [("gesture", drag)])).get(), spec.interaction != nil else { return nil }
+            let drag: JSONValue = .array([
+                .array([.number(0), .number(100), .number(100)]),
+                .array([.number(0.1), .number(110), .number(110)]),
+            ])
+            guard let spec = try? spec(params: .object(base + extra + [("gesture", drag)])).get(),
+                spec.interaction != nil
+            else { return nil }
             return spec
         }
         var requires: [(key: String, value: JSONValue)] = []
@@ -136,10 +145,11 @@ extension PresetDefinition {
             break
         }
         guard let found else { return nil }
-        var rule = PresetInteractionRule(drive: interaction.drive, axis: found.axis, distance: (found.distance * 1e6).rounded() / 1e6,
-                                         direction: found.direction, threshold: interaction.release.threshold,
-                                         velocity: interaction.release.velocity,
-                                         cancelWhenMovingBack: interaction.release.cancelWhenMovingBack, requires: requires)
+        var rule = PresetInteractionRule(
+            drive: interaction.drive, axis: found.axis, distance: (found.distance * 1e6).rounded() / 1e6,
+            direction: found.direction, threshold: interaction.release.threshold,
+            velocity: interaction.release.velocity,
+            cancelWhenMovingBack: interaction.release.cancelWhenMovingBack, requires: requires)
         if interaction.drive == .direct && !rule.cancelWhenMovingBack {
             // Direct manipulation decides in the preset's own code: ask it about a drag that
             // ends moving forward, and one that ends moving back while still ahead of the start.

@@ -69,10 +69,13 @@ public struct PresetParameter: Hashable, Sendable {
         PresetParameter("duration", .number(min: 0, max: 60, minExclusive: true), default: .number(seconds), summary)
     }
 
-    public static let width = PresetParameter("width", .number(min: 0, max: 10_000, minExclusive: true), default: .null,
-                                              "container width in points (default 390 in portrait, 844 in landscape)")
-    public static let height = PresetParameter("height", .number(min: 0, max: 10_000, minExclusive: true), default: .null,
-                                               "container height in points (default 844 in portrait, 390 in landscape)")
-    public static let orientation = PresetParameter("orientation", .choice(["portrait", "landscape"]), default: .string("portrait"),
-                                                    "device orientation; sets the default container size")
+    public static let width = PresetParameter(
+        "width", .number(min: 0, max: 10_000, minExclusive: true), default: .null,
+        "container width in points (default 390 in portrait, 844 in landscape)")
+    public static let height = PresetParameter(
+        "height", .number(min: 0, max: 10_000, minExclusive: true), default: .null,
+        "container height in points (default 844 in portrait, 390 in landscape)")
+    public static let orientation = PresetParameter(
+        "orientation", .choice(["portrait", "landscape"]), default: .string("portrait"),
+        "device orientation; sets the default container size")
 }

@@ -17,14 +17,17 @@ public struct PresetParameters: Sendable {
         case progress([ProgressSample]), gesture([GestureSample]), scale([ProgressSample])
     }
 
-    public init(_ json: JSONValue?, declarations: [PresetParameter], pointer: String = "/params",
-                limits: SpecLimits = .standard) {
+    public init(
+        _ json: JSONValue?, declarations: [PresetParameter], pointer: String = "/params",
+        limits: SpecLimits = .standard
+    ) {
         self.declarations = declarations
         self.pointer = pointer
         self.limits = limits
         guard let json, json != .null else { return }
         guard let members = json.objectMembers else {
-            problems.append(SpecProblem(pointer: pointer, message: "expected an object {name: value}, got \(json.kindName)"))
+            problems.append(
+                SpecProblem(pointer: pointer, message: "expected an object {name: value}, got \(json.kindName)"))
             return
         }
         var decoder = SpecDecoder(limits: limits)
@@ -45,8 +48,10 @@ public struct PresetParameters: Sendable {
         problems = decoder.problems
     }
 
-    static func check(_ value: JSONValue, as kind: PresetParameter.Kind, at p: String,
-                      decoder d: inout SpecDecoder) -> CheckedValue? {
+    static func check(
+        _ value: JSONValue, as kind: PresetParameter.Kind, at p: String,
+        decoder d: inout SpecDecoder
+    ) -> CheckedValue? {
         switch kind {
         case let .number(lo, hi, open):
             let range: SpecDecoder.NumberRange = open ? .openClosed(lo, hi) : .closed(lo, hi)
@@ -136,7 +141,9 @@ public struct PresetParameters: Sendable {
 
     public func rect(_ name: String) -> Rect? {
         if case .rect(let r)? = checked[name] { return r }
-        guard let v = declared(name).defaultValue.arrayValue?.compactMap(\.numberValue), v.count == 4 else { return nil }
+        guard let v = declared(name).defaultValue.arrayValue?.compactMap(\.numberValue), v.count == 4 else {
+            return nil
+        }
         return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
     }
 

@@ -15,17 +15,24 @@ public enum TabSlidePreset {
 
     public static let definition = PresetDefinition(
         name: "tabSlide",
-        summary: "Tab bar slide by the container width, direction from the tab indices, 0.25 s ease-in-ease-out (linear when interactive).",
+        summary:
+            "Tab bar slide by the container width, direction from the tab indices, 0.25 s ease-in-ease-out (linear when interactive).",
         source: "000 Health Beat, \"Custom Transitions\" — TabAnimator, TabInteractiveTransition",
         parameters: [
             PresetParameter("from", .integer(min: 0, max: 99), default: .number(0), "index of the selected tab"),
-            PresetParameter("to", .integer(min: 0, max: 99), default: .number(1), "index of the new tab (≠ from; ±1 when interactive)"),
-            PresetParameter("tabs", .integer(min: 2, max: 100), default: .number(3), "number of tabs; indices run 0 … tabs − 1"),
+            PresetParameter(
+                "to", .integer(min: 0, max: 99), default: .number(1),
+                "index of the new tab (≠ from; ±1 when interactive)"),
+            PresetParameter(
+                "tabs", .integer(min: 2, max: 100), default: .number(3), "number of tabs; indices run 0 … tabs − 1"),
             PresetParameter.orientation, PresetParameter.width, PresetParameter.height,
             .duration(0.25, "AnimationDuration, seconds"),
-        ] + PresetSupport.interactionParameters(
-            progress: [[0, 0], [0.1, 0.2], [0.2, 0.4], [0.3, 0.6]],
-            summary: "TabInteractiveTransition: edge pan, percent = translation.x / W, completionSpeed 0.5, finish if > 0.5"),
+        ]
+            + PresetSupport.interactionParameters(
+                progress: [[0, 0], [0.1, 0.2], [0.2, 0.4], [0.3, 0.6]],
+                summary:
+                    "TabInteractiveTransition: edge pan, percent = translation.x / W, completionSpeed 0.5, finish if > 0.5"
+            ),
         build: build)
 
     static func build(_ p: inout PresetParameters) -> TransitionSpec? {
@@ -43,14 +50,16 @@ public enum TabSlidePreset {
 
         let from = PresetSupport.view("from", initialFrom, fill: tabColor(fromIndex), label: tabName(fromIndex))
         let to = PresetSupport.view("to", initialTo, fill: tabColor(toIndex), label: tabName(toIndex))
-        let block = BlockAnimation(duration: p.number("duration"), timing: interactive ? .linear : .easeInEaseOut,
-                                   changes: PresetSupport.frameChanges("to", finalTo) + PresetSupport.frameChanges("from", finalFrom))
+        let block = BlockAnimation(
+            duration: p.number("duration"), timing: interactive ? .linear : .easeInEaseOut,
+            changes: PresetSupport.frameChanges("to", finalTo) + PresetSupport.frameChanges("from", finalFrom))
         // The completion block: if the transition was cancelled, both frames go back to their
         // initial values; then completeTransition:didComplete.
         let cancelled = PresetSupport.frameChanges("to", initialTo) + PresetSupport.frameChanges("from", initialFrom)
-        var spec = TransitionSpec(container: ContainerSpec(size: size), layers: [from, to], animations: [.block(block)],
-                                  completionIfCancelled: cancelled,
-                                  views: TransitionViews(from: "from", to: "to", operation: .container))
+        var spec = TransitionSpec(
+            container: ContainerSpec(size: size), layers: [from, to], animations: [.block(block)],
+            completionIfCancelled: cancelled,
+            views: TransitionViews(from: "from", to: "to", operation: .container))
         if interactive {
             // handleLeftPan: percent = −translation.x / W (going right the finger moves left).
             let rule = ProgressRule(axis: .x, distance: size.width, direction: goRight ? -1 : 1)

@@ -10,11 +10,13 @@ public enum AnimatableProperty: String, Hashable, Sendable, CaseIterable {
     /// The spec's names, including the aliases users write (`center` is UIKit's name
     /// for the position of a view whose anchor is centred, `opacity` CALayer's for alpha,
     /// `bounds` a size as `[w, h]` or `[x, y, w, h]` with x = y = 0).
-    public static let specNames: [String] = ["frame", "position", "center", "size", "bounds", "alpha",
-                                             "opacity", "transform", "cornerRadius", "fill",
-                                             "backgroundColor", "hidden", "zPosition", "shadowOpacity",
-                                             "shadowRadius", "shadowOffset", "shadowColor", "borderWidth",
-                                             "borderColor"]
+    public static let specNames: [String] = [
+        "frame", "position", "center", "size", "bounds", "alpha",
+        "opacity", "transform", "cornerRadius", "fill",
+        "backgroundColor", "hidden", "zPosition", "shadowOpacity",
+        "shadowRadius", "shadowOffset", "shadowColor", "borderWidth",
+        "borderColor",
+    ]
 }
 
 /// A property's value.

@@ -44,9 +44,11 @@ public struct KeyframeAnimation: Hashable, Sendable {
     public var continuity: SplineParameter
     public var bias: SplineParameter
 
-    public init(delay: Double = 0, duration: Double, timing: TimingSpec = .easeInEaseOut,
-                calculationMode: CalculationMode = .linear, keyframes: [Keyframe],
-                tension: SplineParameter = .zero, continuity: SplineParameter = .zero, bias: SplineParameter = .zero) {
+    public init(
+        delay: Double = 0, duration: Double, timing: TimingSpec = .easeInEaseOut,
+        calculationMode: CalculationMode = .linear, keyframes: [Keyframe],
+        tension: SplineParameter = .zero, continuity: SplineParameter = .zero, bias: SplineParameter = .zero
+    ) {
         self.delay = delay
         self.duration = duration
         self.timing = timing

@@ -11,9 +11,11 @@ public struct InteractionSpec: Hashable, Sendable {
     /// Percent-driven (the default) or direct manipulation.
     public var drive: InteractionDrive
 
-    public init(input: InteractionInput, release: ReleaseRule = ReleaseRule(),
-                completionSpeed: Double = 1, completionCurve: CubicBezier = .easeInEaseOut,
-                drive: InteractionDrive = .percent) {
+    public init(
+        input: InteractionInput, release: ReleaseRule = ReleaseRule(),
+        completionSpeed: Double = 1, completionCurve: CubicBezier = .easeInEaseOut,
+        drive: InteractionDrive = .percent
+    ) {
         self.input = input
         self.release = release
         self.completionSpeed = completionSpeed
@@ -91,8 +93,10 @@ public struct ReleaseRule: Hashable, Sendable {
     /// A decision fixed in advance (a `cancelled` pan, or a preset's own rule).
     public var decision: InteractionOutcome?
 
-    public init(threshold: Double = 0.5, velocity: Double? = nil, cancelWhenMovingBack: Bool = false,
-                decision: InteractionOutcome? = nil) {
+    public init(
+        threshold: Double = 0.5, velocity: Double? = nil, cancelWhenMovingBack: Bool = false,
+        decision: InteractionOutcome? = nil
+    ) {
         self.threshold = threshold
         self.velocity = velocity
         self.cancelWhenMovingBack = cancelWhenMovingBack

@@ -33,12 +33,14 @@ public struct LayerSpec: Hashable, Sendable {
     public var shadow: ShadowSpec
     public var border: BorderSpec
 
-    public init(id: String, frame: Rect, anchor: Point = Point(x: 0.5, y: 0.5), alpha: Double = 1,
-                transform: TransformSpec = .identity, cornerRadius: Double = 0, fill: Color? = nil,
-                gradient: GradientSpec? = nil, label: String? = nil, hidden: Bool = false,
-                zPosition: Double = 0, clips: Bool = false, content: LayerContent? = nil,
-                parent: String? = nil, sublayerTransform: SublayerTransformSpec? = nil,
-                shadow: ShadowSpec = .none, border: BorderSpec = .none) {
+    public init(
+        id: String, frame: Rect, anchor: Point = Point(x: 0.5, y: 0.5), alpha: Double = 1,
+        transform: TransformSpec = .identity, cornerRadius: Double = 0, fill: Color? = nil,
+        gradient: GradientSpec? = nil, label: String? = nil, hidden: Bool = false,
+        zPosition: Double = 0, clips: Bool = false, content: LayerContent? = nil,
+        parent: String? = nil, sublayerTransform: SublayerTransformSpec? = nil,
+        shadow: ShadowSpec = .none, border: BorderSpec = .none
+    ) {
         self.id = id
         self.parent = parent
         self.sublayerTransform = sublayerTransform
@@ -66,8 +68,9 @@ public struct LayerSpec: Hashable, Sendable {
 
     /// The untransformed frame (UIKit's `frame` when the transform is the identity).
     public var frame: Rect {
-        Rect(x: position.x - anchor.x * size.width, y: position.y - anchor.y * size.height,
-             width: size.width, height: size.height)
+        Rect(
+            x: position.x - anchor.x * size.width, y: position.y - anchor.y * size.height,
+            width: size.width, height: size.height)
     }
 }
 

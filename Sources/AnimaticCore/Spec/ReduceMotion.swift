@@ -24,14 +24,19 @@ public enum ReduceMotion {
 
     public static func apply(_ spec: TransitionSpec) -> TransitionSpec {
         // The animations' end values, without completion or interaction.
-        let animated = TimelineCompiler.compile(TransitionSpec(container: spec.container, layers: spec.layers,
-                                                               animations: spec.animations))
+        let animated = TimelineCompiler.compile(
+            TransitionSpec(
+                container: spec.container, layers: spec.layers,
+                animations: spec.animations))
         var spans: [String: (start: Double, end: Double, timing: TimingSpec)] = [:]
         for animation in spec.animations {
             let (start, end, timing, changes): (Double, Double, TimingSpec, [PropertyChange])
             switch animation {
             case .block(let b): (start, end, timing, changes) = (b.delay, b.delay + b.duration, b.timing, b.changes)
-            case .keyframes(let k): (start, end, timing, changes) = (k.delay, k.delay + k.duration, k.timing, k.keyframes.flatMap(\.changes))
+            case .keyframes(let k):
+                (start, end, timing, changes) = (
+                    k.delay, k.delay + k.duration, k.timing, k.keyframes.flatMap(\.changes)
+                )
             }
             for id in Set(changes.filter { geometry.contains($0.property) }.map(\.layer)) {
                 if let s = spans[id] {
@@ -53,7 +58,9 @@ public enum ReduceMotion {
             guard let span = spans[layer.id], let index = animated.layerIndex(layer.id) else { continue }
             let end = animated.layers[index].values(at: animated.transitionDuration)
             let endTransform = TransformSpec.matrix(end.transform)
-            if end.position == layer.position && end.size == layer.size && end.transform == layer.transform.matrix { continue }
+            if end.position == layer.position && end.size == layer.size && end.transform == layer.transform.matrix {
+                continue
+            }
             crossFaded.insert(layer.id)
             var copy = layer
             copy.id = endCopyID(layer.id)
@@ -62,19 +69,25 @@ public enum ReduceMotion {
             copy.transform = endTransform
             copy.alpha = 0
             layers.append(copy)
-            fades.append(.block(BlockAnimation(delay: span.start, duration: max(span.end - span.start, 0), timing: span.timing, changes: [
-                PropertyChange(layer: layer.id, property: .alpha, value: .number(0)),
-                PropertyChange(layer: copy.id, property: .alpha, value: .number(end.alpha)),
-            ])))
+            fades.append(
+                .block(
+                    BlockAnimation(
+                        delay: span.start, duration: max(span.end - span.start, 0), timing: span.timing,
+                        changes: [
+                            PropertyChange(layer: layer.id, property: .alpha, value: .number(0)),
+                            PropertyChange(layer: copy.id, property: .alpha, value: .number(end.alpha)),
+                        ])))
             // The hand-over, when the transition finishes: the layer takes the end geometry
             // and alpha its animations gave it — but not what the completion block sets
             // anyway, which must still win — before the block's finished branch runs.
             let completed = Set(spec.completion.filter { $0.layer == layer.id }.map(\.property))
-            handOver += [PropertyChange(layer: layer.id, property: .position, value: .point(end.position)),
-                         PropertyChange(layer: layer.id, property: .size, value: .size(end.size)),
-                         PropertyChange(layer: layer.id, property: .transform, value: .transform(endTransform)),
-                         PropertyChange(layer: layer.id, property: .alpha, value: .number(end.alpha))]
-                .filter { !completed.contains($0.property) }
+            handOver += [
+                PropertyChange(layer: layer.id, property: .position, value: .point(end.position)),
+                PropertyChange(layer: layer.id, property: .size, value: .size(end.size)),
+                PropertyChange(layer: layer.id, property: .transform, value: .transform(endTransform)),
+                PropertyChange(layer: layer.id, property: .alpha, value: .number(end.alpha)),
+            ]
+            .filter { !completed.contains($0.property) }
             removals.append(PropertyChange(layer: copy.id, property: .hidden, value: .bool(true)))
         }
 
@@ -89,7 +102,9 @@ public enum ReduceMotion {
                 b.changes = b.changes.filter(keep)
                 if !b.changes.isEmpty { animations.append(.block(b)) }
             case .keyframes(var k):
-                k.keyframes = k.keyframes.map { var f = $0; f.changes = f.changes.filter(keep); return f }.filter { !$0.changes.isEmpty }
+                k.keyframes = k.keyframes.map {
+                    var f = $0; f.changes = f.changes.filter(keep); return f
+                }.filter { !$0.changes.isEmpty }
                 if !k.keyframes.isEmpty { animations.append(.keyframes(k)) }
             }
         }

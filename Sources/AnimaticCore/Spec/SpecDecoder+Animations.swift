@@ -20,7 +20,8 @@ extension SpecDecoder {
             }
         }
         if totalKeyframes > limits.maxTotalKeyframes {
-            problem(pointer, "has \(totalKeyframes) keyframes in all, more than the limit of \(limits.maxTotalKeyframes)")
+            problem(
+                pointer, "has \(totalKeyframes) keyframes in all, more than the limit of \(limits.maxTotalKeyframes)")
         }
         return result
     }
@@ -48,8 +49,14 @@ extension SpecDecoder {
     }
 
     mutating func keyframeAnimation(_ json: JSONValue, at pointer: String) -> KeyframeAnimation? {
-        guard object(json, at: pointer, allowed: ["delay", "duration", "timing", "calculationMode", "keyframes",
-                                                           "tension", "continuity", "bias"]) != nil else { return nil }
+        guard
+            object(
+                json, at: pointer,
+                allowed: [
+                    "delay", "duration", "timing", "calculationMode", "keyframes",
+                    "tension", "continuity", "bias",
+                ]) != nil
+        else { return nil }
         func at(_ key: String) -> String { JSONPointer.appending(pointer, key) }
         let delay = json["delay"].map { number($0, at: at("delay"), range: .closed(0, limits.maxDuration)) } ?? 0
         var duration: Double?
@@ -69,8 +76,11 @@ extension SpecDecoder {
         if let m = json["calculationMode"] {
             let p = at("calculationMode")
             if let name = string(m, at: p) {
-                if let parsed = CalculationMode(rawValue: name) { mode = parsed } else {
-                    problem(p, "unknown calculation mode \"\(name)\" (known: linear, discrete, paced, cubic, cubicPaced)")
+                if let parsed = CalculationMode(rawValue: name) {
+                    mode = parsed
+                } else {
+                    problem(
+                        p, "unknown calculation mode \"\(name)\" (known: linear, discrete, paced, cubic, cubicPaced)")
                 }
             }
         }
@@ -78,7 +88,8 @@ extension SpecDecoder {
         guard let items = array(json["keyframes"]!, at: keyframesPointer) else { return nil }
         if items.isEmpty { problem(keyframesPointer, "needs at least one keyframe") }
         if items.count > limits.maxKeyframesPerBlock {
-            problem(keyframesPointer, "has \(items.count) keyframes, more than the limit of \(limits.maxKeyframesPerBlock)")
+            problem(
+                keyframesPointer, "has \(items.count) keyframes, more than the limit of \(limits.maxKeyframesPerBlock)")
             return nil
         }
         var keyframes: [Keyframe] = []
@@ -95,8 +106,9 @@ extension SpecDecoder {
             spline.append(splineParameter(v, at: at(name), keys: items.count + 1) ?? .zero)
         }
         guard let delay, let duration, let timing, keyframes.count == items.count else { return nil }
-        return KeyframeAnimation(delay: delay, duration: duration, timing: timing, calculationMode: mode, keyframes: keyframes,
-                                 tension: spline[0], continuity: spline[1], bias: spline[2])
+        return KeyframeAnimation(
+            delay: delay, duration: duration, timing: timing, calculationMode: mode, keyframes: keyframes,
+            tension: spline[0], continuity: spline[1], bias: spline[2])
     }
 
     /// `tension`, `continuity` or `bias`: a number in −1…1 for every key, or an array of one
@@ -104,18 +116,23 @@ extension SpecDecoder {
     mutating func splineParameter(_ json: JSONValue, at pointer: String, keys: Int) -> SplineParameter? {
         if json.arrayValue != nil {
             let what = "a number for every key or \(keys) numbers: the start key, then one per keyframe"
-            return numbers(json, at: pointer, count: keys...keys, what: what, range: .closed(-1, 1)).map(SplineParameter.perKey)
+            return numbers(json, at: pointer, count: keys...keys, what: what, range: .closed(-1, 1)).map(
+                SplineParameter.perKey)
         }
         return number(json, at: pointer, range: .closed(-1, 1)).map(SplineParameter.uniform)
     }
 
     mutating func keyframe(_ json: JSONValue, at pointer: String) -> Keyframe? {
-        guard object(json, at: pointer, allowed: ["relativeStart", "relativeDuration", "changes"]) != nil else { return nil }
+        guard object(json, at: pointer, allowed: ["relativeStart", "relativeDuration", "changes"]) != nil else {
+            return nil
+        }
         func at(_ key: String) -> String { JSONPointer.appending(pointer, key) }
         let start = json["relativeStart"].map { number($0, at: at("relativeStart"), range: .unit) } ?? 0
         let duration = json["relativeDuration"].map { number($0, at: at("relativeDuration"), range: .unit) } ?? 1
         if let start, let duration, start + duration > 1 + 1e-9 {
-            problem(at("relativeDuration"), "relativeStart + relativeDuration is \(Self.format(start + duration)); a keyframe must end by 1")
+            problem(
+                at("relativeDuration"),
+                "relativeStart + relativeDuration is \(Self.format(start + duration)); a keyframe must end by 1")
         }
         guard let c = json["changes"] else {
             problem(pointer, "a keyframe needs \"changes\"")
@@ -164,7 +181,9 @@ extension SpecDecoder {
         return result
     }
 
-    mutating func propertyChanges(name: String, value: JSONValue, anchor: Point, at p: String) -> [(AnimatableProperty, PropertyValue)]? {
+    mutating func propertyChanges(name: String, value: JSONValue, anchor: Point, at p: String) -> [(
+        AnimatableProperty, PropertyValue
+    )]? {
         switch name {
         case "frame":
             guard let r = rect(value, at: p) else { return nil }

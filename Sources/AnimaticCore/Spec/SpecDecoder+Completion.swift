@@ -9,7 +9,10 @@ extension SpecDecoder {
     /// `if transitionContext.transitionWasCancelled { cancelled } else { finished }`.
     mutating func completion(_ json: JSONValue, at pointer: String, into spec: inout TransitionSpec) {
         guard let members = json.objectMembers else {
-            problem(pointer, "expected an object {layerId: {property: value}, \"finished\": {…}, \"cancelled\": {…}}, got \(json.kindName)")
+            problem(
+                pointer,
+                "expected an object {layerId: {property: value}, \"finished\": {…}, \"cancelled\": {…}}, got \(json.kindName)"
+            )
             return
         }
         let both = members.filter { !Self.completionBranches.contains($0.key) }
@@ -25,7 +28,8 @@ extension SpecDecoder {
     /// `{"from": id, "to": id, "operation": "container" | "present" | "dismiss",
     /// "shouldRemovePresentersView": bool}`.
     mutating func views(_ json: JSONValue, at pointer: String) -> TransitionViews? {
-        guard object(json, at: pointer, allowed: ["from", "to", "operation", "shouldRemovePresentersView"]) != nil else { return nil }
+        guard object(json, at: pointer, allowed: ["from", "to", "operation", "shouldRemovePresentersView"]) != nil
+        else { return nil }
         func at(_ key: String) -> String { JSONPointer.appending(pointer, key) }
         func layerID(_ key: String) -> String? {
             guard let v = json[key] else {
@@ -42,7 +46,9 @@ extension SpecDecoder {
         let from = layerID("from"), to = layerID("to")
         var operation = TransitionViews.Operation.container
         if let o = json["operation"], let name = string(o, at: at("operation")) {
-            if let parsed = TransitionViews.Operation(rawValue: name) { operation = parsed } else {
+            if let parsed = TransitionViews.Operation(rawValue: name) {
+                operation = parsed
+            } else {
                 problem(at("operation"), "unknown operation \"\(name)\" (known: container, present, dismiss)")
             }
         }

@@ -1,8 +1,14 @@
 /// Reading a percent-driven interaction.
 extension SpecDecoder {
     mutating func interaction(_ json: JSONValue, at pointer: String) -> InteractionSpec? {
-        guard object(json, at: pointer, allowed: ["progress", "gesture", "axis", "distance", "direction", "release",
-                                                  "completionSpeed", "completionCurve", "drive"]) != nil else { return nil }
+        guard
+            object(
+                json, at: pointer,
+                allowed: [
+                    "progress", "gesture", "axis", "distance", "direction", "release",
+                    "completionSpeed", "completionCurve", "drive",
+                ]) != nil
+        else { return nil }
         func at(_ key: String) -> String { JSONPointer.appending(pointer, key) }
         var input: InteractionInput?
         if let progress = json["progress"] {
@@ -14,25 +20,37 @@ extension SpecDecoder {
             var ok = true
             if let a = json["axis"] {
                 if let name = string(a, at: at("axis")) {
-                    if let axis = ProgressRule.Axis(rawValue: name) { rule.axis = axis } else {
+                    if let axis = ProgressRule.Axis(rawValue: name) {
+                        rule.axis = axis
+                    } else {
                         problem(at("axis"), "must be \"x\" or \"y\""); ok = false
                     }
-                } else { ok = false }
+                } else {
+                    ok = false
+                }
             }
             if let d = json["distance"] {
-                if let v = number(d, at: at("distance"), range: .positive(max: 1e5)) { rule.distance = v } else { ok = false }
+                if let v = number(d, at: at("distance"), range: .positive(max: 1e5)) {
+                    rule.distance = v
+                } else {
+                    ok = false
+                }
             } else {
                 problem(pointer, "gesture samples need a \"distance\" in points: how far the finger travels for 100 %")
                 ok = false
             }
             if let d = json["direction"] {
-                if let v = number(d, at: at("direction"), range: .finite), v == 1 || v == -1 { rule.direction = v } else {
+                if let v = number(d, at: at("direction"), range: .finite), v == 1 || v == -1 {
+                    rule.direction = v
+                } else {
                     problem(at("direction"), "must be 1 or -1"); ok = false
                 }
             }
             if let samples, ok { input = .gesture(samples, rule: rule) }
         } else {
-            problem(pointer, "an interaction needs \"progress\" samples [[t, percent], …] or \"gesture\" samples [[t, x, y], …]")
+            problem(
+                pointer,
+                "an interaction needs \"progress\" samples [[t, percent], …] or \"gesture\" samples [[t, x, y], …]")
         }
         var spec = InteractionSpec(input: .progress([]))
         if let r = json["release"] { spec.release = release(r, at: at("release")) ?? spec.release }
@@ -48,17 +66,23 @@ extension SpecDecoder {
             }
         }
         if let d = json["drive"], let name = string(d, at: at("drive")) {
-            if let drive = InteractionDrive(rawValue: name) { spec.drive = drive } else {
+            if let drive = InteractionDrive(rawValue: name) {
+                spec.drive = drive
+            } else {
                 problem(at("drive"), "must be \"percent\", \"direct\" or \"restart\"")
             }
         }
         if spec.drive == .direct {
             for key in ["completionSpeed", "completionCurve"] where json[key] != nil {
-                problem(at(key), "a direct interaction has no completion run: its release animation is in \"animations\"")
+                problem(
+                    at(key), "a direct interaction has no completion run: its release animation is in \"animations\"")
             }
         }
         if spec.drive == .restart, json["completionSpeed"] != nil {
-            problem(at("completionSpeed"), "a restart interaction replays the remaining time at the animations' own pace: it has no completionSpeed")
+            problem(
+                at("completionSpeed"),
+                "a restart interaction replays the remaining time at the animations' own pace: it has no completionSpeed"
+            )
         }
         guard let input else { return nil }
         spec.input = input
@@ -66,14 +90,19 @@ extension SpecDecoder {
     }
 
     mutating func release(_ json: JSONValue, at pointer: String) -> ReleaseRule? {
-        guard object(json, at: pointer, allowed: ["threshold", "velocity", "cancelWhenMovingBack", "decision"]) != nil else { return nil }
+        guard object(json, at: pointer, allowed: ["threshold", "velocity", "cancelWhenMovingBack", "decision"]) != nil
+        else { return nil }
         func at(_ key: String) -> String { JSONPointer.appending(pointer, key) }
         var rule = ReleaseRule()
         if let t = json["threshold"] { rule.threshold = number(t, at: at("threshold"), range: .unit) ?? 0.5 }
         if let v = json["velocity"] { rule.velocity = number(v, at: at("velocity"), range: .positive(max: 1e4)) }
-        if let c = json["cancelWhenMovingBack"] { rule.cancelWhenMovingBack = bool(c, at: at("cancelWhenMovingBack")) ?? false }
+        if let c = json["cancelWhenMovingBack"] {
+            rule.cancelWhenMovingBack = bool(c, at: at("cancelWhenMovingBack")) ?? false
+        }
         if let d = json["decision"], let name = string(d, at: at("decision")) {
-            if let outcome = InteractionOutcome(rawValue: name) { rule.decision = outcome } else {
+            if let outcome = InteractionOutcome(rawValue: name) {
+                rule.decision = outcome
+            } else {
                 problem(at("decision"), "must be \"finish\" or \"cancel\"")
             }
         }
@@ -116,7 +145,9 @@ extension SpecDecoder {
             let p = JSONPointer.appending(pointer, i)
             guard let row = numbers(item, at: p, count: width...width, what: "a sample \(shape)") else { return nil }
             if row[0] < previous || row[0] > limits.maxDuration {
-                problem(JSONPointer.appending(p, 0), row[0] < previous
+                problem(
+                    JSONPointer.appending(p, 0),
+                    row[0] < previous
                         ? "sample times must not go backwards (\(Self.format(row[0])) after \(Self.format(previous)))"
                         : "sample time past the limit of \(Self.format(limits.maxDuration)) s")
                 return nil

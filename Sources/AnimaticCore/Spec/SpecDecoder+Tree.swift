@@ -9,7 +9,9 @@ extension SpecDecoder {
             return nil
         }
         if let d = json["perspective"] {
-            return number(d, at: JSONPointer.appending(pointer, "perspective"), range: .positive(max: 1e6)).map { .perspective($0) }
+            return number(d, at: JSONPointer.appending(pointer, "perspective"), range: .positive(max: 1e6)).map {
+                .perspective($0)
+            }
         }
         return json["matrix"].flatMap { matrix($0, at: JSONPointer.appending(pointer, "matrix")) }.map { .matrix($0) }
     }
@@ -21,7 +23,9 @@ extension SpecDecoder {
         var s = ShadowSpec()
         if let c = json["color"] { s.color = color(c, at: at("color")) ?? s.color }
         if let o = json["opacity"] { s.opacity = number(o, at: at("opacity"), range: .unit) ?? s.opacity }
-        if let r = json["radius"] { s.radius = number(r, at: at("radius"), range: .closed(0, Self.maxShadowRadius)) ?? s.radius }
+        if let r = json["radius"] {
+            s.radius = number(r, at: at("radius"), range: .closed(0, Self.maxShadowRadius)) ?? s.radius
+        }
         if let o = json["offset"] { s.offset = point(o, at: at("offset"), range: .finite) ?? s.offset }
         return s
     }
@@ -30,7 +34,9 @@ extension SpecDecoder {
     mutating func border(_ json: JSONValue, at pointer: String) -> BorderSpec? {
         guard object(json, at: pointer, allowed: ["width", "color"]) != nil else { return nil }
         var b = BorderSpec()
-        if let w = json["width"] { b.width = number(w, at: JSONPointer.appending(pointer, "width"), range: .nonNegative) ?? b.width }
+        if let w = json["width"] {
+            b.width = number(w, at: JSONPointer.appending(pointer, "width"), range: .nonNegative) ?? b.width
+        }
         if let c = json["color"] { b.color = color(c, at: JSONPointer.appending(pointer, "color")) ?? b.color }
         return b
     }

@@ -1,4 +1,3 @@
-
 /// Reading the leaf values of a spec: numbers with their ranges, points, sizes, rects,
 /// colours, transforms and timing curves.
 extension SpecDecoder {
@@ -14,8 +13,11 @@ extension SpecDecoder {
             case .positive(let max):
                 if v <= 0 { return "must be > 0" }
                 return v <= max ? nil : "must be at most \(SpecDecoder.format(max))"
-            case let .closed(lo, hi): return (lo...hi).contains(v) ? nil : "must be between \(SpecDecoder.format(lo)) and \(SpecDecoder.format(hi))"
-            case let .openClosed(lo, hi): return v > lo && v <= hi ? nil : "must be > \(SpecDecoder.format(lo)) and ≤ \(SpecDecoder.format(hi))"
+            case let .closed(lo, hi):
+                return (lo...hi).contains(v)
+                    ? nil : "must be between \(SpecDecoder.format(lo)) and \(SpecDecoder.format(hi))"
+            case let .openClosed(lo, hi):
+                return v > lo && v <= hi ? nil : "must be > \(SpecDecoder.format(lo)) and ≤ \(SpecDecoder.format(hi))"
             }
         }
     }
@@ -27,7 +29,9 @@ extension SpecDecoder {
     }
 
     /// Checks that `json` is an object with only `allowed` members; reports each other one.
-    mutating func object(_ json: JSONValue, at pointer: String, allowed: Set<String>) -> [(key: String, value: JSONValue)]? {
+    mutating func object(_ json: JSONValue, at pointer: String, allowed: Set<String>) -> [(
+        key: String, value: JSONValue
+    )]? {
         guard let members = json.objectMembers else {
             problem(pointer, "expected an object, got \(json.kindName)")
             return nil
@@ -92,8 +96,10 @@ extension SpecDecoder {
     }
 
     /// A fixed-length array of numbers, each checked against `range`.
-    mutating func numbers(_ json: JSONValue, at pointer: String, count: ClosedRange<Int>, what: String,
-                          range: NumberRange = .finite) -> [Double]? {
+    mutating func numbers(
+        _ json: JSONValue, at pointer: String, count: ClosedRange<Int>, what: String,
+        range: NumberRange = .finite
+    ) -> [Double]? {
         guard let items = json.arrayValue, count.contains(items.count) else {
             problem(pointer, "expected \(what)")
             return nil
@@ -101,7 +107,11 @@ extension SpecDecoder {
         var values: [Double] = []
         var ok = true
         for (i, item) in items.enumerated() {
-            if let v = number(item, at: JSONPointer.appending(pointer, i), range: range) { values.append(v) } else { ok = false }
+            if let v = number(item, at: JSONPointer.appending(pointer, i), range: range) {
+                values.append(v)
+            } else {
+                ok = false
+            }
         }
         return ok ? values : nil
     }
@@ -113,7 +123,8 @@ extension SpecDecoder {
 
     /// `[w, h]`, or for `bounds` also `[0, 0, w, h]`.
     mutating func size(_ json: JSONValue, at pointer: String) -> Size? {
-        guard let v = numbers(json, at: pointer, count: 2...4, what: "a size [width, height]", range: .nonNegative) else { return nil }
+        guard let v = numbers(json, at: pointer, count: 2...4, what: "a size [width, height]", range: .nonNegative)
+        else { return nil }
         switch v.count {
         case 2: return Size(width: v[0], height: v[1])
         case 4 where v[0] == 0 && v[1] == 0: return Size(width: v[2], height: v[3])
@@ -128,7 +139,9 @@ extension SpecDecoder {
 
     /// `[x, y, width, height]` with a non-negative size.
     mutating func rect(_ json: JSONValue, at pointer: String) -> Rect? {
-        guard let v = numbers(json, at: pointer, count: 4...4, what: "a rectangle [x, y, width, height]") else { return nil }
+        guard let v = numbers(json, at: pointer, count: 4...4, what: "a rectangle [x, y, width, height]") else {
+            return nil
+        }
         var ok = true
         if v[2] < 0 { problem(JSONPointer.appending(pointer, 2), "width must be ≥ 0"); ok = false }
         if v[3] < 0 { problem(JSONPointer.appending(pointer, 3), "height must be ≥ 0"); ok = false }
@@ -152,7 +165,9 @@ extension SpecDecoder {
     mutating func transform(_ json: JSONValue, at pointer: String) -> TransformSpec? {
         if json.objectMembers != nil {
             guard object(json, at: pointer, allowed: ["matrix"]) != nil, let m = json["matrix"] else {
-                if json["matrix"] == nil { problem(pointer, "a transform is a list of operations or {\"matrix\": [16 numbers]}") }
+                if json["matrix"] == nil {
+                    problem(pointer, "a transform is a list of operations or {\"matrix\": [16 numbers]}")
+                }
                 return nil
             }
             return matrix(m, at: JSONPointer.appending(pointer, "matrix")).map { .matrix($0) }
@@ -176,8 +191,12 @@ extension SpecDecoder {
     /// One operation object, e.g. `{"rotateY": -90}`. A `matrix` operation becomes the
     /// matrix's own decomposition-free form: it is kept as a raw matrix step.
     mutating func transformOperations(_ json: JSONValue, at pointer: String) -> [TransformOperation]? {
-        guard let members = json.objectMembers, members.count == 1, let (name, value) = members.first.map({ ($0.key, $0.value) }) else {
-            problem(pointer, "a transform operation is an object with one member: \(Self.operationNames.joined(separator: ", "))")
+        guard let members = json.objectMembers, members.count == 1,
+            let (name, value) = members.first.map({ ($0.key, $0.value) })
+        else {
+            problem(
+                pointer,
+                "a transform operation is an object with one member: \(Self.operationNames.joined(separator: ", "))")
             return nil
         }
         let p = JSONPointer.appending(pointer, name)
@@ -189,7 +208,9 @@ extension SpecDecoder {
             if let s = value.numberValue {
                 return [.scale(x: s, y: s, z: 1)]
             }
-            guard let v = numbers(value, at: p, count: 2...3, what: "a number or [sx, sy] or [sx, sy, sz]") else { return nil }
+            guard let v = numbers(value, at: p, count: 2...3, what: "a number or [sx, sy] or [sx, sy, sz]") else {
+                return nil
+            }
             return [.scale(x: v[0], y: v[1], z: v.count == 3 ? v[2] : 1)]
         case "rotate", "rotateZ":
             return number(value, at: p, range: .finite).map { [.rotate(degrees: $0, axis: (0, 0, 1))] }
@@ -215,13 +236,15 @@ extension SpecDecoder {
             problem(p, "a matrix is a whole transform: write \"transform\": {\"matrix\": [16 numbers]}")
             return nil
         default:
-            problem(p, "unknown transform operation \"\(name)\" (known: \(Self.operationNames.joined(separator: ", ")))")
+            problem(
+                p, "unknown transform operation \"\(name)\" (known: \(Self.operationNames.joined(separator: ", ")))")
             return nil
         }
     }
 
     mutating func matrix(_ json: JSONValue, at pointer: String) -> Transform3D? {
-        guard let v = numbers(json, at: pointer, count: 16...16, what: "16 numbers in CATransform3D order (m11 … m44)") else { return nil }
+        guard let v = numbers(json, at: pointer, count: 16...16, what: "16 numbers in CATransform3D order (m11 … m44)")
+        else { return nil }
         let m = Transform3D(v)
         if m.m44 == 0 && m.m14 == 0 && m.m24 == 0 && m.m34 == 0 {
             problem(pointer, "the matrix maps every point to infinity (its last column is 0)")
@@ -240,13 +263,18 @@ extension SpecDecoder {
     mutating func timing(_ json: JSONValue, at pointer: String) -> TimingSpec? {
         if let name = json.stringValue {
             guard let curve = Self.curveNames[name] else {
-                problem(pointer, "unknown curve \"\(name)\" (known: linear, easeIn, easeOut, easeInOut, default; or {\"cubicBezier\": […]}, {\"spring\": {…}}, {\"steps\": n})")
+                problem(
+                    pointer,
+                    "unknown curve \"\(name)\" (known: linear, easeIn, easeOut, easeInOut, default; or {\"cubicBezier\": […]}, {\"spring\": {…}}, {\"steps\": n})"
+                )
                 return nil
             }
             return .bezier(curve)
         }
         guard let members = json.objectMembers, members.count == 1, let member = members.first else {
-            problem(pointer, "a timing is a curve name, {\"cubicBezier\": [x1, y1, x2, y2]}, {\"spring\": {…}} or {\"steps\": n}")
+            problem(
+                pointer,
+                "a timing is a curve name, {\"cubicBezier\": [x1, y1, x2, y2]}, {\"spring\": {…}} or {\"steps\": n}")
             return nil
         }
         let p = JSONPointer.appending(pointer, member.key)
@@ -284,42 +312,62 @@ extension SpecDecoder {
             return nil
         }
         func at(_ key: String) -> String { JSONPointer.appending(pointer, key) }
-        let velocity = json["initialVelocity"].flatMap { number($0, at: at("initialVelocity"), range: .closed(-1000, 1000)) } ?? 0
+        let velocity =
+            json["initialVelocity"].flatMap { number($0, at: at("initialVelocity"), range: .closed(-1000, 1000)) } ?? 0
         if json["dampingRatio"] != nil {
             guard object(json, at: pointer, allowed: ["dampingRatio", "initialVelocity"]) != nil else { return nil }
-            guard let ratio = number(json["dampingRatio"]!, at: at("dampingRatio"), range: .positive(max: .infinity)) else { return nil }
+            guard let ratio = number(json["dampingRatio"]!, at: at("dampingRatio"), range: .positive(max: .infinity))
+            else { return nil }
             if ratio > 1 {
-                problem(at("dampingRatio"), "must be ≤ 1: UIKit clamps usingSpringWithDamping to 1; for an overdamped spring give mass, stiffness and damping")
+                problem(
+                    at("dampingRatio"),
+                    "must be ≤ 1: UIKit clamps usingSpringWithDamping to 1; for an overdamped spring give mass, stiffness and damping"
+                )
                 return nil
             }
             return .springDamping(ratio: ratio, initialVelocity: velocity)
         }
         if json["stiffness"] != nil || json["mass"] != nil || json["damping"] != nil {
-            guard object(json, at: pointer, allowed: ["mass", "stiffness", "damping", "initialVelocity"]) != nil else { return nil }
+            guard object(json, at: pointer, allowed: ["mass", "stiffness", "damping", "initialVelocity"]) != nil else {
+                return nil
+            }
             let mass = json["mass"].map { number($0, at: at("mass"), range: .positive(max: 1e4)) } ?? 1
             guard let s = json["stiffness"], let d = json["damping"] else {
-                problem(pointer, "a physical spring needs \"stiffness\" and \"damping\" (and optionally \"mass\", default 1)")
+                problem(
+                    pointer,
+                    "a physical spring needs \"stiffness\" and \"damping\" (and optionally \"mass\", default 1)")
                 return nil
             }
             let stiffness = number(s, at: at("stiffness"), range: .positive(max: 1e6))
             let damping = number(d, at: at("damping"), range: .positive(max: 1e6))
             guard let mass, let stiffness, let damping else { return nil }
-            let parameters = SpringParameters(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity)
+            let parameters = SpringParameters(
+                mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity)
             let settling = parameters.settlingDuration
             if !(settling <= limits.maxDuration) {
-                problem(pointer, "this spring takes \(Self.format(settling)) s to settle, past the limit of \(Self.format(limits.maxDuration)) s")
+                problem(
+                    pointer,
+                    "this spring takes \(Self.format(settling)) s to settle, past the limit of \(Self.format(limits.maxDuration)) s"
+                )
                 return nil
             }
             return .springPhysical(parameters)
         }
         if json["bounce"] != nil || json["duration"] != nil {
-            guard object(json, at: pointer, allowed: ["duration", "bounce", "initialVelocity"]) != nil else { return nil }
-            let duration = json["duration"].map { number($0, at: at("duration"), range: .positive(max: limits.maxDuration)) } ?? 0.5
+            guard object(json, at: pointer, allowed: ["duration", "bounce", "initialVelocity"]) != nil else {
+                return nil
+            }
+            let duration =
+                json["duration"].map { number($0, at: at("duration"), range: .positive(max: limits.maxDuration)) }
+                ?? 0.5
             let bounce = json["bounce"].map { number($0, at: at("bounce"), range: .closed(-0.99, 0.99)) } ?? 0
             guard let duration, let bounce else { return nil }
             return .springPerceptual(duration: duration, bounce: bounce, initialVelocity: velocity)
         }
-        problem(pointer, "a spring is {dampingRatio, initialVelocity}, {mass, stiffness, damping, initialVelocity} or {duration, bounce}")
+        problem(
+            pointer,
+            "a spring is {dampingRatio, initialVelocity}, {mass, stiffness, damping, initialVelocity} or {duration, bounce}"
+        )
         return nil
     }
 }

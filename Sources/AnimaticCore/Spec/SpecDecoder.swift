@@ -15,7 +15,8 @@ public struct SpecDecoder {
     }
 
     /// Decodes a whole spec document (inline form).
-    public static func decode(_ json: JSONValue, limits: SpecLimits = .standard) -> Result<TransitionSpec, SpecProblems> {
+    public static func decode(_ json: JSONValue, limits: SpecLimits = .standard) -> Result<TransitionSpec, SpecProblems>
+    {
         var decoder = SpecDecoder(limits: limits)
         let spec = decoder.transitionSpec(json, at: "")
         if decoder.problems.isEmpty, let spec { return .success(spec) }
@@ -37,8 +38,10 @@ public struct SpecDecoder {
 
     // MARK: Document
 
-    static let topLevelMembers: Set<String> = ["container", "layers", "animations", "completion", "views", "interaction",
-                                               "name", "description", "$schema"]
+    static let topLevelMembers: Set<String> = [
+        "container", "layers", "animations", "completion", "views", "interaction",
+        "name", "description", "$schema",
+    ]
 
     mutating func transitionSpec(_ json: JSONValue, at pointer: String) -> TransitionSpec? {
         guard let members = object(json, at: pointer, allowed: Self.topLevelMembers) else { return nil }
@@ -80,8 +83,9 @@ public struct SpecDecoder {
             }
             transitionEnd = max(transitionEnd, end)
             if end > limits.maxDuration {
-                problem(JSONPointer.appending(JSONPointer.appending(pointer, "animations"), i),
-                        "ends at \(Self.format(end)) s, past the limit of \(Self.format(limits.maxDuration)) s")
+                problem(
+                    JSONPointer.appending(JSONPointer.appending(pointer, "animations"), i),
+                    "ends at \(Self.format(end)) s, past the limit of \(Self.format(limits.maxDuration)) s")
             }
         }
         if let interaction = spec.interaction {
@@ -89,8 +93,10 @@ public struct SpecDecoder {
             // elapsed (cancel) part at completionSpeed — or, driven directly, the spec itself.
             let longest = InteractiveRun(interaction: interaction, transitionDuration: transitionEnd).duration
             if longest > limits.maxDuration {
-                problem(JSONPointer.appending(pointer, "interaction"),
-                        "the run lasts \(Self.format(longest)) s (last sample, then the rest at completionSpeed), past the limit of \(Self.format(limits.maxDuration)) s")
+                problem(
+                    JSONPointer.appending(pointer, "interaction"),
+                    "the run lasts \(Self.format(longest)) s (last sample, then the rest at completionSpeed), past the limit of \(Self.format(limits.maxDuration)) s"
+                )
             }
         }
     }
@@ -99,12 +105,18 @@ public struct SpecDecoder {
 
     mutating func container(_ json: JSONValue, at pointer: String) -> ContainerSpec {
         var c = ContainerSpec()
-        guard object(json, at: pointer, allowed: ["width", "height", "perspective", "background"]) != nil else { return c }
+        guard object(json, at: pointer, allowed: ["width", "height", "perspective", "background"]) != nil else {
+            return c
+        }
         if let w = json["width"] {
-            c.size.width = number(w, at: JSONPointer.appending(pointer, "width"), range: .positive(max: limits.maxContainerSide)) ?? c.size.width
+            c.size.width =
+                number(w, at: JSONPointer.appending(pointer, "width"), range: .positive(max: limits.maxContainerSide))
+                ?? c.size.width
         }
         if let h = json["height"] {
-            c.size.height = number(h, at: JSONPointer.appending(pointer, "height"), range: .positive(max: limits.maxContainerSide)) ?? c.size.height
+            c.size.height =
+                number(h, at: JSONPointer.appending(pointer, "height"), range: .positive(max: limits.maxContainerSide))
+                ?? c.size.height
         }
         if let p = json["perspective"], p != .null {
             c.perspective = number(p, at: JSONPointer.appending(pointer, "perspective"), range: .positive(max: 1e6))
@@ -117,10 +129,12 @@ public struct SpecDecoder {
 
     // MARK: Layers
 
-    static let layerMembers: Set<String> = ["id", "frame", "position", "center", "size", "bounds", "anchor", "alpha",
-                                            "opacity", "transform", "cornerRadius", "fill", "backgroundColor",
-                                            "gradient", "label", "hidden", "zPosition", "clips", "content",
-                                            "parent", "sublayerTransform", "shadow", "border"]
+    static let layerMembers: Set<String> = [
+        "id", "frame", "position", "center", "size", "bounds", "anchor", "alpha",
+        "opacity", "transform", "cornerRadius", "fill", "backgroundColor",
+        "gradient", "label", "hidden", "zPosition", "clips", "content",
+        "parent", "sublayerTransform", "shadow", "border",
+    ]
 
     mutating func layers(_ json: JSONValue, at pointer: String, container: ContainerSpec) -> [LayerSpec] {
         guard let items = array(json, at: pointer) else { return [] }
@@ -144,7 +158,9 @@ public struct SpecDecoder {
                 problem(idPointer, "must not be empty")
                 ids.append(nil)
             } else if Self.completionBranches.contains(id) {
-                problem(idPointer, "\"\(id)\" is reserved: inside \"completion\" it names the block's branch for that outcome")
+                problem(
+                    idPointer,
+                    "\"\(id)\" is reserved: inside \"completion\" it names the block's branch for that outcome")
                 ids.append(nil)
             } else if layerAnchors[id] != nil {
                 problem(idPointer, "duplicate layer id \"\(id)\"")
@@ -207,7 +223,9 @@ public struct SpecDecoder {
         let alphaKey = json["opacity"] != nil ? "opacity" : "alpha"
         if let a = json[alphaKey] { layer.alpha = number(a, at: at(alphaKey), range: .unit) ?? 1 }
         if let t = json["transform"] { layer.transform = transform(t, at: at("transform")) ?? .identity }
-        if let r = json["cornerRadius"] { layer.cornerRadius = number(r, at: at("cornerRadius"), range: .nonNegative) ?? 0 }
+        if let r = json["cornerRadius"] {
+            layer.cornerRadius = number(r, at: at("cornerRadius"), range: .nonNegative) ?? 0
+        }
         let fillKey = json["backgroundColor"] != nil ? "backgroundColor" : "fill"
         if let f = json[fillKey], f != .null { layer.fill = color(f, at: at(fillKey)) }
         if let g = json["gradient"] { layer.gradient = gradient(g, at: at("gradient")) }
@@ -217,10 +235,15 @@ public struct SpecDecoder {
         if let c = json["clips"] { layer.clips = bool(c, at: at("clips")) ?? false }
         if let c = json["content"] {
             layer.content = content(c, at: at("content"), owner: id)
-            if let m = c["image"]?["mode"] { layer.imageMode = imageMode(m, at: JSONPointer.appending(JSONPointer.appending(at("content"), "image"), "mode")) }
+            if let m = c["image"]?["mode"] {
+                layer.imageMode = imageMode(
+                    m, at: JSONPointer.appending(JSONPointer.appending(at("content"), "image"), "mode"))
+            }
         }
         if let p = json["parent"], p != .null { layer.parent = string(p, at: at("parent")) }
-        if let s = json["sublayerTransform"], s != .null { layer.sublayerTransform = sublayerTransform(s, at: at("sublayerTransform")) }
+        if let s = json["sublayerTransform"], s != .null {
+            layer.sublayerTransform = sublayerTransform(s, at: at("sublayerTransform"))
+        }
         if let s = json["shadow"] { layer.shadow = shadow(s, at: at("shadow")) ?? .none }
         if let b = json["border"] { layer.border = border(b, at: at("border")) ?? .none }
         return id == nil ? nil : layer
@@ -239,7 +262,9 @@ public struct SpecDecoder {
     mutating func content(_ json: JSONValue, at pointer: String, owner: String?) -> LayerContent? {
         guard object(json, at: pointer, allowed: ["of", "rect", "image"]) != nil else { return nil }
         if let of = json["of"] {
-            if json["image"] != nil { problem(JSONPointer.appending(pointer, "image"), "content is a snapshot (\"of\") or an image, not both") }
+            if json["image"] != nil {
+                problem(JSONPointer.appending(pointer, "image"), "content is a snapshot (\"of\") or an image, not both")
+            }
             let ofPointer = JSONPointer.appending(pointer, "of")
             guard let source = string(of, at: ofPointer) else { return nil }
             if layerAnchors[source] == nil {
@@ -282,8 +307,10 @@ public struct SpecDecoder {
             var current = layer.id
             while let next = source[current] {
                 if !seen.insert(next).inserted {
-                    problem(JSONPointer.appending(JSONPointer.appending(JSONPointer.appending(pointer, i), "content"), "of"),
-                            "snapshots form a loop through \"\(next)\"")
+                    problem(
+                        JSONPointer.appending(
+                            JSONPointer.appending(JSONPointer.appending(pointer, i), "content"), "of"),
+                        "snapshots form a loop through \"\(next)\"")
                     break
                 }
                 current = next
@@ -302,7 +329,9 @@ public struct SpecDecoder {
         if items.count < 2 || items.count > 16 { problem(colorsPointer, "needs 2 to 16 colours") }
         let colors = items.enumerated().compactMap { color($1, at: JSONPointer.appending(colorsPointer, $0)) }
         var g = GradientSpec(colors: colors)
-        if let s = json["start"] { g.start = point(s, at: JSONPointer.appending(pointer, "start"), range: .finite) ?? g.start }
+        if let s = json["start"] {
+            g.start = point(s, at: JSONPointer.appending(pointer, "start"), range: .finite) ?? g.start
+        }
         if let e = json["end"] { g.end = point(e, at: JSONPointer.appending(pointer, "end"), range: .finite) ?? g.end }
         return colors.count == items.count && items.count >= 2 ? g : nil
     }

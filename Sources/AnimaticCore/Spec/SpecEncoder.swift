@@ -20,7 +20,9 @@ public enum SpecEncoder {
     }
 
     static func container(_ c: ContainerSpec) -> JSONValue {
-        var m: [(key: String, value: JSONValue)] = [("width", .number(c.size.width)), ("height", .number(c.size.height))]
+        var m: [(key: String, value: JSONValue)] = [
+            ("width", .number(c.size.width)), ("height", .number(c.size.height)),
+        ]
         if let p = c.perspective { m.append(("perspective", .number(p))) }
         if let b = c.background { m.append(("background", .string(b.hexString))) }
         return .object(m)
@@ -36,8 +38,14 @@ public enum SpecEncoder {
         if l.cornerRadius != 0 { m.append(("cornerRadius", .number(l.cornerRadius))) }
         if let f = l.fill { m.append(("fill", .string(f.hexString))) }
         if let g = l.gradient {
-            m.append(("gradient", .object([("colors", .array(g.colors.map { .string($0.hexString) })),
-                                           ("start", point(g.start)), ("end", point(g.end))])))
+            m.append(
+                (
+                    "gradient",
+                    .object([
+                        ("colors", .array(g.colors.map { .string($0.hexString) })),
+                        ("start", point(g.start)), ("end", point(g.end)),
+                    ])
+                ))
         }
         if let label = l.label { m.append(("label", .string(label))) }
         if l.hidden { m.append(("hidden", .bool(true))) }
@@ -46,15 +54,23 @@ public enum SpecEncoder {
         if let parent = l.parent { m.append(("parent", .string(parent))) }
         switch l.sublayerTransform {
         case .perspective(let d)?: m.append(("sublayerTransform", .object([("perspective", .number(d))])))
-        case .matrix(let t)?: m.append(("sublayerTransform", .object([("matrix", .array(t.entries.map { .number($0) }))])))
+        case .matrix(let t)?:
+            m.append(("sublayerTransform", .object([("matrix", .array(t.entries.map { .number($0) }))])))
         case nil: break
         }
         if l.shadow != .none {
-            m.append(("shadow", .object([("color", .string(l.shadow.color.hexString)), ("opacity", .number(l.shadow.opacity)),
-                                         ("radius", .number(l.shadow.radius)), ("offset", point(l.shadow.offset))])))
+            m.append(
+                (
+                    "shadow",
+                    .object([
+                        ("color", .string(l.shadow.color.hexString)), ("opacity", .number(l.shadow.opacity)),
+                        ("radius", .number(l.shadow.radius)), ("offset", point(l.shadow.offset)),
+                    ])
+                ))
         }
         if l.border != .none {
-            m.append(("border", .object([("width", .number(l.border.width)), ("color", .string(l.border.color.hexString))])))
+            m.append(
+                ("border", .object([("width", .number(l.border.width)), ("color", .string(l.border.color.hexString))])))
         }
         switch l.content {
         case let .snapshot(of, rect)?:
@@ -74,7 +90,8 @@ public enum SpecEncoder {
 
     /// The completion block: its changes for both outcomes, then its two branches.
     static func completion(_ spec: TransitionSpec) -> JSONValue? {
-        guard !spec.completion.isEmpty || !spec.completionIfFinished.isEmpty || !spec.completionIfCancelled.isEmpty else {
+        guard !spec.completion.isEmpty || !spec.completionIfFinished.isEmpty || !spec.completionIfCancelled.isEmpty
+        else {
             return nil
         }
         guard case .object(var members) = changes(spec.completion) else { return nil }
@@ -84,8 +101,10 @@ public enum SpecEncoder {
     }
 
     static func views(_ v: TransitionViews) -> JSONValue {
-        var m: [(key: String, value: JSONValue)] = [("from", .string(v.from)), ("to", .string(v.to)),
-                                                     ("operation", .string(v.operation.rawValue))]
+        var m: [(key: String, value: JSONValue)] = [
+            ("from", .string(v.from)), ("to", .string(v.to)),
+            ("operation", .string(v.operation.rawValue)),
+        ]
         if v.operation != .container { m.append(("shouldRemovePresentersView", .bool(v.shouldRemovePresentersView))) }
         return .object(m)
     }
@@ -105,11 +124,20 @@ public enum SpecEncoder {
             m.append(("duration", .number(k.duration)))
             m.append(("timing", timing(k.timing)))
             m.append(("calculationMode", .string(k.calculationMode.rawValue)))
-            m.append(("keyframes", .array(k.keyframes.map { f in
-                .object([("relativeStart", .number(f.relativeStart)), ("relativeDuration", .number(f.relativeDuration)),
-                         ("changes", changes(f.changes))])
-            })))
-            for (name, parameter) in [("tension", k.tension), ("continuity", k.continuity), ("bias", k.bias)] where !parameter.isZero {
+            m.append(
+                (
+                    "keyframes",
+                    .array(
+                        k.keyframes.map { f in
+                            .object([
+                                ("relativeStart", .number(f.relativeStart)),
+                                ("relativeDuration", .number(f.relativeDuration)),
+                                ("changes", changes(f.changes)),
+                            ])
+                        })
+                ))
+            for (name, parameter) in [("tension", k.tension), ("continuity", k.continuity), ("bias", k.bias)]
+            where !parameter.isZero {
                 switch parameter {
                 case .uniform(let v): m.append((name, .number(v)))
                 case .perKey(let values): m.append((name, .array(values.map(JSONValue.number))))
@@ -146,25 +174,31 @@ public enum SpecEncoder {
         case .matrix(let m):
             return .object([("matrix", .array(m.entries.map { .number($0) }))])
         case .operations(let ops):
-            return .array(ops.map { op in
-                switch op {
-                case let .translate(x, y, z):
-                    return .object([("translate", .array([.number(x), .number(y), .number(z)]))])
-                case let .scale(x, y, z):
-                    return .object([("scale", .array([.number(x), .number(y), .number(z)]))])
-                case let .rotate(degrees, axis):
-                    switch (axis.x, axis.y, axis.z) {
-                    case (1, 0, 0): return .object([("rotateX", .number(degrees))])
-                    case (0, 1, 0): return .object([("rotateY", .number(degrees))])
-                    case (0, 0, 1): return .object([("rotateZ", .number(degrees))])
-                    default:
-                        return .object([("rotate3d", .object([
-                            ("angle", .number(degrees)),
-                            ("axis", .array([.number(axis.x), .number(axis.y), .number(axis.z)])),
-                        ]))])
+            return .array(
+                ops.map { op in
+                    switch op {
+                    case let .translate(x, y, z):
+                        return .object([("translate", .array([.number(x), .number(y), .number(z)]))])
+                    case let .scale(x, y, z):
+                        return .object([("scale", .array([.number(x), .number(y), .number(z)]))])
+                    case let .rotate(degrees, axis):
+                        switch (axis.x, axis.y, axis.z) {
+                        case (1, 0, 0): return .object([("rotateX", .number(degrees))])
+                        case (0, 1, 0): return .object([("rotateY", .number(degrees))])
+                        case (0, 0, 1): return .object([("rotateZ", .number(degrees))])
+                        default:
+                            return .object([
+                                (
+                                    "rotate3d",
+                                    .object([
+                                        ("angle", .number(degrees)),
+                                        ("axis", .array([.number(axis.x), .number(axis.y), .number(axis.z)])),
+                                    ])
+                                )
+                            ])
+                        }
                     }
-                }
-            })
+                })
         }
     }
 
@@ -172,21 +206,39 @@ public enum SpecEncoder {
         switch t {
         case .bezier(let b): return bezier(b)
         case let .springDamping(ratio, velocity):
-            return .object([("spring", .object([("dampingRatio", .number(ratio)), ("initialVelocity", .number(velocity))]))])
+            return .object([
+                ("spring", .object([("dampingRatio", .number(ratio)), ("initialVelocity", .number(velocity))]))
+            ])
         case .springPhysical(let p):
-            return .object([("spring", .object([("mass", .number(p.mass)), ("stiffness", .number(p.stiffness)),
-                                                ("damping", .number(p.damping)), ("initialVelocity", .number(p.initialVelocity))]))])
+            return .object([
+                (
+                    "spring",
+                    .object([
+                        ("mass", .number(p.mass)), ("stiffness", .number(p.stiffness)),
+                        ("damping", .number(p.damping)), ("initialVelocity", .number(p.initialVelocity)),
+                    ])
+                )
+            ])
         case let .springPerceptual(duration, bounce, velocity):
-            return .object([("spring", .object([("duration", .number(duration)), ("bounce", .number(bounce)),
-                                                ("initialVelocity", .number(velocity))]))])
+            return .object([
+                (
+                    "spring",
+                    .object([
+                        ("duration", .number(duration)), ("bounce", .number(bounce)),
+                        ("initialVelocity", .number(velocity)),
+                    ])
+                )
+            ])
         case .steps(let n):
             return .object([("steps", .number(Double(n)))])
         }
     }
 
     static func bezier(_ b: CubicBezier) -> JSONValue {
-        let names: [(String, CubicBezier)] = [("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut),
-                                              ("easeInEaseOut", .easeInEaseOut), ("default", .default)]
+        let names: [(String, CubicBezier)] = [
+            ("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut),
+            ("easeInEaseOut", .easeInEaseOut), ("default", .default),
+        ]
         if let name = names.first(where: { $0.1 == b })?.0 { return .string(name) }
         return .object([("cubicBezier", .array([.number(b.x1), .number(b.y1), .number(b.x2), .number(b.y2)]))])
     }
@@ -197,7 +249,11 @@ public enum SpecEncoder {
         case .progress(let samples):
             m.append(("progress", .array(samples.map { .array([.number($0.time), .number($0.percent)]) })))
         case let .gesture(samples, rule):
-            m.append(("gesture", .array(samples.map { .array([.number($0.time), .number($0.location.x), .number($0.location.y)]) })))
+            m.append(
+                (
+                    "gesture",
+                    .array(samples.map { .array([.number($0.time), .number($0.location.x), .number($0.location.y)]) })
+                ))
             m.append(("axis", .string(rule.axis.rawValue)))
             m.append(("distance", .number(rule.distance)))
             m.append(("direction", .number(rule.direction)))

@@ -1,4 +1,3 @@
-
 /// A layer transform as written in a spec: a list of operations or a raw matrix.
 ///
 /// The list `[a, b, c]` means what the same chain means in UIKit and in CSS's
@@ -43,7 +42,8 @@ public enum TransformOperation: Hashable, Sendable {
         switch self {
         case let .translate(x, y, z): hasher.combine(0); hasher.combine(x); hasher.combine(y); hasher.combine(z)
         case let .scale(x, y, z): hasher.combine(1); hasher.combine(x); hasher.combine(y); hasher.combine(z)
-        case let .rotate(d, a): hasher.combine(2); hasher.combine(d); hasher.combine(a.x); hasher.combine(a.y); hasher.combine(a.z)
+        case let .rotate(d, a):
+            hasher.combine(2); hasher.combine(d); hasher.combine(a.x); hasher.combine(a.y); hasher.combine(a.z)
         }
     }
 

@@ -21,10 +21,12 @@ public struct TransitionSpec: Hashable, Sendable {
     public var views: TransitionViews?
     public var interaction: InteractionSpec?
 
-    public init(container: ContainerSpec = ContainerSpec(), layers: [LayerSpec] = [],
-                animations: [AnimationSpec] = [], completion: [PropertyChange] = [],
-                completionIfFinished: [PropertyChange] = [], completionIfCancelled: [PropertyChange] = [],
-                views: TransitionViews? = nil, interaction: InteractionSpec? = nil) {
+    public init(
+        container: ContainerSpec = ContainerSpec(), layers: [LayerSpec] = [],
+        animations: [AnimationSpec] = [], completion: [PropertyChange] = [],
+        completionIfFinished: [PropertyChange] = [], completionIfCancelled: [PropertyChange] = [],
+        views: TransitionViews? = nil, interaction: InteractionSpec? = nil
+    ) {
         self.container = container
         self.layers = layers
         self.animations = animations

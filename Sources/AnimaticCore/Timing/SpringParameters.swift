@@ -141,8 +141,9 @@ public struct SpringParameters: Hashable, Sendable {
         let d = max(duration, perceptualMinimumDuration)
         let zeta = b >= 0 ? 1 - b : 1 / (1 + b)
         let omega = 2 * Double.pi / d
-        return SpringParameters(mass: 1, stiffness: omega * omega, damping: 4 * Double.pi * zeta / d,
-                                initialVelocity: initialVelocity)
+        return SpringParameters(
+            mass: 1, stiffness: omega * omega, damping: 4 * Double.pi * zeta / d,
+            initialVelocity: initialVelocity)
     }
 
     /// Damping ratio ζ = c / (2√(mk)) (unitless; < 1 under-, = 1 critically, > 1 overdamped).
@@ -242,7 +243,8 @@ struct Motion: Sendable, Equatable {
     /// nil for a degenerate spring: a parameter not finite, mass or stiffness ≤ 0, damping < 0.
     init?(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double) {
         guard mass.isFinite, stiffness.isFinite, damping.isFinite, initialVelocity.isFinite,
-              mass > 0, stiffness > 0, damping >= 0 else { return nil }
+            mass > 0, stiffness > 0, damping >= 0
+        else { return nil }
         // The same expressions as SpringParameters.undampedAngularFrequency and .dampingRatio.
         let omega0 = (stiffness / mass).squareRoot()
         let zeta = damping / (2 * (mass * stiffness).squareRoot())
@@ -273,9 +275,9 @@ struct Motion: Sendable, Equatable {
             return (y, decay * (b - omega0 * (1 + b * t)))
         case let .over(lambda, omegaS, r1):
             let a = exp(r1 * t)
-            let em = -expm1(-2 * omegaS * t)        // 1 − e^{−2ωs t}
-            let sinhTerm = a * em / 2                 // e^{−λt}·sinh(ωs t)
-            let coshTerm = a * (2 - em) / 2           // e^{−λt}·cosh(ωs t)
+            let em = -expm1(-2 * omegaS * t)  // 1 − e^{−2ωs t}
+            let sinhTerm = a * em / 2  // e^{−λt}·sinh(ωs t)
+            let coshTerm = a * (2 - em) / 2  // e^{−λt}·cosh(ωs t)
             let sinhOverOmega = omegaS == 0 ? a * t : sinhTerm / omegaS
             let y = coshTerm + b * sinhOverOmega
             return (y, -lambda * y + omegaS * sinhTerm + b * coshTerm)

@@ -81,8 +81,11 @@ public enum TimingCurve: Hashable, Sendable {
         case let .steps(count):
             return "steps(\(max(count, 1)), jump-end)"
         case let .spring(spring):
-            guard let stops = CSSLinearFit.fit(spring: spring, duration: duration, maxError: tolerance,
-                                               decimals: decimals, maximumStops: Self.cssLinearMaximumStops) else { return nil }
+            guard
+                let stops = CSSLinearFit.fit(
+                    spring: spring, duration: duration, maxError: tolerance,
+                    decimals: decimals, maximumStops: Self.cssLinearMaximumStops)
+            else { return nil }
             return CSSLinearFit.render(stops, decimals: decimals)
         }
     }
@@ -118,8 +121,10 @@ enum CSSLinearFit {
 
     /// Stops within `maxError`, or nil past `maximumStops` (see `TimingCurve.cssEasing`).
     /// `evaluations`, when given, counts the spring evaluations (position and bound).
-    static func fit(spring: SpringParameters, duration: Double, maxError: Double, decimals: Int, maximumStops: Int,
-                    evaluations: UnsafeMutablePointer<Int>? = nil) -> [Stop]? {
+    static func fit(
+        spring: SpringParameters, duration: Double, maxError: Double, decimals: Int, maximumStops: Int,
+        evaluations: UnsafeMutablePointer<Int>? = nil
+    ) -> [Stop]? {
         var gridSize = 1
         for _ in 0..<decimals { gridSize *= 10 }
         let n = gridSize
@@ -133,7 +138,9 @@ enum CSSLinearFit {
 
         let endValue = curve(1)
         let jump = abs(1 - endValue) > maxError / 4
-        func nodeValue(_ k: Int) -> Double { k == 0 ? round(curve(0)) : k == n ? (jump ? round(endValue) : 1) : round(curve(Double(k) / Double(n))) }
+        func nodeValue(_ k: Int) -> Double {
+            k == 0 ? round(curve(0)) : k == n ? (jump ? round(endValue) : 1) : round(curve(Double(k) / Double(n)))
+        }
         // The rounded ends move the chord by at most half a grid step each.
         let budget = maxError * 0.9 - 0.5 / scale
         guard budget > 0 else { return nil }
@@ -179,7 +186,8 @@ enum CSSLinearFit {
             if isFirst || isLast {
                 parts.append(output)
             } else {
-                let percent = CSSNumber.format(Double(stop.input) * 100 / Double(gridSize), decimals: max(decimals - 2, 0))
+                let percent = CSSNumber.format(
+                    Double(stop.input) * 100 / Double(gridSize), decimals: max(decimals - 2, 0))
                 parts.append("\(output) \(percent)%")
             }
         }

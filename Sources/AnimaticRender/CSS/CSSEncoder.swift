@@ -46,7 +46,8 @@ public enum CSSEncoder {
             switch step {
             case .body(let i):
                 let spec = timeline.layers[i].spec
-                w.raw(" *     <div class=\""); w.raw(names[i]); w.raw("\" data-layer=\""); commentSafe(htmlEscaped(spec.id), into: &w); w.raw("\">")
+                w.raw(" *     <div class=\""); w.raw(names[i]); w.raw("\" data-layer=\"");
+                commentSafe(htmlEscaped(spec.id), into: &w); w.raw("\">")
                 if let label = spec.label { commentSafe(htmlEscaped(label), into: &w) }
                 w.raw("</div>\n")
             case .border(let i):
@@ -62,17 +63,22 @@ public enum CSSEncoder {
 
         w.raw(".animatic {\n  position: relative;\n  width: "); w.number(container.size.width, digits: 4)
         w.raw("px;\n  height: "); w.number(container.size.height, digits: 4); w.raw("px;\n  overflow: hidden;\n")
-        if let background = container.background { w.raw("  background-color: "); color(background, into: &w); w.raw(";\n") }
+        if let background = container.background {
+            w.raw("  background-color: "); color(background, into: &w); w.raw(";\n")
+        }
         w.raw("}\n")
 
         for (z, step) in steps.enumerated() {
             if RenderCancellation.isRequested { break }
             switch step {
             case .body(let i):
-                layer(i, part: timeline.hasSublayers(i) ? .body : .bodyAndBorder, zIndex: z, name: names[i],
-                      samples: samples, loop: options.loop, into: &w)
+                layer(
+                    i, part: timeline.hasSublayers(i) ? .body : .bodyAndBorder, zIndex: z, name: names[i],
+                    samples: samples, loop: options.loop, into: &w)
             case .border(let i):
-                layer(i, part: .border, zIndex: z, name: names[i] + "-border", samples: samples, loop: options.loop, into: &w)
+                layer(
+                    i, part: .border, zIndex: z, name: names[i] + "-border", samples: samples, loop: options.loop,
+                    into: &w)
             }
         }
         return w.takeBytes()
@@ -90,8 +96,10 @@ public enum CSSEncoder {
         }
     }
 
-    static func layer(_ i: Int, part: SVGPainter.Part, zIndex: Int, name: String, samples: FrameSamples, loop: Bool,
-                      into w: inout MarkupWriter) {
+    static func layer(
+        _ i: Int, part: SVGPainter.Part, zIndex: Int, name: String, samples: FrameSamples, loop: Bool,
+        into w: inout MarkupWriter
+    ) {
         let timeline = samples.timeline
         let compiled = timeline.layers[i]
         var spec = compiled.spec
@@ -106,18 +114,24 @@ public enum CSSEncoder {
         let radiusMoves = compiled.track(.cornerRadius).isAnimated
         let fillMoves = compiled.track(.fill).isAnimated && part != .border
         let drawsBorder = part != .body && states.contains { $0.border != nil }
-        let borderMoves = drawsBorder && (compiled.track(.borderWidth).isAnimated || compiled.track(.borderColor).isAnimated)
+        let borderMoves =
+            drawsBorder && (compiled.track(.borderWidth).isAnimated || compiled.track(.borderColor).isAnimated)
         let showsShadow = part != .border && states.contains { $0.shadow != nil }
         let shadowMoves = showsShadow && !states.allSatisfy { $0.shadow == first.shadow }
         let clipPolygons = Self.clipPolygons(states)
 
         w.raw("."); w.raw(name); w.raw(" {\n  position: absolute;\n  left: 0;\n  top: 0;\n  box-sizing: border-box;\n")
-        w.raw("  width: "); w.number(first.size.width, digits: 4); w.raw("px;\n  height: "); w.number(first.size.height, digits: 4)
+        w.raw("  width: "); w.number(first.size.width, digits: 4); w.raw("px;\n  height: ");
+        w.number(first.size.height, digits: 4)
         w.raw("px;\n  transform-origin: 0 0;\n  z-index: "); w.integer(zIndex); w.raw(";\n")
         if spec.clips { w.raw("  overflow: hidden;\n") }
-        if first.cornerRadius > 0 || radiusMoves { w.raw("  border-radius: "); w.number(first.cornerRadius, digits: 4); w.raw("px;\n") }
+        if first.cornerRadius > 0 || radiusMoves {
+            w.raw("  border-radius: "); w.number(first.cornerRadius, digits: 4); w.raw("px;\n")
+        }
         if let fill = first.fill { w.raw("  background-color: "); color(fill, into: &w); w.raw(";\n") }
-        if let g = spec.gradient { w.raw("  background-image: "); gradient(g, size: first.size, into: &w); w.raw(";\n") }
+        if let g = spec.gradient {
+            w.raw("  background-image: "); gradient(g, size: first.size, into: &w); w.raw(";\n")
+        }
         if let label = spec.label, !label.isEmpty {
             let background = first.fill ?? spec.gradient?.colors.first ?? .white
             w.raw("  display: flex;\n  align-items: center;\n  justify-content: center;\n")
@@ -141,7 +155,8 @@ public enum CSSEncoder {
             w.raw("; opacity: "); w.number(s.opacity, digits: 4)
             w.raw("; visibility: "); w.raw(s.visible ? "visible" : "hidden")
             if sizeMoves {
-                w.raw("; width: "); w.number(s.size.width, digits: 4); w.raw("px; height: "); w.number(s.size.height, digits: 4); w.raw("px")
+                w.raw("; width: "); w.number(s.size.width, digits: 4); w.raw("px; height: ");
+                w.number(s.size.height, digits: 4); w.raw("px")
             }
             if radiusMoves { w.raw("; border-radius: "); w.number(s.cornerRadius, digits: 4); w.raw("px") }
             if fillMoves { w.raw("; background-color: "); color(s.fill ?? .clear, into: &w) }
@@ -152,7 +167,8 @@ public enum CSSEncoder {
             w.raw("; }\n")
         }
         if let tween = singleTween(i, timeline: timeline),
-           let easing = tween.curve.cssEasing(duration: tween.end - tween.start, maxError: springEasingError) {
+            let easing = tween.curve.cssEasing(duration: tween.end - tween.start, maxError: springEasingError)
+        {
             let a = timeline.states(at: tween.start)[i], b = timeline.states(at: tween.end)[i]
             if tween.start > 0 { keyframe(0, a, easing: nil) }
             keyframe(offset(tween.start, duration), a, easing: easing)
@@ -164,10 +180,13 @@ public enum CSSEncoder {
                 var percent = k == samples.times.count - 1 ? 100 : offset(t, duration)
                 // Keyframes at one offset merge in CSS: a jump's left value goes just before.
                 if samples.isLeftLimit[k] { percent = max(percent - jumpWidth, previous, 0) }
-                if k > 0, states[k].visible != states[k - 1].visible, percent - visibilityLead > previous + visibilityLead {
+                if k > 0, states[k].visible != states[k - 1].visible,
+                    percent - visibilityLead > previous + visibilityLead
+                {
                     var lead = states[k]
                     lead.hidden = true
-                    keyframe(((percent - visibilityLead) * 1e4).rounded() / 1e4, lead, clip: clipPolygons?[k], easing: nil)
+                    keyframe(
+                        ((percent - visibilityLead) * 1e4).rounded() / 1e4, lead, clip: clipPolygons?[k], easing: nil)
                 }
                 keyframe(percent, states[k], clip: clipPolygons?[k], easing: nil)
                 previous = percent
@@ -204,8 +223,9 @@ public enum CSSEncoder {
         guard t.m14 == 0, t.m24 == 0, t.m34 == 0, t.m44 == 1 else { return nil }
         let animated = layer.tracks.filter(\.isAnimated)
         guard animated.count == 1, let track = animated.first, [.position, .alpha].contains(track.property),
-              track.segments.count == 1, case let .tween(start, end, _, _, curve) = track.segments[0],
-              end > start, end <= timeline.duration else { return nil }
+            track.segments.count == 1, case let .tween(start, end, _, _, curve) = track.segments[0],
+            end > start, end <= timeline.duration
+        else { return nil }
         return (start, end, curve)
     }
 

@@ -53,7 +53,8 @@ public enum TimelineJSONEncoder {
         w.raw(","); w.key("percentAtRelease"); w.number(run.percentAtRelease)
         w.raw(","); w.key("velocityAtRelease"); w.number(run.velocityAtRelease)
         w.raw(","); w.key("completionDuration"); w.number(run.completionDuration)
-        w.raw(","); w.key("completionCurve"); w.numbers([run.completionCurve.x1, run.completionCurve.y1, run.completionCurve.x2, run.completionCurve.y2])
+        w.raw(","); w.key("completionCurve");
+        w.numbers([run.completionCurve.x1, run.completionCurve.y1, run.completionCurve.x2, run.completionCurve.y2])
         w.raw(","); w.key("phases"); w.raw("[")
         for (i, phase) in run.phases.enumerated() {
             if i > 0 { w.raw(",") }
@@ -235,9 +236,10 @@ public enum TimelineJSONEncoder {
                     continue
                 }
                 let start = w.count
-                let matrix = LayerState.composedMatrix(position: v.position, zPosition: v.zPosition, size: v.size,
-                                                       anchor: anchors[i], transform: v.transform,
-                                                       containerSublayer: sublayer)
+                let matrix = LayerState.composedMatrix(
+                    position: v.position, zPosition: v.zPosition, size: v.size,
+                    anchor: anchors[i], transform: v.transform,
+                    containerSublayer: sublayer)
                 let width = v.size.width, height = v.size.height
                 let corners = LayerState.corners(size: v.size, matrix: matrix)
                 w.withSpace(16 * (ByteWriter.maxNumberLength + 1) + 64) { p in
@@ -258,7 +260,8 @@ public enum TimelineJSONEncoder {
                 // The layer's own transform, for clients that plot scale or rotation; an
                 // identity (most layers, most of the time) is left out.
                 if !v.transform.isIdentity { w.raw(","); w.key("transform"); w.matrix(v.transform) }
-                decoration(shadow: LayerState.visibleShadow(v.shadow), border: LayerState.visibleBorder(v.border), into: &w)
+                decoration(
+                    shadow: LayerState.visibleShadow(v.shadow), border: LayerState.visibleBorder(v.border), into: &w)
                 w.raw(UInt8(ascii: "}"))
                 tails[i] = Tail(values: v, start: start, count: w.count - start)
             }
@@ -334,7 +337,9 @@ public enum TimelineJSONEncoder {
         mutating func byte(_ b: UInt8) { p[i] = b; i += 1 }
 
         mutating func text(_ s: StaticString) {
-            s.withUTF8Buffer { t in (p + i).update(from: t.baseAddress!, count: t.count); i += t.count }
+            s.withUTF8Buffer { t in
+                (p + i).update(from: t.baseAddress!, count: t.count); i += t.count
+            }
         }
 
         mutating func number(_ v: Double) { i += ByteWriter.writeNumber(v, fractionDigits: digits, to: p + i) }

@@ -32,15 +32,15 @@ public enum LottieEncoder {
     /// Everything the files use, for players' support tables and the tests.
     public static let features: [String: [String]] = [
         "top": ["v", "fr", "ip", "op", "w", "h", "nm", "ddd", "assets", "layers"],
-        "layerTypes": ["4"], // shape layers only
+        "layerTypes": ["4"],  // shape layers only
         "layer": ["ddd", "ind", "ty", "nm", "sr", "ks", "ao", "shapes", "ip", "op", "st", "bm"],
         // Only on layers under a clipping ancestor (masks) or with a shadow (ef).
         "optionalLayer": ["hasMask", "masksProperties", "ef"],
-        "effectTypes": ["25"], // Drop Shadow
-        "transform": ["o", "r", "p", "a", "s"], // only o is animated; the others are identity
+        "effectTypes": ["25"],  // Drop Shadow
+        "transform": ["o", "r", "p", "a", "s"],  // only o is animated; the others are identity
         "shapeTypes": ["gr", "sh", "fl", "gf", "st", "tr"],
         "animated": ["ks.o", "sh.ks", "fl.c", "fl.o", "gf.s", "gf.e", "st.c", "st.o", "st.w", "mask.pt", "ef.v"],
-        "keyframe": ["t", "s", "i", "o", "h"], // linear easing (o 0,0 → i 1,1); h for visibility jumps
+        "keyframe": ["t", "s", "i", "o", "h"],  // linear easing (o 0,0 → i 1,1); h for visibility jumps
     ]
 
     public static func encode(_ timeline: Timeline, options: TimelineOptions = TimelineOptions()) -> [UInt8] {
@@ -67,8 +67,9 @@ public enum LottieEncoder {
             if n > 0 { w.raw(",") }
             switch step {
             case .body(let i):
-                layer(i, part: timeline.hasSublayers(i) ? .body : .bodyAndBorder, ind: index, samples: samples,
-                      lastFrame: lastFrame, into: &w)
+                layer(
+                    i, part: timeline.hasSublayers(i) ? .body : .bodyAndBorder, ind: index, samples: samples,
+                    lastFrame: lastFrame, into: &w)
             case .border(let i):
                 layer(i, part: .border, ind: index, samples: samples, lastFrame: lastFrame, into: &w)
             }
@@ -77,12 +78,16 @@ public enum LottieEncoder {
         if let background = container.background {
             if index > 1 { w.raw(",") }
             let size = container.size
-            let rect = [Point(x: 0, y: 0), Point(x: size.width, y: 0), Point(x: size.width, y: size.height), Point(x: 0, y: size.height)]
+            let rect = [
+                Point(x: 0, y: 0), Point(x: size.width, y: 0), Point(x: size.width, y: size.height),
+                Point(x: 0, y: size.height),
+            ]
             layerHeader(name: "background", ind: index, lastFrame: lastFrame, into: &w)
             w.raw("\"ks\":"); layerTransform(opacity: [100], frames: [0], holds: nil, into: &w)
             w.raw(",\"shapes\":[")
-            group("background", path: { w in staticPath(Path(vertices: rect), into: &w) },
-                  paint: { w in solidFill(background, into: &w) }, into: &w)
+            group(
+                "background", path: { w in staticPath(Path(vertices: rect), into: &w) },
+                paint: { w in solidFill(background, into: &w) }, into: &w)
             w.raw("]}")
         }
         w.raw("]}")
@@ -101,11 +106,15 @@ public enum LottieEncoder {
     static func layerTransform(opacity: [Double], frames: [Double], holds: [Bool]?, into w: inout JSONWriter) {
         w.raw("{\"o\":")
         scalarProperty(opacity, frames: frames, holds: holds, into: &w)
-        w.raw(",\"r\":{\"a\":0,\"k\":0},\"p\":{\"a\":0,\"k\":[0,0,0]},\"a\":{\"a\":0,\"k\":[0,0,0]},\"s\":{\"a\":0,\"k\":[100,100,100]}}")
+        w.raw(
+            ",\"r\":{\"a\":0,\"k\":0},\"p\":{\"a\":0,\"k\":[0,0,0]},\"a\":{\"a\":0,\"k\":[0,0,0]},\"s\":{\"a\":0,\"k\":[100,100,100]}}"
+        )
     }
 
-    static func layer(_ i: Int, part: SVGPainter.Part, ind: Int, samples: FrameSamples, lastFrame: Double,
-                      into w: inout JSONWriter) {
+    static func layer(
+        _ i: Int, part: SVGPainter.Part, ind: Int, samples: FrameSamples, lastFrame: Double,
+        into w: inout JSONWriter
+    ) {
         let timeline = samples.timeline
         var spec = timeline.layers[i].spec
         var states = samples.layer(i)
@@ -125,27 +134,39 @@ public enum LottieEncoder {
         w.raw("\"ks\":")
         layerTransform(opacity: opacities, frames: frames, holds: holds, into: &w)
         w.raw(",\"shapes\":[")
-        var groups: [(inout JSONWriter) -> Void] = [] // bottom to top
+        var groups: [(inout JSONWriter) -> Void] = []  // bottom to top
         let rounded = states.contains { $0.cornerRadius > 0 }
 
         // The fill and the gradient are drawn in the same path: the bounds.
-        let bounds = states[0].fill != nil || spec.gradient != nil ? states.map { boundsPath($0, rounded: rounded) } : []
+        let bounds =
+            states[0].fill != nil || spec.gradient != nil ? states.map { boundsPath($0, rounded: rounded) } : []
         if states[0].fill != nil {
             let fills = states.map { $0.fill ?? .clear }
             groups.append { w in
-                group("fill", path: { w in pathProperty(bounds, frames: frames, into: &w) }, paint: { w in
-                    solidFill(color: { w in colorProperty(fills, frames: frames, into: &w) },
-                              opacity: { w in scalarProperty(fills.map { $0.alpha * 100 }, frames: frames, holds: nil, into: &w) }, into: &w)
-                }, into: &w)
+                group(
+                    "fill", path: { w in pathProperty(bounds, frames: frames, into: &w) },
+                    paint: { w in
+                        solidFill(
+                            color: { w in colorProperty(fills, frames: frames, into: &w) },
+                            opacity: { w in
+                                scalarProperty(fills.map { $0.alpha * 100 }, frames: frames, holds: nil, into: &w)
+                            }, into: &w)
+                    }, into: &w)
             }
         }
         if let gradient = spec.gradient {
-            let starts = states.map { $0.matrix.apply(to: Point(x: gradient.start.x * $0.size.width, y: gradient.start.y * $0.size.height)) }
-            let ends = states.map { $0.matrix.apply(to: Point(x: gradient.end.x * $0.size.width, y: gradient.end.y * $0.size.height)) }
+            let starts = states.map {
+                $0.matrix.apply(to: Point(x: gradient.start.x * $0.size.width, y: gradient.start.y * $0.size.height))
+            }
+            let ends = states.map {
+                $0.matrix.apply(to: Point(x: gradient.end.x * $0.size.width, y: gradient.end.y * $0.size.height))
+            }
             groups.append { w in
-                group("gradient", path: { w in pathProperty(bounds, frames: frames, into: &w) }, paint: { w in
-                    gradientFill(gradient.colors, starts: starts, ends: ends, frames: frames, into: &w)
-                }, into: &w)
+                group(
+                    "gradient", path: { w in pathProperty(bounds, frames: frames, into: &w) },
+                    paint: { w in
+                        gradientFill(gradient.colors, starts: starts, ends: ends, frames: frames, into: &w)
+                    }, into: &w)
             }
         }
         switch spec.content {
@@ -156,8 +177,9 @@ public enum LottieEncoder {
             }
             let fill = imageFill ?? SVGPainter.placeholderFill
             groups.append { w in
-                group("image", path: { w in pathProperty(paths, frames: frames, into: &w) },
-                      paint: { w in solidFill(fill, into: &w) }, into: &w)
+                group(
+                    "image", path: { w in pathProperty(paths, frames: frames, into: &w) },
+                    paint: { w in solidFill(fill, into: &w) }, into: &w)
             }
         case let .snapshot(of, rect)?:
             if let source = timeline.layerIndex(of) {
@@ -165,23 +187,27 @@ public enum LottieEncoder {
                 let paths = states.map { boundsPath($0, rounded: false) }
                 if let fill = src.fill {
                     groups.append { w in
-                        group("snapshot", path: { w in pathProperty(paths, frames: frames, into: &w) },
-                              paint: { w in solidFill(fill, into: &w) }, into: &w)
+                        group(
+                            "snapshot", path: { w in pathProperty(paths, frames: frames, into: &w) },
+                            paint: { w in solidFill(fill, into: &w) }, into: &w)
                     }
                 }
                 if let g = src.gradient {
                     let r = rect ?? Rect(origin: .zero, size: src.size)
                     func local(_ u: Point, _ s: LayerState) -> Point {
                         let p = Point(x: u.x * src.size.width, y: u.y * src.size.height)
-                        return Point(x: (p.x - r.minX) * s.size.width / max(r.width, 1e-9),
-                                     y: (p.y - r.minY) * s.size.height / max(r.height, 1e-9))
+                        return Point(
+                            x: (p.x - r.minX) * s.size.width / max(r.width, 1e-9),
+                            y: (p.y - r.minY) * s.size.height / max(r.height, 1e-9))
                     }
                     let starts = states.map { $0.matrix.apply(to: local(g.start, $0)) }
                     let ends = states.map { $0.matrix.apply(to: local(g.end, $0)) }
                     groups.append { w in
-                        group("snapshot gradient", path: { w in pathProperty(paths, frames: frames, into: &w) }, paint: { w in
-                            gradientFill(g.colors, starts: starts, ends: ends, frames: frames, into: &w)
-                        }, into: &w)
+                        group(
+                            "snapshot gradient", path: { w in pathProperty(paths, frames: frames, into: &w) },
+                            paint: { w in
+                                gradientFill(g.colors, starts: starts, ends: ends, frames: frames, into: &w)
+                            }, into: &w)
                     }
                 }
             }
@@ -207,7 +233,9 @@ public enum LottieEncoder {
         guard states.contains(where: { $0.clip != nil }) else { return }
         let count = max(states.map { $0.clip?.count ?? 0 }.max() ?? 0, 3)
         let paths = states.map { s -> Path in
-            guard let clip = s.clip, let last = clip.last else { return Path(vertices: Array(repeating: .zero, count: count)) }
+            guard let clip = s.clip, let last = clip.last else {
+                return Path(vertices: Array(repeating: .zero, count: count))
+            }
             return Path(vertices: clip + Array(repeating: last, count: count - clip.count))
         }
         w.raw("\"hasMask\":true,\"masksProperties\":[{\"inv\":false,\"mode\":\"a\",\"nm\":\"clip\",\"pt\":")
@@ -241,7 +269,8 @@ public enum LottieEncoder {
             w.raw("{\"ty\":"); w.integer(ty); w.raw(",\"nm\":"); w.string(name); w.raw(",\"mn\":\"ADBE Drop Shadow-000")
             w.integer(ix); w.raw("\",\"ix\":"); w.integer(ix); w.raw(",\"v\":"); write(&w); w.raw("}")
         }
-        w.raw("\"ef\":[{\"ty\":25,\"nm\":\"Drop Shadow\",\"mn\":\"ADBE Drop Shadow\",\"np\":8,\"ix\":1,\"en\":1,\"ef\":[")
+        w.raw(
+            "\"ef\":[{\"ty\":25,\"nm\":\"Drop Shadow\",\"mn\":\"ADBE Drop Shadow\",\"np\":8,\"ix\":1,\"en\":1,\"ef\":[")
         value(2, "Shadow Color", 1) { w in colorProperty(colors, frames: frames, into: &w) }; w.raw(",")
         value(0, "Opacity", 2) { w in scalarProperty(opacities, frames: frames, holds: nil, into: &w) }; w.raw(",")
         value(0, "Direction", 3) { w in scalarProperty(directions, frames: frames, holds: nil, into: &w) }; w.raw(",")
@@ -263,13 +292,18 @@ public enum LottieEncoder {
             inner.matrix = Transform3D.translation(bw / 2, bw / 2).concatenating(s.matrix)
             return boundsPath(inner, rounded: rounded)
         }
-        let widths = states.map { s in (s.border?.width ?? 0) * (s.affine.map { abs($0.a * $0.d - $0.b * $0.c) } ?? 1).squareRoot() }
+        let widths = states.map { s in
+            (s.border?.width ?? 0) * (s.affine.map { abs($0.a * $0.d - $0.b * $0.c) } ?? 1).squareRoot()
+        }
         let colors = states.map { $0.border?.color ?? .clear }
-        group("border", path: { w in pathProperty(paths, frames: frames, into: &w) }, paint: { w in
-            w.raw("{\"ty\":\"st\",\"nm\":\"stroke\",\"lc\":2,\"lj\":1,\"ml\":4,\"c\":"); colorProperty(colors, frames: frames, into: &w)
-            w.raw(",\"o\":"); scalarProperty(colors.map { $0.alpha * 100 }, frames: frames, holds: nil, into: &w)
-            w.raw(",\"w\":"); scalarProperty(widths, frames: frames, holds: nil, into: &w); w.raw("}")
-        }, into: &w)
+        group(
+            "border", path: { w in pathProperty(paths, frames: frames, into: &w) },
+            paint: { w in
+                w.raw("{\"ty\":\"st\",\"nm\":\"stroke\",\"lc\":2,\"lj\":1,\"ml\":4,\"c\":");
+                colorProperty(colors, frames: frames, into: &w)
+                w.raw(",\"o\":"); scalarProperty(colors.map { $0.alpha * 100 }, frames: frames, holds: nil, into: &w)
+                w.raw(",\"w\":"); scalarProperty(widths, frames: frames, holds: nil, into: &w); w.raw("}")
+            }, into: &w)
     }
 
     // MARK: Paths
@@ -294,17 +328,28 @@ public enum LottieEncoder {
     static func boundsPath(_ s: LayerState, rounded: Bool) -> Path {
         let w = s.size.width, h = s.size.height, m = s.matrix
         guard rounded else {
-            return Path(vertices: [Point(x: 0, y: 0), Point(x: w, y: 0), Point(x: w, y: h), Point(x: 0, y: h)].map { m.apply(to: $0) })
+            return Path(
+                vertices: [Point(x: 0, y: 0), Point(x: w, y: 0), Point(x: w, y: h), Point(x: 0, y: h)].map {
+                    m.apply(to: $0)
+                })
         }
         let r = min(s.cornerRadius, w / 2, h / 2), k = r * kappa
-        let v = [Point(x: r, y: 0), Point(x: w - r, y: 0), Point(x: w, y: r), Point(x: w, y: h - r),
-                 Point(x: w - r, y: h), Point(x: r, y: h), Point(x: 0, y: h - r), Point(x: 0, y: r)]
-        let i = [Point(x: -k, y: 0), .zero, Point(x: 0, y: -k), .zero, Point(x: k, y: 0), .zero, Point(x: 0, y: k), .zero]
-        let o = [Point.zero, Point(x: k, y: 0), .zero, Point(x: 0, y: k), .zero, Point(x: -k, y: 0), .zero, Point(x: 0, y: -k)]
+        let v = [
+            Point(x: r, y: 0), Point(x: w - r, y: 0), Point(x: w, y: r), Point(x: w, y: h - r),
+            Point(x: w - r, y: h), Point(x: r, y: h), Point(x: 0, y: h - r), Point(x: 0, y: r),
+        ]
+        let i = [
+            Point(x: -k, y: 0), .zero, Point(x: 0, y: -k), .zero, Point(x: k, y: 0), .zero, Point(x: 0, y: k), .zero,
+        ]
+        let o = [
+            Point.zero, Point(x: k, y: 0), .zero, Point(x: 0, y: k), .zero, Point(x: -k, y: 0), .zero,
+            Point(x: 0, y: -k),
+        ]
         let mv = v.map { m.apply(to: $0) }
-        return Path(vertices: mv,
-                    inTangents: zip(v, i).enumerated().map { n, p in m.apply(to: p.0 + p.1) - mv[n] },
-                    outTangents: zip(v, o).enumerated().map { n, p in m.apply(to: p.0 + p.1) - mv[n] })
+        return Path(
+            vertices: mv,
+            inTangents: zip(v, i).enumerated().map { n, p in m.apply(to: p.0 + p.1) - mv[n] },
+            outTangents: zip(v, o).enumerated().map { n, p in m.apply(to: p.0 + p.1) - mv[n] })
     }
 
     /// The corners of an aspect-fit rect of `aspect` (width / height) centred in `size`.
@@ -318,31 +363,43 @@ public enum LottieEncoder {
             let x1 = min(r.minX + r.width, size.width), y1 = min(r.minY + r.height, size.height)
             r = Rect(x: x0, y: y0, width: max(x1 - x0, 0), height: max(y1 - y0, 0))
         }
-        return [Point(x: r.minX, y: r.minY), Point(x: r.minX + r.width, y: r.minY),
-                Point(x: r.minX + r.width, y: r.minY + r.height), Point(x: r.minX, y: r.minY + r.height)]
+        return [
+            Point(x: r.minX, y: r.minY), Point(x: r.minX + r.width, y: r.minY),
+            Point(x: r.minX + r.width, y: r.minY + r.height), Point(x: r.minX, y: r.minY + r.height),
+        ]
     }
 
     // MARK: Writing
 
-    static func group(_ name: String, path: (inout JSONWriter) -> Void, paint: (inout JSONWriter) -> Void, into w: inout JSONWriter) {
+    static func group(
+        _ name: String, path: (inout JSONWriter) -> Void, paint: (inout JSONWriter) -> Void, into w: inout JSONWriter
+    ) {
         w.raw("{\"ty\":\"gr\",\"nm\":"); w.string(name); w.raw(",\"it\":[{\"ty\":\"sh\",\"nm\":\"path\",\"ks\":")
         path(&w)
         w.raw("},")
         paint(&w)
-        w.raw(",{\"ty\":\"tr\",\"p\":{\"a\":0,\"k\":[0,0]},\"a\":{\"a\":0,\"k\":[0,0]},\"s\":{\"a\":0,\"k\":[100,100]},\"r\":{\"a\":0,\"k\":0},\"o\":{\"a\":0,\"k\":100},\"sk\":{\"a\":0,\"k\":0},\"sa\":{\"a\":0,\"k\":0}}]}")
+        w.raw(
+            ",{\"ty\":\"tr\",\"p\":{\"a\":0,\"k\":[0,0]},\"a\":{\"a\":0,\"k\":[0,0]},\"s\":{\"a\":0,\"k\":[100,100]},\"r\":{\"a\":0,\"k\":0},\"o\":{\"a\":0,\"k\":100},\"sk\":{\"a\":0,\"k\":0},\"sa\":{\"a\":0,\"k\":0}}]}"
+        )
     }
 
-    static func solidFill(color: (inout JSONWriter) -> Void, opacity: (inout JSONWriter) -> Void, into w: inout JSONWriter) {
+    static func solidFill(
+        color: (inout JSONWriter) -> Void, opacity: (inout JSONWriter) -> Void, into w: inout JSONWriter
+    ) {
         w.raw("{\"ty\":\"fl\",\"nm\":\"fill\",\"r\":1,\"c\":"); color(&w); w.raw(",\"o\":"); opacity(&w); w.raw("}")
     }
 
     /// A fill of one colour that does not change.
     static func solidFill(_ c: Color, into w: inout JSONWriter) {
-        solidFill(color: { w in color(c, into: &w) }, opacity: { w in scalarProperty([c.alpha * 100], frames: [0], holds: nil, into: &w) },
-                  into: &w)
+        solidFill(
+            color: { w in color(c, into: &w) },
+            opacity: { w in scalarProperty([c.alpha * 100], frames: [0], holds: nil, into: &w) },
+            into: &w)
     }
 
-    static func gradientFill(_ colors: [Color], starts: [Point], ends: [Point], frames: [Double], into w: inout JSONWriter) {
+    static func gradientFill(
+        _ colors: [Color], starts: [Point], ends: [Point], frames: [Double], into w: inout JSONWriter
+    ) {
         w.raw("{\"ty\":\"gf\",\"nm\":\"gradient\",\"r\":1,\"t\":1,\"o\":{\"a\":0,\"k\":100},\"s\":")
         pointProperty(starts, frames: frames, into: &w)
         w.raw(",\"e\":"); pointProperty(ends, frames: frames, into: &w)
@@ -359,14 +416,17 @@ public enum LottieEncoder {
     }
 
     static func color(_ c: Color, into w: inout JSONWriter) {
-        w.raw("{\"a\":0,\"k\":["); w.number(c.red); w.raw(","); w.number(c.green); w.raw(","); w.number(c.blue); w.raw(",1]}")
+        w.raw("{\"a\":0,\"k\":["); w.number(c.red); w.raw(","); w.number(c.green); w.raw(","); w.number(c.blue);
+        w.raw(",1]}")
     }
 
     /// `{"a":0,"k":v}` when all values are equal, else a keyframe per frame (linear, or
     /// hold where `holds[k]`). A keyframe's `s` is an array: `boxed` puts a value that is
     /// not one (a number, a shape) in `[…]` there.
-    static func keyframed<V: Equatable>(_ values: [V], frames: [Double], holds: [Bool]?, boxed: Bool = false,
-                                        into w: inout JSONWriter, write: (inout JSONWriter, V) -> Void) {
+    static func keyframed<V: Equatable>(
+        _ values: [V], frames: [Double], holds: [Bool]?, boxed: Bool = false,
+        into w: inout JSONWriter, write: (inout JSONWriter, V) -> Void
+    ) {
         if values.allSatisfy({ $0 == values[0] }) {
             w.raw("{\"a\":0,\"k\":"); write(&w, values[0]); w.raw("}")
             return
@@ -380,8 +440,11 @@ public enum LottieEncoder {
             if boxed { w.raw("]") }
             if k < values.count - 1 {
                 // A key followed by one at the same frame is a jump's left side: hold it.
-                if holds?[k] == true || frames[k + 1] <= frames[k] { w.raw(",\"h\":1") }
-                else { w.raw(",\"i\":{\"x\":[1],\"y\":[1]},\"o\":{\"x\":[0],\"y\":[0]}") }
+                if holds?[k] == true || frames[k + 1] <= frames[k] {
+                    w.raw(",\"h\":1")
+                } else {
+                    w.raw(",\"i\":{\"x\":[1],\"y\":[1]},\"o\":{\"x\":[0],\"y\":[0]}")
+                }
             }
             w.raw("}")
         }

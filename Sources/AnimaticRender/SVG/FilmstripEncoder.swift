@@ -38,24 +38,31 @@ public enum FilmstripEncoder {
             let states = samples[j]
             w.raw("<g data-time=\""); w.number(t, digits: 6); w.raw("\" transform=\"translate(")
             w.number(x, digits: 4); w.raw(" "); w.number(y, digits: 4); w.raw(")\">\n")
-            w.raw("<clipPath id=\"frame"); w.integer(j); w.raw("\"><rect width=\""); w.number(container.width, digits: 4)
+            w.raw("<clipPath id=\"frame"); w.integer(j); w.raw("\"><rect width=\"");
+            w.number(container.width, digits: 4)
             w.raw("\" height=\""); w.number(container.height, digits: 4); w.raw("\"/></clipPath>\n")
-            w.raw("<g transform=\"scale("); w.number(scale, digits: 6); w.raw(")\"><g clip-path=\"url(#frame"); w.integer(j); w.raw(")\">")
-            w.raw("<rect width=\""); w.number(container.width, digits: 4); w.raw("\" height=\""); w.number(container.height, digits: 4)
+            w.raw("<g transform=\"scale("); w.number(scale, digits: 6); w.raw(")\"><g clip-path=\"url(#frame");
+            w.integer(j); w.raw(")\">")
+            w.raw("<rect width=\""); w.number(container.width, digits: 4); w.raw("\" height=\"");
+            w.number(container.height, digits: 4)
             w.raw("\" fill=\""); w.rgb(timeline.spec.container.background ?? .white); w.raw("\"/>\n")
             for step in steps {
                 switch step {
                 case .body(let i):
-                    layer(i, state: states[i], part: timeline.hasSublayers(i) ? .body : .bodyAndBorder, timeline: timeline,
-                          clipID: "c\(j)-\(i)", into: &w)
+                    layer(
+                        i, state: states[i], part: timeline.hasSublayers(i) ? .body : .bodyAndBorder,
+                        timeline: timeline,
+                        clipID: "c\(j)-\(i)", into: &w)
                 case .border(let i):
                     layer(i, state: states[i], part: .border, timeline: timeline, clipID: "b\(j)-\(i)", into: &w)
                 }
             }
             w.raw("</g></g>\n")
-            w.raw("<rect width=\""); w.number(cellWidth, digits: 4); w.raw("\" height=\""); w.number(cellHeight, digits: 4)
+            w.raw("<rect width=\""); w.number(cellWidth, digits: 4); w.raw("\" height=\"");
+            w.number(cellHeight, digits: 4)
             w.raw("\" fill=\"none\" stroke=\"#c7c7cc\"/>\n")
-            w.raw("<text x=\""); w.number(cellWidth / 2, digits: 4); w.raw("\" y=\""); w.number(cellHeight + 18, digits: 4)
+            w.raw("<text x=\""); w.number(cellWidth / 2, digits: 4); w.raw("\" y=\"");
+            w.number(cellHeight + 18, digits: 4)
             w.raw("\" text-anchor=\"middle\" font-family=\""); w.raw(SVGPainter.fontFamily)
             w.raw("\" font-size=\"13\" fill=\"#3a3a3c\">t = "); w.raw(fixed3(t)); w.raw(" s</text>\n</g>\n")
         }
@@ -70,8 +77,10 @@ public enum FilmstripEncoder {
     }
 
     /// One layer at one state, static.
-    static func layer(_ i: Int, state: LayerState, part: SVGPainter.Part, timeline: Timeline, clipID: String,
-                      into w: inout MarkupWriter) {
+    static func layer(
+        _ i: Int, state: LayerState, part: SVGPainter.Part, timeline: Timeline, clipID: String,
+        into w: inout MarkupWriter
+    ) {
         guard state.visible, state.opacity > 0 else { return }
         if part == .border && state.border == nil { return }
         let spec = timeline.layers[i].spec
@@ -83,9 +92,12 @@ public enum FilmstripEncoder {
         }
         if let shadow {
             w.raw("<filter id=\""); w.raw(clipID); w.raw("s\" x=\"-100%\" y=\"-100%\" width=\"300%\" height=\"300%\">")
-            w.raw("<feDropShadow dx=\""); w.number(shadow.offset.x, digits: 4); w.raw("\" dy=\""); w.number(shadow.offset.y, digits: 4)
-            w.raw("\" stdDeviation=\""); w.number(shadow.radius, digits: 4); w.raw("\" flood-color=\""); w.rgb(shadow.color)
-            w.raw("\" flood-opacity=\""); w.number(shadow.opacity * shadow.color.alpha, digits: 4); w.raw("\"/></filter>")
+            w.raw("<feDropShadow dx=\""); w.number(shadow.offset.x, digits: 4); w.raw("\" dy=\"");
+            w.number(shadow.offset.y, digits: 4)
+            w.raw("\" stdDeviation=\""); w.number(shadow.radius, digits: 4); w.raw("\" flood-color=\"");
+            w.rgb(shadow.color)
+            w.raw("\" flood-opacity=\""); w.number(shadow.opacity * shadow.color.alpha, digits: 4);
+            w.raw("\"/></filter>")
         }
         w.raw(part == .border ? "<g data-border=\"" : "<g data-layer=\""); w.xml(spec.id); w.raw("\"")
         if state.opacity < 1 { w.raw(" opacity=\""); w.number(state.opacity, digits: 4); w.raw("\"") }
@@ -101,7 +113,8 @@ public enum FilmstripEncoder {
             if part != .border {
                 w.raw("<polygon points=\""); SVGPainter.points(state.quad, into: &w); w.raw("\"")
                 if let fill = state.fill {
-                    w.raw(" fill=\""); w.rgb(fill); w.raw("\" fill-opacity=\""); w.number(fill.alpha, digits: 4); w.raw("\"/>")
+                    w.raw(" fill=\""); w.rgb(fill); w.raw("\" fill-opacity=\""); w.number(fill.alpha, digits: 4);
+                    w.raw("\"/>")
                 } else {
                     w.raw(" fill=\"none\"/>")
                 }
@@ -112,10 +125,12 @@ public enum FilmstripEncoder {
                     guard let map = state.triangleMap(k) else { continue }
                     w.raw("<clipPath id=\""); w.raw(clipID); w.raw("t"); w.integer(k); w.raw("\"><polygon points=\"")
                     SVGPainter.points(corners.map { q[$0] }, into: &w)
-                    w.raw("\"/></clipPath><g clip-path=\"url(#"); w.raw(clipID); w.raw("t"); w.integer(k); w.raw(")\"><g")
+                    w.raw("\"/></clipPath><g clip-path=\"url(#"); w.raw(clipID); w.raw("t"); w.integer(k);
+                    w.raw(")\"><g")
                     SVGPainter.matrixAttribute(map, into: &w); w.raw(">")
-                    SVGPainter.look(spec, index: i, timeline: timeline, size: state.size, radius: state.cornerRadius,
-                                    fill: state.fill, drawFill: false, part: part, border: border, into: &w)
+                    SVGPainter.look(
+                        spec, index: i, timeline: timeline, size: state.size, radius: state.cornerRadius,
+                        fill: state.fill, drawFill: false, part: part, border: border, into: &w)
                     w.raw("</g></g>")
                 }
             }
@@ -123,8 +138,9 @@ public enum FilmstripEncoder {
         } else if let affine = state.affine {
             w.raw("<g"); SVGPainter.matrixAttribute(affine, into: &w); w.raw(">")
             openShadow()
-            SVGPainter.look(spec, index: i, timeline: timeline, size: state.size, radius: state.cornerRadius,
-                            fill: state.fill, drawFill: true, part: part, border: border, into: &w)
+            SVGPainter.look(
+                spec, index: i, timeline: timeline, size: state.size, radius: state.cornerRadius,
+                fill: state.fill, drawFill: true, part: part, border: border, into: &w)
             closeShadow()
             w.raw("</g>")
         }

@@ -7,8 +7,10 @@ struct SMILWriter {
 
     /// `<animate>` (or `<animateTransform type=…>`) of `attribute` along `channel`; nothing
     /// when the channel is constant or the timeline has no duration.
-    func animate(_ attribute: StaticString, _ channel: Channel, transform type: StaticString? = nil,
-                 into w: inout MarkupWriter, value: (inout MarkupWriter, [Double]) -> Void) {
+    func animate(
+        _ attribute: StaticString, _ channel: Channel, transform type: StaticString? = nil,
+        into w: inout MarkupWriter, value: (inout MarkupWriter, [Double]) -> Void
+    ) {
         guard duration > 0, !channel.isConstant else { return }
         if let type {
             w.raw("<animateTransform attributeName=\""); w.raw(attribute); w.raw("\" type=\""); w.raw(type); w.raw("\"")
@@ -16,7 +18,9 @@ struct SMILWriter {
             w.raw("<animate attributeName=\""); w.raw(attribute); w.raw("\"")
         }
         w.raw(" begin=\"0s\" dur=\""); w.number(duration, digits: 6); w.raw("s\"")
-        w.raw(channel.discrete ? " calcMode=\"discrete\"" : channel.hasSplines ? " calcMode=\"spline\"" : " calcMode=\"linear\"")
+        w.raw(
+            channel.discrete
+                ? " calcMode=\"discrete\"" : channel.hasSplines ? " calcMode=\"spline\"" : " calcMode=\"linear\"")
         w.raw(" keyTimes=\"")
         for (k, t) in channel.times.enumerated() {
             if k > 0 { w.raw(";") }
@@ -52,7 +56,9 @@ struct SMILWriter {
     }
 
     static func pair(_ digits: Int) -> (inout MarkupWriter, [Double]) -> Void {
-        { w, v in w.number(v[0], digits: digits); w.raw(","); w.number(v[1], digits: digits) }
+        { w, v in
+            w.number(v[0], digits: digits); w.raw(","); w.number(v[1], digits: digits)
+        }
     }
 
     static func rgb(_ w: inout MarkupWriter, _ v: [Double]) { w.rgb(Color(components: v)) }

@@ -80,12 +80,15 @@ enum SVGPainter {
     /// `dynamics.contentScale`), then the label. Animations never sit inside a nested
     /// `<svg>`: browsers give each one its own SMIL clock, which the root's
     /// `setCurrentTime` does not seek.
-    static func look(_ spec: LayerSpec, index: Int, timeline: Timeline, size: Size, radius: Double, fill: Color?,
-                     drawFill: Bool, attributes: String = "", dynamics: Dynamics = Dynamics(), part: Part = .bodyAndBorder,
-                     border: BorderLook? = nil, into w: inout MarkupWriter) {
+    static func look(
+        _ spec: LayerSpec, index: Int, timeline: Timeline, size: Size, radius: Double, fill: Color?,
+        drawFill: Bool, attributes: String = "", dynamics: Dynamics = Dynamics(), part: Part = .bodyAndBorder,
+        border: BorderLook? = nil, into w: inout MarkupWriter
+    ) {
         if part != .border {
-            body(spec, index: index, timeline: timeline, size: size, radius: radius, fill: fill, drawFill: drawFill,
-                 attributes: attributes, dynamics: dynamics, into: &w)
+            body(
+                spec, index: index, timeline: timeline, size: size, radius: radius, fill: fill, drawFill: drawFill,
+                attributes: attributes, dynamics: dynamics, into: &w)
         }
         if part != .body, let border {
             let bw = border.width
@@ -101,8 +104,10 @@ enum SVGPainter {
     }
 
     /// The look without its border.
-    private static func body(_ spec: LayerSpec, index: Int, timeline: Timeline, size: Size, radius: Double, fill: Color?,
-                             drawFill: Bool, attributes: String, dynamics: Dynamics, into w: inout MarkupWriter) {
+    private static func body(
+        _ spec: LayerSpec, index: Int, timeline: Timeline, size: Size, radius: Double, fill: Color?,
+        drawFill: Bool, attributes: String, dynamics: Dynamics, into w: inout MarkupWriter
+    ) {
         func bounds(_ paint: (inout MarkupWriter) -> Void, animations: [MarkupWriter], extra: String = "") {
             w.raw("<rect"); w.raw(extra); w.raw(" width=\""); w.number(size.width, digits: 4)
             w.raw("\" height=\""); w.number(size.height, digits: 4); w.raw("\"")
@@ -114,15 +119,21 @@ enum SVGPainter {
             w.raw("</rect>")
         }
         if drawFill, let fill {
-            bounds({ w in
-                w.raw(" fill=\""); w.rgb(fill); w.raw("\"")
-                if fill.alpha < 1 || !dynamics.fill.isEmpty { w.raw(" fill-opacity=\""); w.number(fill.alpha, digits: 4); w.raw("\"") }
-            }, animations: [dynamics.fill], extra: attributes)
+            bounds(
+                { w in
+                    w.raw(" fill=\""); w.rgb(fill); w.raw("\"")
+                    if fill.alpha < 1 || !dynamics.fill.isEmpty {
+                        w.raw(" fill-opacity=\""); w.number(fill.alpha, digits: 4); w.raw("\"")
+                    }
+                }, animations: [dynamics.fill], extra: attributes)
         } else {
             bounds({ w in w.raw(" fill=\"none\"") }, animations: [], extra: attributes)
         }
         if spec.gradient != nil {
-            bounds({ w in w.raw(" fill=\"url(#g"); w.integer(index); w.raw(")\"") }, animations: [])
+            bounds(
+                { w in
+                    w.raw(" fill=\"url(#g"); w.integer(index); w.raw(")\"")
+                }, animations: [])
         }
         if let content = spec.content {
             let scaled = !dynamics.contentScale.isEmpty
@@ -133,7 +144,8 @@ enum SVGPainter {
             switch content {
             case let .image(aspect, imageFill):
                 w.raw(" viewBox=\"0 0 "); w.number(aspect, digits: 6)
-                w.raw(" 1\" preserveAspectRatio=\""); w.raw(preserveAspectRatio(spec.imageMode)); w.raw("\"><rect width=\""); w.number(aspect, digits: 6)
+                w.raw(" 1\" preserveAspectRatio=\""); w.raw(preserveAspectRatio(spec.imageMode));
+                w.raw("\"><rect width=\""); w.number(aspect, digits: 6)
                 w.raw("\" height=\"1\" fill=\""); w.rgb(imageFill ?? placeholderFill); w.raw("\"/>")
             case let .snapshot(of, rect):
                 if let source = timeline.layerIndex(of) {
@@ -151,10 +163,12 @@ enum SVGPainter {
         }
         if let label = spec.label, !label.isEmpty {
             let background = fill ?? spec.gradient?.colors.first ?? .white
-            w.raw("<text x=\""); w.number(size.width / 2, digits: 4); w.raw("\" y=\""); w.number(size.height / 2, digits: 4)
+            w.raw("<text x=\""); w.number(size.width / 2, digits: 4); w.raw("\" y=\"");
+            w.number(size.height / 2, digits: 4)
             w.raw("\" text-anchor=\"middle\" dominant-baseline=\"central\" font-family=\"")
             w.raw(fontFamily); w.raw("\" font-size=\""); w.number(labelSize, digits: 2); w.raw("\" fill=\"")
-            w.rgb(background.contrastingText); w.raw("\">"); w.append(dynamics.labelPosition); w.xml(label); w.raw("</text>")
+            w.rgb(background.contrastingText); w.raw("\">"); w.append(dynamics.labelPosition); w.xml(label);
+            w.raw("</text>")
         }
     }
 
@@ -171,8 +185,9 @@ enum SVGPainter {
     /// A snapshot source's look for `<defs>`: a `<g id>` at its initial state.
     static func sourceLook(_ spec: LayerSpec, index: Int, timeline: Timeline, into w: inout MarkupWriter) {
         w.raw("<g id=\"look"); w.integer(index); w.raw("\">")
-        look(spec, index: index, timeline: timeline, size: spec.size, radius: spec.cornerRadius, fill: spec.fill,
-             drawFill: true, into: &w)
+        look(
+            spec, index: index, timeline: timeline, size: spec.size, radius: spec.cornerRadius, fill: spec.fill,
+            drawFill: true, into: &w)
         w.raw("</g>")
     }
 

@@ -13,9 +13,10 @@ struct Affine2D: Hashable, Sendable {
 
     /// `self` first, then `next`.
     func then(_ n: Affine2D) -> Affine2D {
-        Affine2D(a: n.a * a + n.c * b, b: n.b * a + n.d * b,
-                 c: n.a * c + n.c * d, d: n.b * c + n.d * d,
-                 e: n.a * e + n.c * f + n.e, f: n.b * e + n.d * f + n.f)
+        Affine2D(
+            a: n.a * a + n.c * b, b: n.b * a + n.d * b,
+            c: n.a * c + n.c * d, d: n.b * c + n.d * d,
+            e: n.a * e + n.c * f + n.e, f: n.b * e + n.d * f + n.f)
     }
 
     /// The map the matrix makes of the z = 0 plane when that map is affine (no
@@ -34,8 +35,9 @@ struct Affine2D: Hashable, Sendable {
     /// For a projected (non-affine) quad this is the approximation used for its content.
     static func through(tl: Point, tr: Point, bl: Point, width: Double, height: Double) -> Affine2D? {
         guard width > 0, height > 0 else { return nil }
-        return Affine2D(a: (tr.x - tl.x) / width, b: (tr.y - tl.y) / width,
-                        c: (bl.x - tl.x) / height, d: (bl.y - tl.y) / height, e: tl.x, f: tl.y)
+        return Affine2D(
+            a: (tr.x - tl.x) / width, b: (tr.y - tl.y) / width,
+            c: (bl.x - tl.x) / height, d: (bl.y - tl.y) / height, e: tl.x, f: tl.y)
     }
 
     /// The affine map taking three points to three others; nil when the first three are collinear.
@@ -47,7 +49,8 @@ struct Affine2D: Hashable, Sendable {
         // [a c; b d] · [u1 u2; v1 v2] = [dx1 dx2; dy1 dy2]
         let a = (dx1 * v2 - dx2 * v1) / det, c = (dx2 * u1 - dx1 * u2) / det
         let b = (dy1 * v2 - dy2 * v1) / det, d = (dy2 * u1 - dy1 * u2) / det
-        return Affine2D(a: a, b: b, c: c, d: d, e: s[0].x - a * l[0].x - c * l[0].y, f: s[0].y - b * l[0].x - d * l[0].y)
+        return Affine2D(
+            a: a, b: b, c: c, d: d, e: s[0].x - a * l[0].x - c * l[0].y, f: s[0].y - b * l[0].x - d * l[0].y)
     }
 
     /// translate(e, f) · rotate(θ) · skewX(φ) · scale(sx, sy), angles in degrees; `near`

@@ -62,8 +62,10 @@ struct Channel: Equatable {
     /// into numbers and must be linear in the value (positions, sizes, numbers, colours);
     /// it may clamp (opacity to 0…1) because Bézier tweens with control points in 0…1 never
     /// leave their end values.
-    static func exact(track: PropertyTrack, duration: Double, frameTimes: [Double],
-                      map: (TrackValue) -> [Double]) -> Channel {
+    static func exact(
+        track: PropertyTrack, duration: Double, frameTimes: [Double],
+        map: (TrackValue) -> [Double]
+    ) -> Channel {
         var b = Builder(initial: map(track.initial))
         let segments = track.segments
         for (i, segment) in segments.enumerated() {
@@ -73,8 +75,8 @@ struct Channel: Equatable {
             case let .set(time, value):
                 b.jump(at: time, to: map(value))
             case let .tween(start, end, from, to, .bezier(curve))
-                where end > start && end <= next && end <= duration
-                    && (0...1).contains(curve.y1) && (0...1).contains(curve.y2):
+            where end > start && end <= next && end <= duration
+                && (0...1).contains(curve.y1) && (0...1).contains(curve.y2):
                 b.jump(at: start, to: map(from))
                 b.add(end, map(to), spline: curve == .linear ? nil : curve)
             default:

@@ -33,8 +33,10 @@ struct DecorationChannels {
         let times = samples.times
         // Own values at every frame (the states leave out a shadow or border that does not show).
         let values = times.map { layer.values(at: timeline.transitionTime(atWallTime: $0)) }
-        func channel(_ p: AnimatableProperty, _ sampled: (CompiledLayer.Values) -> [Double],
-                     _ map: @escaping (TrackValue) -> [Double]) -> Channel {
+        func channel(
+            _ p: AnimatableProperty, _ sampled: (CompiledLayer.Values) -> [Double],
+            _ map: @escaping (TrackValue) -> [Double]
+        ) -> Channel {
             timeline.run == nil
                 ? Channel.exact(track: layer.track(p), duration: timeline.duration, frameTimes: times, map: map)
                 : Channel.sampled(times: times, values: values.map(sampled))
@@ -42,20 +44,26 @@ struct DecorationChannels {
         if showsShadow {
             let opacity = channel(.shadowOpacity, { [$0.shadow.opacity] }) { $0.numbers.map { min(max($0, 0), 1) } }
             let color = channel(.shadowColor, { $0.shadow.color.components }) { $0.numbers.map { min(max($0, 0), 1) } }
-            let flood = color.isConstant && timeline.run == nil
+            let flood =
+                color.isConstant && timeline.run == nil
                 ? opacity.mapValues { [$0[0] * color.values[0][3]] }
-                : Channel.sampled(times: times, values: values.map {
-                    [min(max($0.shadow.opacity, 0), 1) * $0.shadow.color.alpha]
-                })
+                : Channel.sampled(
+                    times: times,
+                    values: values.map {
+                        [min(max($0.shadow.opacity, 0), 1) * $0.shadow.color.alpha]
+                    })
             let radius = channel(.shadowRadius, { [$0.shadow.radius] }) { $0.numbers.map { max($0, 0) } }
             let offset = channel(.shadowOffset, { [$0.shadow.offset.x, $0.shadow.offset.y] }) { $0.numbers }
-            let reach = values.map { 3 * $0.shadow.radius + max(abs($0.shadow.offset.x), abs($0.shadow.offset.y)) }.max() ?? 0
-            shadow = Shadow(opacity: flood, radius: radius, offset: offset,
-                            color: color.mapValues { Array($0.prefix(3)) }, reach: reach)
+            let reach =
+                values.map { 3 * $0.shadow.radius + max(abs($0.shadow.offset.x), abs($0.shadow.offset.y)) }.max() ?? 0
+            shadow = Shadow(
+                opacity: flood, radius: radius, offset: offset,
+                color: color.mapValues { Array($0.prefix(3)) }, reach: reach)
         }
         if showsBorder {
-            border = Border(width: channel(.borderWidth, { [$0.border.width] }) { $0.numbers.map { max($0, 0) } },
-                            color: channel(.borderColor, { $0.border.color.components }) { $0.numbers.map { min(max($0, 0), 1) } })
+            border = Border(
+                width: channel(.borderWidth, { [$0.border.width] }) { $0.numbers.map { max($0, 0) } },
+                color: channel(.borderColor, { $0.border.color.components }) { $0.numbers.map { min(max($0, 0), 1) } })
         }
     }
 }

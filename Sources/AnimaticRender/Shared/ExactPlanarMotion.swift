@@ -15,15 +15,20 @@ struct ExactPlanarMotion {
         let timeline = samples.timeline
         let layer = timeline.layers[i]
         guard timeline.run == nil, timeline.duration > 0, timeline.tree.parents[i] == nil,
-              !layer.track(.transform).isAnimated, !layer.track(.zPosition).isAnimated else { return nil }
+            !layer.track(.transform).isAnimated, !layer.track(.zPosition).isAnimated
+        else { return nil }
         let t = layer.spec.transform.matrix
         guard t.m13 == 0, t.m23 == 0, t.m31 == 0, t.m32 == 0, t.m14 == 0, t.m24 == 0, t.m34 == 0, t.m44 == 1,
-              let outer = Affine2D(planeOf: Transform3D.translation(0, 0, layer.spec.zPosition + t.m43)
-                .concatenating(timeline.containerSublayer)) else { return nil }
+            let outer = Affine2D(
+                planeOf: Transform3D.translation(0, 0, layer.spec.zPosition + t.m43)
+                    .concatenating(timeline.containerSublayer))
+        else { return nil }
         self.outer = outer
         transform = Affine2D(a: t.m11, b: t.m12, c: t.m21, d: t.m22, e: t.m41, f: t.m42)
-        position = Channel.exact(track: layer.track(.position), duration: timeline.duration,
-                                 frameTimes: samples.times) { $0.numbers }
+        position = Channel.exact(
+            track: layer.track(.position), duration: timeline.duration,
+            frameTimes: samples.times
+        ) { $0.numbers }
         let anchor = layer.spec.anchor
         offset = channels.size.mapValues { [-anchor.x * $0[0], -anchor.y * $0[1]] }
         // The plan must put every frame's bounds on the engine's quad.
@@ -31,10 +36,14 @@ struct ExactPlanarMotion {
             let state = samples.states[k][i]
             let size = channels.size.value(at: time)
             let map = screenMap(at: time)
-            let corners = [Point(x: 0, y: 0), Point(x: size[0], y: 0), Point(x: size[0], y: size[1]), Point(x: 0, y: size[1])]
+            let corners = [
+                Point(x: 0, y: 0), Point(x: size[0], y: 0), Point(x: size[0], y: size[1]), Point(x: 0, y: size[1]),
+            ]
             for (c, q) in zip(corners, state.quad) {
                 let p = map.apply(c)
-                guard abs(p.x - q.x) <= 1e-6 * max(1, abs(q.x)), abs(p.y - q.y) <= 1e-6 * max(1, abs(q.y)) else { return nil }
+                guard abs(p.x - q.x) <= 1e-6 * max(1, abs(q.x)), abs(p.y - q.y) <= 1e-6 * max(1, abs(q.y)) else {
+                    return nil
+                }
             }
         }
     }

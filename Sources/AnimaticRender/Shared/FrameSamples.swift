@@ -52,12 +52,14 @@ struct FrameSamples {
             base.append(timeline.states(at: sample.leftLimit ? sample.time - Self.leftLimitOffset : sample.time))
         }
         var times: [Double] = [], isLeftLimit: [Bool] = [], states: [[LayerState]] = []
-        times.reserveCapacity(samples.count); isLeftLimit.reserveCapacity(samples.count); states.reserveCapacity(samples.count)
+        times.reserveCapacity(samples.count); isLeftLimit.reserveCapacity(samples.count);
+        states.reserveCapacity(samples.count)
         for k in samples.indices {
             if k > 0, samples[k].time > samples[k - 1].time {
-                Self.refine(timeline, from: (samples[k - 1].time, base[k - 1]), to: (samples[k].time, base[k]),
-                            interpolation: interpolation, splits: Self.maximumSplits,
-                            times: &times, isLeftLimit: &isLeftLimit, states: &states)
+                Self.refine(
+                    timeline, from: (samples[k - 1].time, base[k - 1]), to: (samples[k].time, base[k]),
+                    interpolation: interpolation, splits: Self.maximumSplits,
+                    times: &times, isLeftLimit: &isLeftLimit, states: &states)
             }
             times.append(samples[k].time); isLeftLimit.append(samples[k].leftLimit); states.append(base[k])
         }
@@ -71,9 +73,11 @@ struct FrameSamples {
     /// (a spring's overshoot, a perspective turn), halving at most `splits` times. Each
     /// evaluation either adds a sample or ends a branch, so the work stays proportional
     /// to the samples written.
-    static func refine(_ timeline: Timeline, from a: (Double, [LayerState]), to b: (Double, [LayerState]),
-                       interpolation: Interpolation, splits: Int,
-                       times: inout [Double], isLeftLimit: inout [Bool], states: inout [[LayerState]]) {
+    static func refine(
+        _ timeline: Timeline, from a: (Double, [LayerState]), to b: (Double, [LayerState]),
+        interpolation: Interpolation, splits: Int,
+        times: inout [Double], isLeftLimit: inout [Bool], states: inout [[LayerState]]
+    ) {
         guard splits > 0, b.0 - a.0 > 1e-6, !RenderCancellation.isRequested else { return }
         let t = (a.0 + b.0) / 2
         let mid = timeline.states(at: t)
@@ -82,7 +86,9 @@ struct FrameSamples {
             // CSS: both its decomposition and the chord must be close — browsers decompose
             // a projective matrix with small differences of their own, which shrink with the
             // interval as the chord's error does.
-            let predictions = interpolation == .corners ? [halfway(a.1[i], b.1[i], .corners)]
+            let predictions =
+                interpolation == .corners
+                ? [halfway(a.1[i], b.1[i], .corners)]
                 : [halfway(a.1[i], b.1[i], .corners), halfway(a.1[i], b.1[i], .decomposedMatrix)]
             let qm = mid[i].quad
             for predicted in predictions {
@@ -94,11 +100,13 @@ struct FrameSamples {
             if !(worst <= chordTolerance) { break }
         }
         guard !(worst <= chordTolerance) else { return }
-        refine(timeline, from: a, to: (t, mid), interpolation: interpolation, splits: splits - 1,
-               times: &times, isLeftLimit: &isLeftLimit, states: &states)
+        refine(
+            timeline, from: a, to: (t, mid), interpolation: interpolation, splits: splits - 1,
+            times: &times, isLeftLimit: &isLeftLimit, states: &states)
         times.append(t); isLeftLimit.append(false); states.append(mid)
-        refine(timeline, from: (t, mid), to: b, interpolation: interpolation, splits: splits - 1,
-               times: &times, isLeftLimit: &isLeftLimit, states: &states)
+        refine(
+            timeline, from: (t, mid), to: b, interpolation: interpolation, splits: splits - 1,
+            times: &times, isLeftLimit: &isLeftLimit, states: &states)
     }
 
     /// The corners an export draws halfway between two samples.

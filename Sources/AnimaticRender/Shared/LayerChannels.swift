@@ -56,13 +56,15 @@ struct LayerChannels {
         let polygons = samples.states.map { $0[i].clip }
         guard polygons.contains(where: { $0 != nil }) else { return nil }
         let count = max(polygons.map { $0?.count ?? 0 }.max() ?? 0, 3)
-        return .sampled(times: samples.times, values: polygons.map { polygon in
-            guard let polygon, let last = polygon.last else {
-                // No clip at this frame (cannot happen within one tree) or an empty one: nothing shows.
-                return [Double](repeating: 0, count: 2 * count)
-            }
-            let padded = polygon + Array(repeating: last, count: count - polygon.count)
-            return padded.flatMap { [$0.x, $0.y] }
-        })
+        return .sampled(
+            times: samples.times,
+            values: polygons.map { polygon in
+                guard let polygon, let last = polygon.last else {
+                    // No clip at this frame (cannot happen within one tree) or an empty one: nothing shows.
+                    return [Double](repeating: 0, count: 2 * count)
+                }
+                let padded = polygon + Array(repeating: last, count: count - polygon.count)
+                return padded.flatMap { [$0.x, $0.y] }
+            })
     }
 }

@@ -28,7 +28,7 @@ struct MarkupWriter: ByteWriting, Sendable {
             case UInt8(ascii: "\""): raw("&quot;")
             case UInt8(ascii: "'"): raw("&apos;")
             case 0x09, 0x0A, 0x0D: raw(b)
-            case 0x00..<0x20: raw(UInt8(ascii: " ")) // not allowed in XML 1.0
+            case 0x00..<0x20: raw(UInt8(ascii: " "))  // not allowed in XML 1.0
             default: raw(b)
             }
         }

@@ -17,9 +17,12 @@ enum SwiftInteractionWriter {
         case .restart:
             // Hero's model restarts each animation from where it is; UIKit's percent-driven
             // transition replays the rest of the same animations instead.
-            warnings.append(SwiftExportWarning(
-                pointer: "/interaction/drive",
-                message: "drive \"restart\" (Hero: finish/cancel restart every animation from its presented value over the remaining time) is written as a percent-driven interaction; its finish and cancel paths differ"))
+            warnings.append(
+                SwiftExportWarning(
+                    pointer: "/interaction/drive",
+                    message:
+                        "drive \"restart\" (Hero: finish/cancel restart every animation from its presented value over the remaining time) is written as a percent-driven interaction; its finish and cancel paths differ"
+                ))
             writePercentDriven(interaction, typeName: typeName, into: &out)
         }
     }

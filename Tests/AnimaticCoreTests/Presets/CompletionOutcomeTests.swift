@@ -47,7 +47,8 @@ import Testing
     }
 
     @Test func flipDismissalFinishedShowsTheCard() throws {
-        let tl = try presetTimeline("flip", #"{"operation": "dismiss", "interactive": true, "progress": [[0, 0], [0.2, 0.8]]}"#)
+        let tl = try presetTimeline(
+            "flip", #"{"operation": "dismiss", "interactive": true, "progress": [[0, 0], [0.2, 0.8]]}"#)
         #expect(outcome(tl) == .finish)
         // fromVC.view.isHidden = false; snapshot removed; completeTransition(true) removes the from-view.
         #expect(shownAtEnd(tl) == ["to"])
@@ -57,23 +58,32 @@ import Testing
     /// The issue's case: a cancelled flip dismissal used to end with the snapshot showing
     /// and the presented view hidden.
     @Test func flipDismissalCancelledShowsThePresentedViewAgain() throws {
-        let tl = try presetTimeline("flip", #"{"operation": "dismiss", "interactive": true, "progress": [[0, 0], [0.2, 0.3]]}"#)
+        let tl = try presetTimeline(
+            "flip", #"{"operation": "dismiss", "interactive": true, "progress": [[0, 0], [0.2, 0.3]]}"#)
         #expect(outcome(tl) == .cancel)
         #expect(shownAtEnd(tl) == ["from"], "snapshot removed, from-view shown, to-view removed")
         #expect(near(tl.state("from", at: tl.duration).quad, quad(0, 0, 390, 844)))
     }
 
     @Test func zoomDismissalFinishedShowsTheGridWithItsThumbnail() throws {
-        let tl = try presetTimeline("zoom", #"{"operation": "dismiss", "interactive": true, "gesture": [[0, 195, 422], [0.1, 198, 470], [0.2, 203, 545]]}"#)
+        let tl = try presetTimeline(
+            "zoom",
+            #"{"operation": "dismiss", "interactive": true, "gesture": [[0, 195, 422], [0.1, 198, 470], [0.2, 203, 545]]}"#
+        )
         #expect(outcome(tl) == .finish)
         // transitionImageView removed, both reference image views shown; the from-view (detail) removed.
         #expect(Set(shownAtEnd(tl)) == ["to", "thumbnail", "tabBar"], "the tab bar is the tab bar controller's")
     }
 
     @Test func zoomDismissalCancelledKeepsTheDetailWithItsImage() throws {
-        let tl = try presetTimeline("zoom", #"{"operation": "dismiss", "interactive": true, "gesture": [[0, 195, 422], [0.1, 195, 560], [0.2, 195, 530]]}"#)
+        let tl = try presetTimeline(
+            "zoom",
+            #"{"operation": "dismiss", "interactive": true, "gesture": [[0, 195, 422], [0.1, 195, 560], [0.2, 195, 530]]}"#
+        )
         #expect(outcome(tl) == .cancel)
-        #expect(Set(shownAtEnd(tl)) == ["from", "fromImage", "tabBar"], "the grid (to-view) leaves with completeTransition(false)")
+        #expect(
+            Set(shownAtEnd(tl)) == ["from", "fromImage", "tabBar"],
+            "the grid (to-view) leaves with completeTransition(false)")
         #expect(near(tl.state("from", at: tl.duration).opacity, 1, 1e-9))
     }
 
@@ -97,13 +107,16 @@ import Testing
 
     @Test func flipPresentationShowsTheToViewAndResetsTheFromView() throws {
         let tl = try presetTimeline("flip")
-        #expect(shownAtEnd(tl) == ["to"], "snapshot removed, to shown; a full-screen presentation removes the from-view")
+        #expect(
+            shownAtEnd(tl) == ["to"], "snapshot removed, to shown; a full-screen presentation removes the from-view")
         #expect(near(yRotationDegrees(tl.state("from", at: tl.duration).transform), 0, 1e-12))
     }
 
     @Test func zoomPresentationEndsOnTheDetailWithItsImage() throws {
         let tl = try presetTimeline("zoom")
-        #expect(Set(shownAtEnd(tl)) == ["to", "toImage", "tabBar"], "a push removes the grid (from-view) with its thumbnail")
+        #expect(
+            Set(shownAtEnd(tl)) == ["to", "toImage", "tabBar"], "a push removes the grid (from-view) with its thumbnail"
+        )
     }
 }
 
@@ -124,7 +137,8 @@ import Testing
     }
 
     @Test func bothOutcomesRunTheBlockThenTheirBranchThenTheRemoval() throws {
-        let completion = #"{"snap": {"hidden": true}, "finished": {"a": {"alpha": 1}}, "cancelled": {"b": {"alpha": 0.25}, "a": {"zPosition": 3}}}"#
+        let completion =
+            #"{"snap": {"hidden": true}, "finished": {"a": {"alpha": 1}}, "cancelled": {"b": {"alpha": 0.25}, "a": {"zPosition": 3}}}"#
         let views = #"{"from": "a", "to": "b"}"#
         let finished = try timeline(spec(completion: completion, views: views, progress: "[[0, 0], [0.5, 0.9]]"))
         let f = finished.states(at: finished.duration)
@@ -135,8 +149,11 @@ import Testing
         let cancelled = try timeline(spec(completion: completion, views: views, progress: "[[0, 0], [0.5, 0.2]]"))
         let c = cancelled.states(at: cancelled.duration)
         #expect(c[2].hidden, "both outcomes")
-        #expect(!c[0].hidden && c[0].opacity == 1 && c[0].zPosition == 3, "initial alpha 1, the cancelled branch's zPosition")
-        #expect(c[1].hidden && c[1].opacity == 0.25 && near(c[1].position.x, 150), "b (to) removed at its initial frame")
+        #expect(
+            !c[0].hidden && c[0].opacity == 1 && c[0].zPosition == 3,
+            "initial alpha 1, the cancelled branch's zPosition")
+        #expect(
+            c[1].hidden && c[1].opacity == 0.25 && near(c[1].position.x, 150), "b (to) removed at its initial frame")
     }
 
     @Test func presentationsAndDismissalsFollowShouldRemovePresentersView() {
@@ -156,17 +173,26 @@ import Testing
             return e.problems.map(\.pointer)
         }
         #expect(problems(#"{"layers": [{"id": "finished", "frame": [0, 0, 1, 1]}]}"#) == ["/layers/0/id"])
-        #expect(problems(#"{"layers": [{"id": "a", "frame": [0, 0, 1, 1]}], "completion": {"finished": {"z": {"alpha": 0}}}}"#)
-            == ["/completion/finished/z"])
-        #expect(problems(#"{"layers": [{"id": "a", "frame": [0, 0, 1, 1]}], "views": {"from": "a", "to": "zz"}}"#) == ["/views/to"])
-        #expect(problems(#"{"layers": [{"id": "a", "frame": [0, 0, 1, 1]}, {"id": "b", "frame": [0, 0, 1, 1]}], "views": {"from": "a", "to": "b", "shouldRemovePresentersView": false}}"#)
-            == ["/views/shouldRemovePresentersView"])
+        #expect(
+            problems(
+                #"{"layers": [{"id": "a", "frame": [0, 0, 1, 1]}], "completion": {"finished": {"z": {"alpha": 0}}}}"#)
+                == ["/completion/finished/z"])
+        #expect(
+            problems(#"{"layers": [{"id": "a", "frame": [0, 0, 1, 1]}], "views": {"from": "a", "to": "zz"}}"#) == [
+                "/views/to"
+            ])
+        #expect(
+            problems(
+                #"{"layers": [{"id": "a", "frame": [0, 0, 1, 1]}, {"id": "b", "frame": [0, 0, 1, 1]}], "views": {"from": "a", "to": "b", "shouldRemovePresentersView": false}}"#
+            )
+                == ["/views/shouldRemovePresentersView"])
     }
 
     @Test func theEncoderWritesBranchesAndViewsBack() throws {
-        let json = spec(completion: #"{"snap": {"hidden": true}, "cancelled": {"b": {"alpha": 0.25}}}"#,
-                        views: #"{"from": "a", "to": "b", "operation": "dismiss", "shouldRemovePresentersView": false}"#,
-                        progress: "[[0, 0], [0.5, 0.2]]")
+        let json = spec(
+            completion: #"{"snap": {"hidden": true}, "cancelled": {"b": {"alpha": 0.25}}}"#,
+            views: #"{"from": "a", "to": "b", "operation": "dismiss", "shouldRemovePresentersView": false}"#,
+            progress: "[[0, 0], [0.5, 0.2]]")
         let decoded = try SpecDecoder.decode(bytes: Array(json.utf8)).get()
         let again = try SpecDecoder.decode(SpecEncoder.encode(decoded)).get()
         #expect(again == decoded)

@@ -14,8 +14,11 @@ import Testing
         #expect(tl.state("to", at: 1).opacity == 1)
         // The from-view's targets: moved by travel, faded out.
         guard case .block(let block) = tl.spec.animations[0] else { Issue.record("a block"); return }
-        #expect(block.changes.contains(PropertyChange(layer: "from", property: .transform,
-                                                      value: .transform(.operations([.translate(x: -406, y: 0, z: 0)])))))
+        #expect(
+            block.changes.contains(
+                PropertyChange(
+                    layer: "from", property: .transform,
+                    value: .transform(.operations([.translate(x: -406, y: 0, z: 0)])))))
         #expect(block.timing == .springDamping(ratio: 0.75, initialVelocity: 0.5) && block.duration == 1)
         // Completion: the from-view's transform is reset (and the container removes it).
         #expect(near(tl.state("from", at: 1).quad, quad(0, 0, 390, 844)))
@@ -31,7 +34,8 @@ import Testing
         var minimum = Double.infinity
         for k in 0..<200 {
             let t = Double(k) / 200
-            let progress = Reference.spring(mass: p.mass, stiffness: p.stiffness, damping: p.damping, velocity: 0.5, at: t)
+            let progress = Reference.spring(
+                mass: p.mass, stiffness: p.stiffness, damping: p.damping, velocity: 0.5, at: t)
             let x = tl.state("to", at: t).quad[0].x
             #expect(near(x, 406 * (1 - progress), 1e-6), "t = \(t)")
             #expect(near(tl.state("from", at: t).quad[0].x, -406 * progress, 1e-6), "t = \(t)")
@@ -43,7 +47,13 @@ import Testing
     }
 
     @Test func sameIndicesAreAProblem() {
-        #expect(presetProblems(#"{"preset": "containerSpring", "params": {"from": 2, "to": 2}}"#).map(\.pointer) == ["/params/to"])
-        #expect(presetProblems(#"{"preset": "containerSpring", "params": {"dampingRatio": 1.5}}"#).map(\.pointer) == ["/params/dampingRatio"])
+        #expect(
+            presetProblems(#"{"preset": "containerSpring", "params": {"from": 2, "to": 2}}"#).map(\.pointer) == [
+                "/params/to"
+            ])
+        #expect(
+            presetProblems(#"{"preset": "containerSpring", "params": {"dampingRatio": 1.5}}"#).map(\.pointer) == [
+                "/params/dampingRatio"
+            ])
     }
 }

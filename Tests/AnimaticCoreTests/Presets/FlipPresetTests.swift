@@ -50,22 +50,36 @@ import Testing
         #expect(near(tl.state("to", at: 0.6).quad, quad(0, 0, 390, 844), 1e-9))
         // fromVC.view.isHidden = false, the snapshot removed; then completeTransition(true)
         // removes the dismissed from-view.
-        #expect(tl.state("from", at: 0.6).hidden && tl.state("snapshot", at: 0.6).hidden && !tl.state("to", at: 0.6).hidden)
+        #expect(
+            tl.state("from", at: 0.6).hidden && tl.state("snapshot", at: 0.6).hidden && !tl.state("to", at: 0.6).hidden)
     }
 
     @Test func theEdgeSwipeDrivesTheDismissal() throws {
-        let tl = try presetTimeline("flip", #"{"operation": "dismiss", "interactive": true, "gesture": [[0, 5, 400], [0.1, 60, 400], [0.2, 125, 400]]}"#)
+        let tl = try presetTimeline(
+            "flip",
+            #"{"operation": "dismiss", "interactive": true, "gesture": [[0, 5, 400], [0.1, 60, 400], [0.2, 125, 400]]}"#
+        )
         let run = try #require(tl.run)
         #expect(near(run.percentAtRelease, 0.6, 1e-12))
         #expect(run.outcome == .finish)
-        let back = try presetTimeline("flip", #"{"operation": "dismiss", "interactive": true, "gesture": [[0, 5, 400], [0.2, 85, 400]]}"#)
+        let back = try presetTimeline(
+            "flip", #"{"operation": "dismiss", "interactive": true, "gesture": [[0, 5, 400], [0.2, 85, 400]]}"#)
         #expect(back.run?.outcome == .cancel)
         #expect(near(back.state("snapshot", at: back.duration).quad, quad(0, 0, 390, 844)))
     }
 
     @Test func aCardOutsideTheContainerIsAProblem() {
-        #expect(presetProblems(#"{"preset": "flip", "params": {"card": [300, 100, 200, 300]}}"#).map(\.pointer) == ["/params/card"])
-        #expect(presetProblems(#"{"preset": "flip", "params": {"card": [0, 0, 0, 300]}}"#).map(\.pointer) == ["/params/card"])
-        #expect(presetProblems(#"{"preset": "flip", "params": {"interactive": true}}"#).map(\.pointer) == ["/params/interactive"])
+        #expect(
+            presetProblems(#"{"preset": "flip", "params": {"card": [300, 100, 200, 300]}}"#).map(\.pointer) == [
+                "/params/card"
+            ])
+        #expect(
+            presetProblems(#"{"preset": "flip", "params": {"card": [0, 0, 0, 300]}}"#).map(\.pointer) == [
+                "/params/card"
+            ])
+        #expect(
+            presetProblems(#"{"preset": "flip", "params": {"interactive": true}}"#).map(\.pointer) == [
+                "/params/interactive"
+            ])
     }
 }

@@ -81,20 +81,27 @@ import Testing
 
     @Test func goingToAHigherTabMirrorsTheFold() throws {
         let tl = try presetTimeline("fold", #"{"from": 0, "to": 1}"#)
-        #expect(anchoredEdge(tl.transitionState("fromFold0L", at: 1 - 1e-12), left: true).allSatisfy { near($0.x, 0, 1e-6) })
-        #expect(anchoredEdge(tl.transitionState("fromFold1R", at: 1 - 1e-12), left: false).allSatisfy { near($0.x, 0, 1e-6) })
+        #expect(
+            anchoredEdge(tl.transitionState("fromFold0L", at: 1 - 1e-12), left: true).allSatisfy { near($0.x, 0, 1e-6) }
+        )
+        #expect(
+            anchoredEdge(tl.transitionState("fromFold1R", at: 1 - 1e-12), left: false).allSatisfy {
+                near($0.x, 0, 1e-6)
+            })
         #expect(anchoredEdge(tl.state("toFold0L", at: 0), left: true).allSatisfy { near($0.x, 390, 1e-9) })
     }
 
     @Test func theSwipeFinishesPastHalfWithCompletionSpeedOneMinusPercent() throws {
-        let tl = try presetTimeline("fold", #"{"interactive": true, "gesture": [[0, 100, 400], [0.1, 160, 400], [0.2, 230, 400]]}"#)
+        let tl = try presetTimeline(
+            "fold", #"{"interactive": true, "gesture": [[0, 100, 400], [0.1, 160, 400], [0.2, 230, 400]]}"#)
         let run = try #require(tl.run)
         #expect(near(run.percentAtRelease, 0.65, 1e-12))
         #expect(run.outcome == .finish)
         #expect(near(tl.spec.interaction!.completionSpeed, 0.35, 1e-12))
         // (1 − p) × D / (1 − p) = D.
         #expect(near(run.completionDuration, 1, 1e-12))
-        let short = try presetTimeline("fold", #"{"interactive": true, "gesture": [[0, 100, 400], [0.1, 60, 400], [0.2, 30, 400]]}"#)
+        let short = try presetTimeline(
+            "fold", #"{"interactive": true, "gesture": [[0, 100, 400], [0.1, 60, 400], [0.2, 30, 400]]}"#)
         #expect(near(short.run!.percentAtRelease, 0.35, 1e-12), "|Δx| / 200: either direction")
         #expect(short.run?.outcome == .cancel)
         // Cancelled: the library's completion block removes every strip and restores both
@@ -120,9 +127,10 @@ import Testing
         let withPerspective = tl.transitionState("fromFold0L", at: t).quad
         var noOwnPerspective = tl.transitionState("fromFold0L", at: t)
         noOwnPerspective.transform = Transform3D.rotation(.pi / 2 * Reference.easeInEaseOut(t), x: 0, y: 1, z: 0)
-        let composed = LayerState.composedMatrix(position: noOwnPerspective.position, zPosition: 0, size: noOwnPerspective.size,
-                                                 anchor: noOwnPerspective.anchor, transform: noOwnPerspective.transform,
-                                                 containerSublayer: tl.containerSublayer)
+        let composed = LayerState.composedMatrix(
+            position: noOwnPerspective.position, zPosition: 0, size: noOwnPerspective.size,
+            anchor: noOwnPerspective.anchor, transform: noOwnPerspective.transform,
+            containerSublayer: tl.containerSublayer)
         let free = LayerState.corners(size: noOwnPerspective.size, matrix: composed).1
         let gap = abs(withPerspective[1].x - free.x)
         #expect(gap > 1, "free edge \(withPerspective[1].x) vs plain rotation \(free.x): \(gap) pt apart")

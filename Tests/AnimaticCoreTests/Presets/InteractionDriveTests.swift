@@ -7,16 +7,17 @@ import Testing
 @Suite struct InteractionDriveTests {
     private func timeline(_ interaction: String) throws -> Timeline {
         let json = """
-        {"layers": [{"id": "v", "frame": [0, 0, 10, 10]}],
-         "animations": [{"duration": 0.4, "timing": "linear", "changes": {"v": {"position": [45, 5]}}},
-                        {"delay": 0.4, "duration": 0.2, "timing": "linear", "changes": {"v": {"position": [5, 5]}}}],
-         "interaction": \(interaction)}
-        """
+            {"layers": [{"id": "v", "frame": [0, 0, 10, 10]}],
+             "animations": [{"duration": 0.4, "timing": "linear", "changes": {"v": {"position": [45, 5]}}},
+                            {"delay": 0.4, "duration": 0.2, "timing": "linear", "changes": {"v": {"position": [5, 5]}}}],
+             "interaction": \(interaction)}
+            """
         return TimelineCompiler.compile(try SpecDecoder.decode(bytes: Array(json.utf8)).get())
     }
 
     @Test func aDirectCancelPlaysItsReleaseAnimationForwardWithoutARewind() throws {
-        let tl = try timeline(#"{"progress": [[0, 0], [0.4, 0.3]], "drive": "direct", "release": {"decision": "cancel"}}"#)
+        let tl = try timeline(
+            #"{"progress": [[0, 0], [0.4, 0.3]], "drive": "direct", "release": {"decision": "cancel"}}"#)
         let run = try #require(tl.run)
         #expect(run.phases.map(\.name) == ["interactive", "cancel"])
         #expect(run.phases[0].end == 0.4 && near(run.phases[1].end, 0.6, 1e-12))
@@ -29,16 +30,17 @@ import Testing
 
     @Test func aDirectDriveHasNoCompletionRun() {
         let json = """
-        {"layers": [{"id": "v", "frame": [0, 0, 10, 10]}],
-         "interaction": {"progress": [[0, 0]], "drive": "direct", "completionSpeed": 2}}
-        """
+            {"layers": [{"id": "v", "frame": [0, 0, 10, 10]}],
+             "interaction": {"progress": [[0, 0]], "drive": "direct", "completionSpeed": 2}}
+            """
         let problems: [SpecProblem]
         switch SpecDecoder.decode(bytes: Array(json.utf8)) {
         case .success: problems = []
         case .failure(let p): problems = p.problems
         }
         #expect(problems.map(\.pointer) == ["/interaction/completionSpeed"])
-        let bad = #"{"layers": [{"id": "v", "frame": [0, 0, 1, 1]}], "interaction": {"progress": [[0, 0]], "drive": "fast"}}"#
+        let bad =
+            #"{"layers": [{"id": "v", "frame": [0, 0, 1, 1]}], "interaction": {"progress": [[0, 0]], "drive": "fast"}}"#
         if case .success = SpecDecoder.decode(bytes: Array(bad.utf8)) { Issue.record("an unknown drive is a problem") }
     }
 
@@ -49,7 +51,8 @@ import Testing
 
     @Test func theRunLengthLimitCountsTheRunItself() throws {
         func problems(_ interaction: String) -> [String] {
-            let json = #"{"layers": [{"id": "v", "frame": [0, 0, 1, 1]}], "animations": [{"duration": 1, "changes": {"v": {"alpha": 0}}}], "interaction": \#(interaction)}"#
+            let json =
+                #"{"layers": [{"id": "v", "frame": [0, 0, 1, 1]}], "animations": [{"duration": 1, "changes": {"v": {"alpha": 0}}}], "interaction": \#(interaction)}"#
             if case .failure(let p) = SpecDecoder.decode(bytes: Array(json.utf8)) { return p.problems.map(\.pointer) }
             return []
         }

@@ -13,7 +13,8 @@ import Testing
     @Test func tabSlideDistanceIsTheContainerWidthAndDirectionFollowsTheTabs() throws {
         let right = try #require(try rule("tabSlide"))
         #expect(right.drive == .percent && right.axis == .x && right.distance == 390 && right.direction == -1)
-        #expect(right.threshold == 0.5 && right.velocity == nil && !right.cancelWhenMovingBack && right.requires.isEmpty)
+        #expect(
+            right.threshold == 0.5 && right.velocity == nil && !right.cancelWhenMovingBack && right.requires.isEmpty)
         let left = try #require(try rule("tabSlide", #"{"from": 2, "to": 1, "width": 320}"#))
         #expect(left.distance == 320 && left.direction == 1)
         #expect(left.sentence == "percent = Δx / 320, finish if > 0.5")

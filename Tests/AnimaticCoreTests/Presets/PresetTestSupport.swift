@@ -21,7 +21,9 @@ extension Timeline {
 }
 
 func near(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance }
-func near(_ a: Point, _ b: Point, _ tolerance: Double = 1e-9) -> Bool { near(a.x, b.x, tolerance) && near(a.y, b.y, tolerance) }
+func near(_ a: Point, _ b: Point, _ tolerance: Double = 1e-9) -> Bool {
+    near(a.x, b.x, tolerance) && near(a.y, b.y, tolerance)
+}
 
 /// The quad of an untransformed rectangle: top-left, top-right, bottom-right, bottom-left.
 func quad(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> [Point] {

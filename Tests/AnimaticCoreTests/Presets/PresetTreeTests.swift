@@ -40,6 +40,8 @@ import Testing
         #expect(!present.state("toImage", at: end).hidden && present.state("thumbnail", at: end).hidden)
         let dismiss = try presetTimeline("zoom", #"{"operation": "dismiss"}"#)
         #expect(dismiss.spec.layer("fromImage")?.parent == "from")
-        #expect(dismiss.state("fromImage", at: dismiss.duration).hidden && !dismiss.state("thumbnail", at: dismiss.duration).hidden)
+        #expect(
+            dismiss.state("fromImage", at: dismiss.duration).hidden
+                && !dismiss.state("thumbnail", at: dismiss.duration).hidden)
     }
 }

@@ -11,7 +11,10 @@ import Testing
         // Just before completion: 39 × 84.4 about the centre (195, 422).
         #expect(near(tl.transitionState("from", at: 0.25 - 1e-12).quad, quad(175.5, 379.8, 39, 84.4), 1e-6))
         // Midpoint of the eased block: scale 1 − 0.9 / 2, alpha 1/2.
-        #expect(near(tl.state("from", at: 0.125).quad, quad(195 - 0.55 * 195, 422 - 0.55 * 422, 0.55 * 390, 0.55 * 844), 1e-9))
+        #expect(
+            near(
+                tl.state("from", at: 0.125).quad, quad(195 - 0.55 * 195, 422 - 0.55 * 422, 0.55 * 390, 0.55 * 844), 1e-9
+            ))
         #expect(near(tl.state("to", at: 0.125).opacity, 0.5))
         #expect(tl.state("to", at: 0.25).opacity == 1)
         // Completion resets the from-view's transform.

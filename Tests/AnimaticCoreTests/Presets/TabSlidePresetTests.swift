@@ -35,7 +35,8 @@ import Testing
     private func pan(releasedAt percent: Double) throws -> Timeline {
         // Going right, the finger moves left: percent = −translation.x / 390.
         let x = 380 - 390 * percent
-        return try presetTimeline("tabSlide", #"{"interactive": true, "gesture": [[0, 380, 400], [0.1, 360, 400], [0.3, \#(x), 400]]}"#)
+        return try presetTimeline(
+            "tabSlide", #"{"interactive": true, "gesture": [[0, 380, 400], [0.1, 360, 400], [0.3, \#(x), 400]]}"#)
     }
 
     @Test func aPanReleasedAt60PercentFinishes() throws {
@@ -77,10 +78,19 @@ import Testing
     }
 
     @Test func impossibleTabsAreProblems() {
-        #expect(presetProblems(#"{"preset": "tabSlide", "params": {"from": 1, "to": 1}}"#).map(\.pointer) == ["/params/to"])
+        #expect(
+            presetProblems(#"{"preset": "tabSlide", "params": {"from": 1, "to": 1}}"#).map(\.pointer) == ["/params/to"])
         #expect(presetProblems(#"{"preset": "tabSlide", "params": {"to": 3}}"#).map(\.pointer) == ["/params/to"])
-        #expect(presetProblems(#"{"preset": "tabSlide", "params": {"to": 2, "interactive": true}}"#).map(\.pointer) == ["/params/to"])
-        #expect(presetProblems(#"{"preset": "tabSlide", "params": {"progress": [[0, 0.5]]}}"#).map(\.pointer) == ["/params/progress"])
-        #expect(presetProblems(#"{"preset": "tabSlide", "params": {"duration": 0}}"#).map(\.pointer) == ["/params/duration"])
+        #expect(
+            presetProblems(#"{"preset": "tabSlide", "params": {"to": 2, "interactive": true}}"#).map(\.pointer) == [
+                "/params/to"
+            ])
+        #expect(
+            presetProblems(#"{"preset": "tabSlide", "params": {"progress": [[0, 0.5]]}}"#).map(\.pointer) == [
+                "/params/progress"
+            ])
+        #expect(
+            presetProblems(#"{"preset": "tabSlide", "params": {"duration": 0}}"#).map(\.pointer) == ["/params/duration"]
+        )
     }
 }

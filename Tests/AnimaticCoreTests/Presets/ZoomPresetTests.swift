@@ -48,7 +48,10 @@ import Testing
     }
 
     @Test func theDismissalPanMovesAndScalesTheImageWithTheFinger() throws {
-        let tl = try presetTimeline("zoom", #"{"operation": "dismiss", "interactive": true, "gesture": [[0, 195, 422], [0.1, 198, 470], [0.2, 203, 545]]}"#)
+        let tl = try presetTimeline(
+            "zoom",
+            #"{"operation": "dismiss", "interactive": true, "gesture": [[0, 195, 422], [0.1, 198, 470], [0.2, 203, 545]]}"#
+        )
         let run = try #require(tl.run)
         #expect(run.drive == .direct)
         #expect(run.outcome == .finish)
@@ -74,7 +77,10 @@ import Testing
     }
 
     @Test func theDismissalCancelsWhenReleasedMovingUp() throws {
-        let tl = try presetTimeline("zoom", #"{"operation": "dismiss", "interactive": true, "gesture": [[0, 195, 422], [0.1, 195, 560], [0.2, 195, 530]]}"#)
+        let tl = try presetTimeline(
+            "zoom",
+            #"{"operation": "dismiss", "interactive": true, "gesture": [[0, 195, 422], [0.1, 195, 560], [0.2, 195, 530]]}"#
+        )
         let run = try #require(tl.run)
         #expect(run.outcome == .cancel)
         #expect(run.phases.map(\.name) == ["interactive", "cancel"])
@@ -86,16 +92,34 @@ import Testing
         #expect(tl.state("from", at: tl.duration).opacity == 1)
         #expect(tl.state("tabBar", at: tl.duration).opacity == 0)
         // Released moving down but dragged above the anchor also cancels.
-        let above = try presetTimeline("zoom", #"{"operation": "dismiss", "interactive": true, "gesture": [[0, 195, 422], [0.1, 195, 380], [0.2, 195, 390]]}"#)
+        let above = try presetTimeline(
+            "zoom",
+            #"{"operation": "dismiss", "interactive": true, "gesture": [[0, 195, 422], [0.1, 195, 380], [0.2, 195, 390]]}"#
+        )
         #expect(above.run?.outcome == .cancel)
     }
 
     @Test func impossibleValuesAreProblems() {
-        #expect(presetProblems(#"{"preset": "zoom", "params": {"thumbnail": [300, 120, 128, 128]}}"#).map(\.pointer) == ["/params/thumbnail"])
-        #expect(presetProblems(#"{"preset": "zoom", "params": {"interactive": true}}"#).map(\.pointer) == ["/params/interactive"])
-        #expect(presetProblems(#"{"preset": "zoom", "params": {"operation": "dismiss", "interactive": true, "gesture": [[0, 1, 1]]}}"#).map(\.pointer) == ["/params/gesture"])
-        #expect(presetProblems(#"{"preset": "zoom", "params": {"operation": "dismiss", "interactive": true, "gesture": [[0, 1, 1], [0, 1, 2]]}}"#).map(\.pointer) == ["/params/gesture"])
-        #expect(presetProblems(#"{"preset": "zoom", "params": {"imageAspect": -1}}"#).map(\.pointer) == ["/params/imageAspect"])
+        #expect(
+            presetProblems(#"{"preset": "zoom", "params": {"thumbnail": [300, 120, 128, 128]}}"#).map(\.pointer) == [
+                "/params/thumbnail"
+            ])
+        #expect(
+            presetProblems(#"{"preset": "zoom", "params": {"interactive": true}}"#).map(\.pointer) == [
+                "/params/interactive"
+            ])
+        #expect(
+            presetProblems(
+                #"{"preset": "zoom", "params": {"operation": "dismiss", "interactive": true, "gesture": [[0, 1, 1]]}}"#
+            ).map(\.pointer) == ["/params/gesture"])
+        #expect(
+            presetProblems(
+                #"{"preset": "zoom", "params": {"operation": "dismiss", "interactive": true, "gesture": [[0, 1, 1], [0, 1, 2]]}}"#
+            ).map(\.pointer) == ["/params/gesture"])
+        #expect(
+            presetProblems(#"{"preset": "zoom", "params": {"imageAspect": -1}}"#).map(\.pointer) == [
+                "/params/imageAspect"
+            ])
     }
 
     @Test func longPansSpreadOverSeveralKeyframeBlocks() throws {

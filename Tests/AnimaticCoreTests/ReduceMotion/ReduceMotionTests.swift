@@ -11,7 +11,9 @@ import Testing
         return (TimelineCompiler.compile(spec), TimelineCompiler.compile(ReduceMotion.apply(spec)))
     }
 
-    static func rounded(_ quad: [Point]) -> [Double] { quad.flatMap { [($0.x * 1e6).rounded(), ($0.y * 1e6).rounded()] } }
+    static func rounded(_ quad: [Point]) -> [Double] {
+        quad.flatMap { [($0.x * 1e6).rounded(), ($0.y * 1e6).rounded()] }
+    }
 
     @Test(arguments: PresetCatalog.names) func nothingMovesAndTheEndIsTheOriginals(_ name: String) throws {
         let (original, reduced) = try Self.reduced(name)
@@ -31,7 +33,9 @@ import Testing
         for (i, layer) in original.layers.enumerated() {
             let r = end[reduced.layerIndex(layer.spec.id)!], o = originalEnd[i]
             #expect(r.hidden == o.hidden && near(r.opacity, o.opacity, 1e-9), "\(name): \(layer.spec.id)")
-            if !o.hidden { #expect(near(r.quad, o.quad, 1e-6), "\(name): \(layer.spec.id) ends where the original ends") }
+            if !o.hidden {
+                #expect(near(r.quad, o.quad, 1e-6), "\(name): \(layer.spec.id) ends where the original ends")
+            }
         }
         #expect(reduced.duration == original.duration, "\(name): the same time")
         // Every copy is hidden at the end.
@@ -44,9 +48,15 @@ import Testing
         let (_, tl) = try Self.reduced("pan")
         #expect(tl.spec.layers.map(\.id) == ["from", "from~end", "to", "to~end"])
         let f = Reference.easeInEaseOut(0.1 / 0.3)
-        #expect(near(tl.state("from", at: 0.1).opacity, 1 - f, 1e-9) && near(tl.state("from~end", at: 0.1).opacity, f, 1e-9))
-        #expect(near(tl.state("from", at: 0.1).quad, quad(0, 0, 390, 844)) && near(tl.state("from~end", at: 0.1).quad, quad(-160, 0, 390, 844)))
-        #expect(near(tl.state("to", at: 0.1).quad, quad(320, 0, 390, 844)) && near(tl.state("to~end", at: 0.1).quad, quad(0, 0, 390, 844)))
+        #expect(
+            near(tl.state("from", at: 0.1).opacity, 1 - f, 1e-9) && near(tl.state("from~end", at: 0.1).opacity, f, 1e-9)
+        )
+        #expect(
+            near(tl.state("from", at: 0.1).quad, quad(0, 0, 390, 844))
+                && near(tl.state("from~end", at: 0.1).quad, quad(-160, 0, 390, 844)))
+        #expect(
+            near(tl.state("to", at: 0.1).quad, quad(320, 0, 390, 844))
+                && near(tl.state("to~end", at: 0.1).quad, quad(0, 0, 390, 844)))
     }
 
     @Test func fadesThatDoNotMoveAreKept() throws {

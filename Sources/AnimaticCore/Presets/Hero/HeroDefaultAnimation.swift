@@ -36,26 +36,37 @@ public enum HeroDefaultAnimation {
         let name = "hero" + kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst()
         var parameters: [PresetParameter] = []
         if kind.hasDirection {
-            parameters.append(PresetParameter("direction", .choice(["left", "right", "up", "down"]), default: .string("left"),
-                                              "Hero's direction: left moves the content to the left (the new page comes from the right)"))
+            parameters.append(
+                PresetParameter(
+                    "direction", .choice(["left", "right", "up", "down"]), default: .string("left"),
+                    "Hero's direction: left moves the content to the left (the new page comes from the right)"))
         }
         parameters += [
-            PresetParameter("reverse", .bool, default: .bool(false),
-                            "a dismissal or pop: for slide, zoomSlide and fade the from-view's snapshot is then on top"),
+            PresetParameter(
+                "reverse", .bool, default: .bool(false),
+                "a dismissal or pop: for slide, zoomSlide and fade the from-view's snapshot is then on top"),
             PresetParameter.orientation, PresetParameter.width, PresetParameter.height,
             kind == .fade
-                ? .duration(automaticDurationAtRest, "seconds; Hero's automatic duration for no movement (0.208 + 0 / 3000)")
+                ? .duration(
+                    automaticDurationAtRest, "seconds; Hero's automatic duration for no movement (0.208 + 0 / 3000)")
                 : .duration(0.35, "seconds (DefaultAnimationPreprocessor's .duration(0.35))"),
-            PresetParameter("interactive", .bool, default: .bool(false),
-                            "drive it as an app drives Hero: update(p) at the `progress` samples, then finish() or cancel() (`outcome`)"),
-            PresetParameter("progress", .progressSamples, default: .samples([[0, 0], [0.1, 0.15], [0.2, 0.35], [0.3, 0.6]]),
-                            "update(percent) calls while interactive"),
-            PresetParameter("outcome", .choice(["finish", "cancel"]), default: .string("finish"),
-                            "what the app calls at the last sample; both restart every animation from where it is over the remaining (1 − p) × duration"),
+            PresetParameter(
+                "interactive", .bool, default: .bool(false),
+                "drive it as an app drives Hero: update(p) at the `progress` samples, then finish() or cancel() (`outcome`)"
+            ),
+            PresetParameter(
+                "progress", .progressSamples, default: .samples([[0, 0], [0.1, 0.15], [0.2, 0.35], [0.3, 0.6]]),
+                "update(percent) calls while interactive"),
+            PresetParameter(
+                "outcome", .choice(["finish", "cancel"]), default: .string("finish"),
+                "what the app calls at the last sample; both restart every animation from where it is over the remaining (1 − p) × duration"
+            ),
         ]
-        return PresetDefinition(name: name, summary: kind.summary,
-                                source: "Hero — Sources/Preprocessors/DefaultAnimationPreprocessor.swift (HeroTransitions/Hero @ d7a72e1, file @ 800b9d9)",
-                                parameters: parameters, build: { build(kind, &$0) })
+        return PresetDefinition(
+            name: name, summary: kind.summary,
+            source:
+                "Hero — Sources/Preprocessors/DefaultAnimationPreprocessor.swift (HeroTransitions/Hero @ d7a72e1, file @ 800b9d9)",
+            parameters: parameters, build: { build(kind, &$0) })
     }
 
     /// One view's part: its start (appearing) or end (disappearing) state.
@@ -94,7 +105,7 @@ public enum HeroDefaultAnimation {
         func third(_ q: Point) -> Point { Point(x: q.x / 3, y: q.y / 3) }
 
         var to = Modifiers(), from = Modifiers()
-        var fromOnTop = dismissing   // insertToViewFirst's default: dismiss or pop
+        var fromOnTop = dismissing  // insertToViewFirst's default: dismiss or pop
         var curve = standard
         switch kind {
         case .push:
@@ -145,8 +156,10 @@ public enum HeroDefaultAnimation {
         var changes: [PropertyChange] = []
         // Hero's completion shows the real views again and removes the snapshots;
         // completeTransition then removes the from-view (finished) or the to-view (cancelled).
-        var completion: [PropertyChange] = [PresetSupport.change("to", .hidden, .bool(false)),
-                                            PresetSupport.change("from", .hidden, .bool(false))]
+        var completion: [PropertyChange] = [
+            PresetSupport.change("to", .hidden, .bool(false)),
+            PresetSupport.change("from", .hidden, .bool(false)),
+        ]
         let black = Color(red: 0, green: 0, blue: 0, alpha: 1)
         func snapshot(of view: String, _ m: Modifiers, appearing: Bool) {
             let id = view + "Snapshot"
@@ -156,14 +169,19 @@ public enum HeroDefaultAnimation {
                 if let opacity = m.opacity { layer.alpha = opacity }
             }
             if m.shadow {
-                layer.shadow = ShadowSpec(color: black, opacity: appearing ? 0 : 0.5, radius: 5, offset: Point(x: 0, y: 0))
+                layer.shadow = ShadowSpec(
+                    color: black, opacity: appearing ? 0 : 0.5, radius: 5, offset: Point(x: 0, y: 0))
                 changes.append(PresetSupport.change(id, .shadowOpacity, .number(appearing ? 0.5 : 0)))
             }
             if appearing {
-                if m.transform != .identity { changes.append(PresetSupport.change(id, .transform, .transform(.identity))) }
+                if m.transform != .identity {
+                    changes.append(PresetSupport.change(id, .transform, .transform(.identity)))
+                }
                 if m.opacity != nil { changes.append(PresetSupport.change(id, .alpha, .number(1))) }
             } else {
-                if m.transform != .identity { changes.append(PresetSupport.change(id, .transform, .transform(m.transform))) }
+                if m.transform != .identity {
+                    changes.append(PresetSupport.change(id, .transform, .transform(m.transform)))
+                }
                 if let opacity = m.opacity { changes.append(PresetSupport.change(id, .alpha, .number(opacity))) }
             }
             layers.append(layer)
@@ -181,9 +199,10 @@ public enum HeroDefaultAnimation {
             snapshot(of: "from", from, appearing: false); snapshot(of: "to", to, appearing: true)
         }
         let block = BlockAnimation(duration: p.number("duration"), timing: .bezier(curve), changes: changes)
-        var spec = TransitionSpec(container: ContainerSpec(size: size, background: black), layers: layers,
-                                  animations: [.block(block)], completion: completion,
-                                  views: TransitionViews(from: "from", to: "to", operation: .container))
+        var spec = TransitionSpec(
+            container: ContainerSpec(size: size, background: black), layers: layers,
+            animations: [.block(block)], completion: completion,
+            views: TransitionViews(from: "from", to: "to", operation: .container))
         if interactive {
             spec.interaction = InteractionSpec(
                 input: .progress(p.progress("progress") ?? []),
@@ -199,17 +218,34 @@ extension HeroDefaultAnimation.Kind {
 
     var summary: String {
         switch self {
-        case .push: return "Hero push: the to-view slides in over the from-view (shadow 0 → 0.5, radius 5), which moves a third of the way under a 0.1 black overlay; 0.35 s deceleration."
-        case .pull: return "Hero pull: the from-view slides out (shadow 0.5 → 0) uncovering the to-view, which comes a third of the way from under a 0.1 black overlay; 0.35 s standard."
-        case .cover: return "Hero cover: the to-view slides in over the from-view (shadow 0 → 0.5), which stays put under a 0.1 black overlay; 0.35 s deceleration."
-        case .uncover: return "Hero uncover: the from-view slides out (shadow 0.5 → 0) from over the to-view, whose 0.1 black overlay clears; 0.35 s standard."
+        case .push:
+            return
+                "Hero push: the to-view slides in over the from-view (shadow 0 → 0.5, radius 5), which moves a third of the way under a 0.1 black overlay; 0.35 s deceleration."
+        case .pull:
+            return
+                "Hero pull: the from-view slides out (shadow 0.5 → 0) uncovering the to-view, which comes a third of the way from under a 0.1 black overlay; 0.35 s standard."
+        case .cover:
+            return
+                "Hero cover: the to-view slides in over the from-view (shadow 0 → 0.5), which stays put under a 0.1 black overlay; 0.35 s deceleration."
+        case .uncover:
+            return
+                "Hero uncover: the from-view slides out (shadow 0.5 → 0) from over the to-view, whose 0.1 black overlay clears; 0.35 s standard."
         case .slide: return "Hero slide: both views move by the full width or height; 0.35 s standard."
-        case .zoomSlide: return "Hero zoomSlide: both views move by the full width or height at scale 0.8; 0.35 s standard."
-        case .pageIn: return "Hero pageIn: the to-view slides in over the from-view (shadow 0 → 0.5), which shrinks to 0.7 under a 0.1 black overlay; 0.35 s deceleration."
-        case .pageOut: return "Hero pageOut: the from-view slides out (shadow 0.5 → 0) uncovering the to-view, which grows from 0.7 as its 0.1 black overlay clears; 0.35 s standard."
+        case .zoomSlide:
+            return "Hero zoomSlide: both views move by the full width or height at scale 0.8; 0.35 s standard."
+        case .pageIn:
+            return
+                "Hero pageIn: the to-view slides in over the from-view (shadow 0 → 0.5), which shrinks to 0.7 under a 0.1 black overlay; 0.35 s deceleration."
+        case .pageOut:
+            return
+                "Hero pageOut: the from-view slides out (shadow 0.5 → 0) uncovering the to-view, which grows from 0.7 as its 0.1 black overlay clears; 0.35 s standard."
         case .fade: return "Hero fade: the to-view fades in, 0.208 s (Hero's automatic duration), standard curve."
-        case .zoom: return "Hero zoom: the from-view grows to 1.3 and fades out over the to-view growing from 0.7; 0.35 s standard."
-        case .zoomOut: return "Hero zoomOut: the to-view shrinks from 1.3 and fades in over the from-view shrinking to 0.7; 0.35 s standard."
+        case .zoom:
+            return
+                "Hero zoom: the from-view grows to 1.3 and fades out over the to-view growing from 0.7; 0.35 s standard."
+        case .zoomOut:
+            return
+                "Hero zoomOut: the to-view shrinks from 1.3 and fades in over the from-view shrinking to 0.7; 0.35 s standard."
         }
     }
 }

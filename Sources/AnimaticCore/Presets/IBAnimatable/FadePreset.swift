@@ -7,12 +7,16 @@
 public enum FadePreset {
     public static let definition = PresetDefinition(
         name: "fade",
-        summary: "IBAnimatable fade: cross (both at once), in (the new view over the old) or out (the old view off the new), 0.75 s.",
-        source: "IBAnimatable — Sources/Animators/TransitionAnimator/FadeAnimator.swift (IBAnimatable/IBAnimatable @ 242a77f, file @ f5d52ba)",
+        summary:
+            "IBAnimatable fade: cross (both at once), in (the new view over the old) or out (the old view off the new), 0.75 s.",
+        source:
+            "IBAnimatable — Sources/Animators/TransitionAnimator/FadeAnimator.swift (IBAnimatable/IBAnimatable @ 242a77f, file @ f5d52ba)",
         parameters: [
-            PresetParameter("direction", .choice(["cross", "in", "out"]), default: .string("cross"),
-                            "IBAnimatable's fade direction"),
-            PresetParameter("reverse", .bool, default: .bool(false), "the reverse type (pop, dismiss): in ↔ out, cross stays cross"),
+            PresetParameter(
+                "direction", .choice(["cross", "in", "out"]), default: .string("cross"),
+                "IBAnimatable's fade direction"),
+            PresetParameter(
+                "reverse", .bool, default: .bool(false), "the reverse type (pop, dismiss): in ↔ out, cross stays cross"),
             PresetParameter.orientation, PresetParameter.width, PresetParameter.height,
             .duration(IBAnimatable.duration, "seconds (IBAnimatable's defaultTransitionDuration)"),
         ],
@@ -38,7 +42,8 @@ public enum FadePreset {
             changes = [VCTL.change("from", .alpha, .number(0)), VCTL.change("to", .alpha, .number(1))]
         }
         let block = BlockAnimation(duration: p.number("duration"), timing: .easeInEaseOut, changes: changes)
-        return TransitionSpec(container: ContainerSpec(size: size), layers: layers, animations: [.block(block)],
-                              views: TransitionViews(from: "from", to: "to", operation: .container))
+        return TransitionSpec(
+            container: ContainerSpec(size: size), layers: layers, animations: [.block(block)],
+            views: TransitionViews(from: "from", to: "to", operation: .container))
     }
 }

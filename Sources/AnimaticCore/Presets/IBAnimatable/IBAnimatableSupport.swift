@@ -7,8 +7,10 @@ enum IBAnimatable {
     static let duration = 0.75
     static let repository = "IBAnimatable/IBAnimatable @ 242a77f"
 
-    static let library = PresetParameter("library", .choice(["vctl", "ibanimatable"]), default: .string("vctl"),
-                                         "whose animator: VCTransitionsLibrary's, or IBAnimatable's of the same name (0.75 s; PRESETS.md lists what else differs)")
+    static let library = PresetParameter(
+        "library", .choice(["vctl", "ibanimatable"]), default: .string("vctl"),
+        "whose animator: VCTransitionsLibrary's, or IBAnimatable's of the same name (0.75 s; PRESETS.md lists what else differs)"
+    )
 
     /// Whether `library` names IBAnimatable.
     static func isChosen(_ p: PresetParameters) -> Bool { p.word("library") == "ibanimatable" }

@@ -9,13 +9,18 @@
 public enum SlidePreset {
     public static let definition = PresetDefinition(
         name: "slide",
-        summary: "IBAnimatable slide: both views move by the full width or height, the new one from the opposite side (optionally cross-fading), 0.75 s.",
-        source: "IBAnimatable — Sources/Animators/TransitionAnimator/SlideAnimator.swift (IBAnimatable/IBAnimatable @ 242a77f, file @ eb695c3)",
+        summary:
+            "IBAnimatable slide: both views move by the full width or height, the new one from the opposite side (optionally cross-fading), 0.75 s.",
+        source:
+            "IBAnimatable — Sources/Animators/TransitionAnimator/SlideAnimator.swift (IBAnimatable/IBAnimatable @ 242a77f, file @ eb695c3)",
         parameters: [
-            PresetParameter("direction", .choice(["left", "right", "top", "bottom"]), default: .string("left"),
-                            "where the content goes: left moves it left and brings the new view in from the right"),
-            PresetParameter("fade", .bool, default: .bool(false), "isFade: also fade the from-view out and the to-view in"),
-            PresetParameter("reverse", .bool, default: .bool(false), "the reverse type (pop, dismiss): the opposite direction"),
+            PresetParameter(
+                "direction", .choice(["left", "right", "top", "bottom"]), default: .string("left"),
+                "where the content goes: left moves it left and brings the new view in from the right"),
+            PresetParameter(
+                "fade", .bool, default: .bool(false), "isFade: also fade the from-view out and the to-view in"),
+            PresetParameter(
+                "reverse", .bool, default: .bool(false), "the reverse type (pop, dismiss): the opposite direction"),
             PresetParameter.orientation, PresetParameter.width, PresetParameter.height,
             .duration(IBAnimatable.duration, "seconds (IBAnimatable's defaultTransitionDuration)"),
         ],
@@ -39,12 +44,19 @@ public enum SlidePreset {
         func translate(_ q: Point) -> TransformSpec { .operations([.translate(x: q.x, y: q.y, z: 0)]) }
         var to = VCTL.view("to", bounds, transform: translate(Point(x: -travel.x, y: -travel.y)), alpha: fade ? 0 : 1)
         to.label = "To"
-        var changes = [VCTL.change("from", .transform, .transform(translate(travel))), VCTL.change("to", .transform, .transform(.identity))]
+        var changes = [
+            VCTL.change("from", .transform, .transform(translate(travel))),
+            VCTL.change("to", .transform, .transform(.identity)),
+        ]
         if fade { changes += [VCTL.change("from", .alpha, .number(0)), VCTL.change("to", .alpha, .number(1))] }
         let block = BlockAnimation(duration: p.number("duration"), timing: .easeInEaseOut, changes: changes)
-        return TransitionSpec(container: ContainerSpec(size: size), layers: [VCTL.view("from", bounds), to],
-                              animations: [.block(block)],
-                              completion: [VCTL.change("from", .transform, .transform(.identity)), VCTL.change("to", .transform, .transform(.identity))],
-                              views: TransitionViews(from: "from", to: "to", operation: .container))
+        return TransitionSpec(
+            container: ContainerSpec(size: size), layers: [VCTL.view("from", bounds), to],
+            animations: [.block(block)],
+            completion: [
+                VCTL.change("from", .transform, .transform(.identity)),
+                VCTL.change("to", .transform, .transform(.identity)),
+            ],
+            views: TransitionViews(from: "from", to: "to", operation: .container))
     }
 }

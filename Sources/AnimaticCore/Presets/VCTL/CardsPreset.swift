@@ -15,8 +15,10 @@
 public enum CardsPreset {
     public static let definition = PresetDefinition(
         name: "cards",
-        summary: "Cards: the from-view tips back 15° (m34 −1/900) and shrinks to 0.8 while the to-view rises from below with a 30 pt step (reverse: drops away, the card behind comes forward), cubic keyframes, 1 s.",
-        source: "VCTransitionsLibrary — AnimationControllers/CECardsAnimationController.m (ColinEberhardt/VCTransitionsLibrary @ 3b0ae94)",
+        summary:
+            "Cards: the from-view tips back 15° (m34 −1/900) and shrinks to 0.8 while the to-view rises from below with a 30 pt step (reverse: drops away, the card behind comes forward), cubic keyframes, 1 s.",
+        source:
+            "VCTransitionsLibrary — AnimationControllers/CECardsAnimationController.m (ColinEberhardt/VCTransitionsLibrary @ 3b0ae94)",
         parameters: VCTL.parameters(duration: 1, library: true),
         build: build)
 
@@ -44,29 +46,46 @@ public enum CardsPreset {
         var layers: [LayerSpec]
         var keyframes: [Keyframe]
         if p.bool("reverse") {
-            layers = [VCTL.view("to", frame, transform: .matrix(.scale(0.6, 0.6, 1)), alpha: 0.6), VCTL.view("from", frame)]
+            layers = [
+                VCTL.view("to", frame, transform: .matrix(.scale(0.6, 0.6, 1)), alpha: 0.6), VCTL.view("from", frame),
+            ]
             keyframes = [
-                Keyframe(relativeStart: 0, relativeDuration: 0.5, changes: PresetSupport.frameChanges("from", offScreen)),
-                Keyframe(relativeStart: 0.35, relativeDuration: 0.35,
-                         changes: [VCTL.change("to", .transform, VCTL.matrix(t1)), VCTL.change("to", .alpha, .number(1))]),
-                Keyframe(relativeStart: 0.75, relativeDuration: 0.25, changes: [VCTL.change("to", .transform, VCTL.matrix(.identity))]),
+                Keyframe(
+                    relativeStart: 0, relativeDuration: 0.5, changes: PresetSupport.frameChanges("from", offScreen)),
+                Keyframe(
+                    relativeStart: 0.35, relativeDuration: 0.35,
+                    changes: [VCTL.change("to", .transform, VCTL.matrix(t1)), VCTL.change("to", .alpha, .number(1))]),
+                Keyframe(
+                    relativeStart: 0.75, relativeDuration: 0.25,
+                    changes: [VCTL.change("to", .transform, VCTL.matrix(.identity))]),
             ]
         } else {
             layers = [VCTL.view("from", frame), VCTL.view("to", offScreen)]
             keyframes = [
-                Keyframe(relativeStart: 0, relativeDuration: 0.4,
-                         changes: [VCTL.change("from", .transform, VCTL.matrix(t1)), VCTL.change("from", .alpha, .number(0.6))]),
-                Keyframe(relativeStart: 0.2, relativeDuration: 0.4, changes: [VCTL.change("from", .transform, VCTL.matrix(t2(height: h)))]),
-                Keyframe(relativeStart: 0.6, relativeDuration: 0.2,
-                         changes: PresetSupport.frameChanges("to", Rect(x: 0, y: h - 30, width: w, height: h))),
+                Keyframe(
+                    relativeStart: 0, relativeDuration: 0.4,
+                    changes: [
+                        VCTL.change("from", .transform, VCTL.matrix(t1)), VCTL.change("from", .alpha, .number(0.6)),
+                    ]),
+                Keyframe(
+                    relativeStart: 0.2, relativeDuration: 0.4,
+                    changes: [VCTL.change("from", .transform, VCTL.matrix(t2(height: h)))]),
+                Keyframe(
+                    relativeStart: 0.6, relativeDuration: 0.2,
+                    changes: PresetSupport.frameChanges("to", Rect(x: 0, y: h - 30, width: w, height: h))),
                 Keyframe(relativeStart: 0.8, relativeDuration: 0.2, changes: PresetSupport.frameChanges("to", frame)),
             ]
         }
-        let block = KeyframeAnimation(duration: IBAnimatable.duration(p, vctl: 1), timing: .easeInEaseOut, calculationMode: .cubic, keyframes: keyframes)
+        let block = KeyframeAnimation(
+            duration: IBAnimatable.duration(p, vctl: 1), timing: .easeInEaseOut, calculationMode: .cubic,
+            keyframes: keyframes)
         // A cancelled reverse resets the to-view; the forward block only completes.
-        let cancelled = p.bool("reverse") ? [VCTL.change("to", .transform, VCTL.matrix(.identity)), VCTL.change("to", .alpha, .number(1))] : []
-        let spec = TransitionSpec(container: ContainerSpec(size: size), layers: layers, animations: [.keyframes(block)],
-                                  completionIfCancelled: cancelled)
+        let cancelled =
+            p.bool("reverse")
+            ? [VCTL.change("to", .transform, VCTL.matrix(.identity)), VCTL.change("to", .alpha, .number(1))] : []
+        let spec = TransitionSpec(
+            container: ContainerSpec(size: size), layers: layers, animations: [.keyframes(block)],
+            completionIfCancelled: cancelled)
         return VCTL.finish(spec, p, swipe: swipe)
     }
 }

@@ -7,7 +7,8 @@ public enum CrossfadePreset {
     public static let definition = PresetDefinition(
         name: "crossfade",
         summary: "The from-view fades out over the to-view behind it, 1 s ease-in-ease-out.",
-        source: "VCTransitionsLibrary — AnimationControllers/CECrossfadeAnimationController.m (ColinEberhardt/VCTransitionsLibrary @ 6d5cf2a)",
+        source:
+            "VCTransitionsLibrary — AnimationControllers/CECrossfadeAnimationController.m (ColinEberhardt/VCTransitionsLibrary @ 6d5cf2a)",
         parameters: VCTL.parameters(duration: 1, reverse: "the library's reverse; the crossfade ignores it"),
         build: build)
 
@@ -15,15 +16,17 @@ public enum CrossfadePreset {
         let swipe = VCTL.checkSwipe(&p)
         guard p.isValid else { return nil }
         let bounds = PresetSupport.bounds(p.containerSize)
-        let block = BlockAnimation(duration: p.number("duration"), timing: .easeInEaseOut,
-                                   changes: [VCTL.change("from", .alpha, .number(0))])
-        let spec = TransitionSpec(container: ContainerSpec(size: p.containerSize),
-                                  layers: [VCTL.view("to", bounds), VCTL.view("from", bounds)],
-                                  animations: [.block(block)],
-                                  // Both branches set the alpha back to 1; the finished one
-                                  // also removes the from-view, as completeTransition does.
-                                  completion: [VCTL.change("from", .alpha, .number(1))],
-                                  completionIfFinished: [VCTL.change("from", .hidden, .bool(true))])
+        let block = BlockAnimation(
+            duration: p.number("duration"), timing: .easeInEaseOut,
+            changes: [VCTL.change("from", .alpha, .number(0))])
+        let spec = TransitionSpec(
+            container: ContainerSpec(size: p.containerSize),
+            layers: [VCTL.view("to", bounds), VCTL.view("from", bounds)],
+            animations: [.block(block)],
+            // Both branches set the alpha back to 1; the finished one
+            // also removes the from-view, as completeTransition does.
+            completion: [VCTL.change("from", .alpha, .number(1))],
+            completionIfFinished: [VCTL.change("from", .hidden, .bool(true))])
         return VCTL.finish(spec, p, swipe: swipe)
     }
 }

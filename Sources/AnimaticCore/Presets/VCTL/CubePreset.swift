@@ -20,11 +20,14 @@ public enum CubePreset {
 
     public static let definition = PresetDefinition(
         name: "cube",
-        summary: "Cube: the views turn 90° about their shared edge at the container's centre line while the container slides by W (m34 −1/200 written into each rotation), black covers 0.8 fade, 1 s ease-in-ease-out.",
-        source: "VCTransitionsLibrary — AnimationControllers/CECubeAnimationController.m (ColinEberhardt/VCTransitionsLibrary @ 6d5cf2a)",
+        summary:
+            "Cube: the views turn 90° about their shared edge at the container's centre line while the container slides by W (m34 −1/200 written into each rotation), black covers 0.8 fade, 1 s ease-in-ease-out.",
+        source:
+            "VCTransitionsLibrary — AnimationControllers/CECubeAnimationController.m (ColinEberhardt/VCTransitionsLibrary @ 6d5cf2a)",
         parameters: [
-            PresetParameter("way", .choice(["horizontal", "vertical"]), default: .string("horizontal"),
-                            "the library's cubeAnimationWay: horizontal turns about y, vertical about x"),
+            PresetParameter(
+                "way", .choice(["horizontal", "vertical"]), default: .string("horizontal"),
+                "the library's cubeAnimationWay: horizontal turns about y, vertical about x")
         ] + VCTL.parameters(duration: 1),
         build: build)
 
@@ -48,8 +51,9 @@ public enum CubePreset {
         let fromAnchor = vertical ? Point(x: 0.5, y: dir == 1 ? 1 : 0) : Point(x: dir == 1 ? 1 : 0, y: 0.5)
         // The container's translation at the start and at the end.
         let shift = vertical ? Point(x: 0, y: dir * h / 2) : Point(x: dir * w / 2, y: 0)
-        let centre = Point(x: w / 2, y: h / 2)   // setAnchorPoint keeps the position
-        let start = Point(x: centre.x + shift.x, y: centre.y + shift.y), end = Point(x: centre.x - shift.x, y: centre.y - shift.y)
+        let centre = Point(x: w / 2, y: h / 2)  // setAnchorPoint keeps the position
+        let start = Point(x: centre.x + shift.x, y: centre.y + shift.y),
+            end = Point(x: centre.x - shift.x, y: centre.y - shift.y)
         let black = Color(red: 0, green: 0, blue: 0, alpha: 0.8)
 
         func view(_ id: String, anchor: Point, transform: Transform3D) -> LayerSpec {
@@ -81,10 +85,12 @@ public enum CubePreset {
             completion.append(VCTL.change(id, .transform, VCTL.matrix(.identity)))
             completion.append(VCTL.change(id, .position, .point(Point(x: anchor.x * w, y: anchor.y * h))))
         }
-        completion += ["fromCover", "toCover"].map { VCTL.change($0, .hidden, .bool(true)) }  // cancelled: the to-view goes, finished: the from-view (completeTransition)
+        // Cancelled: the to-view goes, finished: the from-view (completeTransition).
+        completion += ["fromCover", "toCover"].map { VCTL.change($0, .hidden, .bool(true)) }
         let block = BlockAnimation(duration: p.number("duration"), timing: .easeInEaseOut, changes: changes)
-        let spec = TransitionSpec(container: ContainerSpec(size: size), layers: layers, animations: [.block(block)],
-                                  completion: completion)
+        let spec = TransitionSpec(
+            container: ContainerSpec(size: size), layers: layers, animations: [.block(block)],
+            completion: completion)
         return VCTL.finish(spec, p, swipe: swipe)
     }
 }

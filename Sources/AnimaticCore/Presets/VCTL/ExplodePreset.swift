@@ -12,11 +12,14 @@
 public enum ExplodePreset {
     public static let definition = PresetDefinition(
         name: "explode",
-        summary: "Explode: the from-view breaks into W/10 squares that fly ±100 pt, spin ±10 rad, shrink to 0.01 and fade, 1 s; deterministic by seed.",
-        source: "VCTransitionsLibrary — AnimationControllers/CEExplodeAnimationController.m (ColinEberhardt/VCTransitionsLibrary @ 60ebd9e)",
+        summary:
+            "Explode: the from-view breaks into W/10 squares that fly ±100 pt, spin ±10 rad, shrink to 0.01 and fade, 1 s; deterministic by seed.",
+        source:
+            "VCTransitionsLibrary — AnimationControllers/CEExplodeAnimationController.m (ColinEberhardt/VCTransitionsLibrary @ 60ebd9e)",
         parameters: [
-            PresetParameter("seed", .integer(min: 0, max: 4_294_967_295), default: .number(1),
-                            "seeds the random offsets and angles (SplitMix64, three draws per piece: dx, dy, angle)"),
+            PresetParameter(
+                "seed", .integer(min: 0, max: 4_294_967_295), default: .number(1),
+                "seeds the random offsets and angles (SplitMix64, three draws per piece: dx, dy, angle)")
         ] + VCTL.parameters(duration: 1, reverse: "the library's reverse; the explosion ignores it"),
         build: build)
 
@@ -51,8 +54,10 @@ public enum ExplodePreset {
         let size = p.containerSize
         let rects = pieces(size)
         if rects.count + 2 > p.limits.maxLayers {
-            p.problem(p.isGiven("height") ? "height" : "width",
-                      "a \(SpecDecoder.format(size.width)) × \(SpecDecoder.format(size.height)) view breaks into \(rects.count) pieces; at most \(p.limits.maxLayers - 2) fit the layer limit (pieces = 10 × ⌈10 H / W⌉)")
+            p.problem(
+                p.isGiven("height") ? "height" : "width",
+                "a \(SpecDecoder.format(size.width)) × \(SpecDecoder.format(size.height)) view breaks into \(rects.count) pieces; at most \(p.limits.maxLayers - 2) fit the layer limit (pieces = 10 × ⌈10 H / W⌉)"
+            )
             return nil
         }
         let bounds = PresetSupport.bounds(size)
@@ -68,12 +73,15 @@ public enum ExplodePreset {
             let angle = randomFloat(&generator, between: -10, and: 10)
             changes.append(VCTL.change(id, .position, .point(Point(x: rect.midX + dx, y: rect.midY + dy))))
             changes.append(VCTL.change(id, .alpha, .number(0)))
-            changes.append(VCTL.change(id, .transform, VCTL.matrix(Transform3D.rotation(angle, x: 0, y: 0, z: 1).scaled(0.01, 0.01, 1))))
+            changes.append(
+                VCTL.change(
+                    id, .transform, VCTL.matrix(Transform3D.rotation(angle, x: 0, y: 0, z: 1).scaled(0.01, 0.01, 1))))
             completion.append(VCTL.change(id, .hidden, .bool(true)))
         }
         let block = BlockAnimation(duration: p.number("duration"), timing: .easeInEaseOut, changes: changes)
-        let spec = TransitionSpec(container: ContainerSpec(size: size), layers: layers, animations: [.block(block)],
-                                  completion: completion)
+        let spec = TransitionSpec(
+            container: ContainerSpec(size: size), layers: layers, animations: [.block(block)],
+            completion: completion)
         return VCTL.finish(spec, p, swipe: swipe)
     }
 }

@@ -17,8 +17,10 @@
 public enum NatGeoPreset {
     public static let definition = PresetDefinition(
         name: "natGeo",
-        summary: "NatGeo page turn: the from-view swings away about its left edge (80° about y) while the to-view flies in from a tilted off-screen pose, m34 −1/500 on each view, cubic keyframes, 1 s.",
-        source: "VCTransitionsLibrary — AnimationControllers/CENatGeoAnimationController.m (ColinEberhardt/VCTransitionsLibrary @ 0e46629)",
+        summary:
+            "NatGeo page turn: the from-view swings away about its left edge (80° about y) while the to-view flies in from a tilted off-screen pose, m34 −1/500 on each view, cubic keyframes, 1 s.",
+        source:
+            "VCTransitionsLibrary — AnimationControllers/CENatGeoAnimationController.m (ColinEberhardt/VCTransitionsLibrary @ 0e46629)",
         parameters: VCTL.parameters(duration: 1, library: true),
         build: build)
 
@@ -55,29 +57,46 @@ public enum NatGeoPreset {
         var layers: [LayerSpec]
         var keyframes: [Keyframe]
         if p.bool("reverse") {
-            layers = [VCTL.view("from", bounds, transform: .matrix(destinationLast)),
-                      VCTL.view("to", bounds, anchor: hinge, transform: .matrix(sourceLast))]
+            layers = [
+                VCTL.view("from", bounds, transform: .matrix(destinationLast)),
+                VCTL.view("to", bounds, anchor: hinge, transform: .matrix(sourceLast)),
+            ]
             keyframes = [
-                Keyframe(relativeStart: 0, relativeDuration: firstPartRatio, changes: [VCTL.change("to", .transform, VCTL.matrix(sourceFirst))]),
-                Keyframe(relativeStart: 0, relativeDuration: 1, changes: [VCTL.change("from", .transform, VCTL.matrix(destinationFirst))]),
+                Keyframe(
+                    relativeStart: 0, relativeDuration: firstPartRatio,
+                    changes: [VCTL.change("to", .transform, VCTL.matrix(sourceFirst))]),
+                Keyframe(
+                    relativeStart: 0, relativeDuration: 1,
+                    changes: [VCTL.change("from", .transform, VCTL.matrix(destinationFirst))]),
             ]
         } else {
-            layers = [VCTL.view("from", bounds, anchor: hinge, transform: .matrix(sourceFirst)),
-                      VCTL.view("to", bounds, transform: .matrix(destinationFirst))]
+            layers = [
+                VCTL.view("from", bounds, anchor: hinge, transform: .matrix(sourceFirst)),
+                VCTL.view("to", bounds, transform: .matrix(destinationFirst)),
+            ]
             keyframes = [
-                Keyframe(relativeStart: 0, relativeDuration: 1, changes: [VCTL.change("to", .transform, VCTL.matrix(destinationLast))]),
-                Keyframe(relativeStart: Double(Float(1) - Float(0.8)), relativeDuration: firstPartRatio,
-                         changes: [VCTL.change("from", .transform, VCTL.matrix(sourceLast))]),
+                Keyframe(
+                    relativeStart: 0, relativeDuration: 1,
+                    changes: [VCTL.change("to", .transform, VCTL.matrix(destinationLast))]),
+                Keyframe(
+                    relativeStart: Double(Float(1) - Float(0.8)), relativeDuration: firstPartRatio,
+                    changes: [VCTL.change("from", .transform, VCTL.matrix(sourceLast))]),
             ]
         }
-        let block = KeyframeAnimation(duration: IBAnimatable.duration(p, vctl: 1), timing: .easeInEaseOut, calculationMode: .cubic, keyframes: keyframes)
+        let block = KeyframeAnimation(
+            duration: IBAnimatable.duration(p, vctl: 1), timing: .easeInEaseOut, calculationMode: .cubic,
+            keyframes: keyframes)
         // Both outcomes reset the transforms (a cancel also brings the from-VC's view to the
         // front, which only matters once the to-view is removed).
-        let completion = [VCTL.change("from", .transform, VCTL.matrix(.identity)), VCTL.change("to", .transform, VCTL.matrix(.identity))]
+        let completion = [
+            VCTL.change("from", .transform, VCTL.matrix(.identity)),
+            VCTL.change("to", .transform, VCTL.matrix(.identity)),
+        ]
         // IBAnimatable's NatGeoAnimator adds the to-view, then the from-view: the from-view is on top.
         if IBAnimatable.isChosen(p) { layers.reverse() }
-        let spec = TransitionSpec(container: ContainerSpec(size: size), layers: layers, animations: [.keyframes(block)],
-                                  completion: completion)
+        let spec = TransitionSpec(
+            container: ContainerSpec(size: size), layers: layers, animations: [.keyframes(block)],
+            completion: completion)
         return VCTL.finish(spec, p, swipe: swipe)
     }
 }

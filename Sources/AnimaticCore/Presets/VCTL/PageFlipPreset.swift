@@ -14,8 +14,10 @@
 public enum PageFlipPreset {
     public static let definition = PresetDefinition(
         name: "pageFlip",
-        summary: "Book page flip about the centre line: the from half turns to 90°, then the to half lands at −0.001 rad, gradients 0 ↔ 0.5 black, m34 −0.002 on the container, 1 s.",
-        source: "VCTransitionsLibrary — AnimationControllers/CEFlipAnimationController.m (ColinEberhardt/VCTransitionsLibrary @ a387009)",
+        summary:
+            "Book page flip about the centre line: the from half turns to 90°, then the to half lands at −0.001 rad, gradients 0 ↔ 0.5 black, m34 −0.002 on the container, 1 s.",
+        source:
+            "VCTransitionsLibrary — AnimationControllers/CEFlipAnimationController.m (ColinEberhardt/VCTransitionsLibrary @ a387009)",
         parameters: VCTL.parameters(duration: 1, library: true),
         build: build)
 
@@ -41,31 +43,49 @@ public enum PageFlipPreset {
             let isFlap = id == fromFlap || id == toFlap
             // updateAnchorPointAndOffset: the flap hinges on the spine, its frame unchanged.
             let anchor = isFlap ? Point(x: left ? 1 : 0, y: 0.5) : Point(x: 0.5, y: 0.5)
-            let initial: TransformSpec = id == toFlap ? .matrix(.rotation(reverse ? .pi / 2 : -.pi / 2, x: 0, y: 1, z: 0)) : .identity
-            layers.append(LayerSpec(id: id, frame: region, anchor: anchor, transform: initial, content: .snapshot(of: source, rect: region)))
+            let initial: TransformSpec =
+                id == toFlap ? .matrix(.rotation(reverse ? .pi / 2 : -.pi / 2, x: 0, y: 1, z: 0)) : .identity
+            layers.append(
+                LayerSpec(
+                    id: id, frame: region, anchor: anchor, transform: initial,
+                    content: .snapshot(of: source, rect: region)))
             if isFlap {
                 // addShadowToView: reverse = the flap is a left half, so the dark end is at the spine.
-                let gradient = GradientSpec(colors: [clear, half], start: Point(x: left ? 0 : 1, y: 0), end: Point(x: left ? 1 : 0, y: 0))
-                layers.append(LayerSpec(id: id + "Shadow", frame: region, anchor: anchor, alpha: id == toFlap ? 1 : 0,
-                                        transform: initial, gradient: gradient))
+                let gradient = GradientSpec(
+                    colors: [clear, half], start: Point(x: left ? 0 : 1, y: 0), end: Point(x: left ? 1 : 0, y: 0))
+                layers.append(
+                    LayerSpec(
+                        id: id + "Shadow", frame: region, anchor: anchor, alpha: id == toFlap ? 1 : 0,
+                        transform: initial, gradient: gradient))
             }
         }
         let fromTurn = rotate(reverse ? -.pi / 2 : .pi / 2), toLanding = rotate(reverse ? 0.001 : -0.001)
-        let block = KeyframeAnimation(duration: IBAnimatable.duration(p, vctl: 1), timing: .easeInEaseOut, calculationMode: .linear, keyframes: [
-            Keyframe(relativeStart: 0, relativeDuration: 0.5, changes: [
-                VCTL.change(fromFlap, .transform, fromTurn), VCTL.change(fromFlap + "Shadow", .transform, fromTurn),
-                VCTL.change(fromFlap + "Shadow", .alpha, .number(1)),
-            ]),
-            Keyframe(relativeStart: 0.5, relativeDuration: 0.5, changes: [
-                VCTL.change(toFlap, .transform, toLanding), VCTL.change(toFlap + "Shadow", .transform, toLanding),
-                VCTL.change(toFlap + "Shadow", .alpha, .number(0)),
-            ]),
-        ])
+        let block = KeyframeAnimation(
+            duration: IBAnimatable.duration(p, vctl: 1), timing: .easeInEaseOut, calculationMode: .linear,
+            keyframes: [
+                Keyframe(
+                    relativeStart: 0, relativeDuration: 0.5,
+                    changes: [
+                        VCTL.change(fromFlap, .transform, fromTurn),
+                        VCTL.change(fromFlap + "Shadow", .transform, fromTurn),
+                        VCTL.change(fromFlap + "Shadow", .alpha, .number(1)),
+                    ]),
+                Keyframe(
+                    relativeStart: 0.5, relativeDuration: 0.5,
+                    changes: [
+                        VCTL.change(toFlap, .transform, toLanding),
+                        VCTL.change(toFlap + "Shadow", .transform, toLanding),
+                        VCTL.change(toFlap + "Shadow", .alpha, .number(0)),
+                    ]),
+            ])
         // removeOtherViews: keep the from-view (cancelled) or the to-view (finished).
-        func keep(_ id: String) -> [PropertyChange] { layers.map(\.id).filter { $0 != id }.map { VCTL.change($0, .hidden, .bool(true)) } }
-        let spec = TransitionSpec(container: ContainerSpec(size: size, perspective: 500), layers: layers,
-                                  animations: [.keyframes(block)],
-                                  completionIfFinished: keep("to"), completionIfCancelled: keep("from"))
+        func keep(_ id: String) -> [PropertyChange] {
+            layers.map(\.id).filter { $0 != id }.map { VCTL.change($0, .hidden, .bool(true)) }
+        }
+        let spec = TransitionSpec(
+            container: ContainerSpec(size: size, perspective: 500), layers: layers,
+            animations: [.keyframes(block)],
+            completionIfFinished: keep("to"), completionIfCancelled: keep("from"))
         return VCTL.finish(spec, p, swipe: swipe)
     }
 }

@@ -8,9 +8,13 @@
 public enum PanPreset {
     public static let definition = PresetDefinition(
         name: "pan",
-        summary: "Parallax pan with the library's 320-pt numbers: the to-view slides in from x = 320 (reverse: −160), the from-view out to −160 (reverse: 320), 0.3 s.",
-        source: "VCTransitionsLibrary — AnimationControllers/CEPanAnimationController.m (ColinEberhardt/VCTransitionsLibrary @ 4766650)",
-        parameters: VCTL.parameters(duration: 0.3, durationSummary: "seconds; the controller forces 0.3 (self.duration = .3 in animateTransition)"),
+        summary:
+            "Parallax pan with the library's 320-pt numbers: the to-view slides in from x = 320 (reverse: −160), the from-view out to −160 (reverse: 320), 0.3 s.",
+        source:
+            "VCTransitionsLibrary — AnimationControllers/CEPanAnimationController.m (ColinEberhardt/VCTransitionsLibrary @ 4766650)",
+        parameters: VCTL.parameters(
+            duration: 0.3,
+            durationSummary: "seconds; the controller forces 0.3 (self.duration = .3 in animateTransition)"),
         build: build)
 
     static func build(_ p: inout PresetParameters) -> TransitionSpec? {
@@ -20,18 +24,20 @@ public enum PanPreset {
         let reverse = p.bool("reverse")
         func frame(x: Double) -> Rect { Rect(x: x, y: 0, width: size.width, height: size.height) }
         let from = VCTL.view("from", frame(x: 0)), to = VCTL.view("to", frame(x: reverse ? -160 : 320))
-        let block = BlockAnimation(duration: p.number("duration"), timing: .easeInEaseOut,
-                                   changes: PresetSupport.frameChanges("from", frame(x: reverse ? 320 : -160))
-                                       + PresetSupport.frameChanges("to", frame(x: 0)))
+        let block = BlockAnimation(
+            duration: p.number("duration"), timing: .easeInEaseOut,
+            changes: PresetSupport.frameChanges("from", frame(x: reverse ? 320 : -160))
+                + PresetSupport.frameChanges("to", frame(x: 0)))
         // Completion: cancelled puts both views at x = 0; finished removes the from-view,
         // sets its x back to where it went and the to-view's to 0.
-        let spec = TransitionSpec(container: ContainerSpec(size: size), layers: reverse ? [to, from] : [from, to],
-                                  animations: [.block(block)],
-                                  completionIfFinished: [VCTL.change("from", .hidden, .bool(true))]
-                                      + PresetSupport.frameChanges("from", frame(x: reverse ? 320 : -160))
-                                      + PresetSupport.frameChanges("to", frame(x: 0)),
-                                  completionIfCancelled: PresetSupport.frameChanges("to", frame(x: 0))
-                                      + PresetSupport.frameChanges("from", frame(x: 0)))
+        let spec = TransitionSpec(
+            container: ContainerSpec(size: size), layers: reverse ? [to, from] : [from, to],
+            animations: [.block(block)],
+            completionIfFinished: [VCTL.change("from", .hidden, .bool(true))]
+                + PresetSupport.frameChanges("from", frame(x: reverse ? 320 : -160))
+                + PresetSupport.frameChanges("to", frame(x: 0)),
+            completionIfCancelled: PresetSupport.frameChanges("to", frame(x: 0))
+                + PresetSupport.frameChanges("from", frame(x: 0)))
         return VCTL.finish(spec, p, swipe: swipe)
     }
 }

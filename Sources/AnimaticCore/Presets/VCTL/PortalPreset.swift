@@ -15,8 +15,10 @@ public enum PortalPreset {
 
     public static let definition = PresetDefinition(
         name: "portal",
-        summary: "Doors: the from-view's halves slide apart as the to-view zooms from 0.8 to full size (reverse: the halves close, the from-view zooms out to 0.8), 1 s ease-out.",
-        source: "VCTransitionsLibrary — AnimationControllers/CEPortalAnimationController.m (ColinEberhardt/VCTransitionsLibrary @ 6d5cf2a)",
+        summary:
+            "Doors: the from-view's halves slide apart as the to-view zooms from 0.8 to full size (reverse: the halves close, the from-view zooms out to 0.8), 1 s ease-out.",
+        source:
+            "VCTransitionsLibrary — AnimationControllers/CEPortalAnimationController.m (ColinEberhardt/VCTransitionsLibrary @ 6d5cf2a)",
         parameters: VCTL.parameters(duration: 1, library: true),
         build: build)
 
@@ -26,10 +28,12 @@ public enum PortalPreset {
         let size = p.containerSize
         let w = size.width, h = size.height
         let bounds = PresetSupport.bounds(size)
-        let leftRegion = Rect(x: 0, y: 0, width: w / 2, height: h), rightRegion = Rect(x: w / 2, y: 0, width: w / 2, height: h)
+        let leftRegion = Rect(x: 0, y: 0, width: w / 2, height: h),
+            rightRegion = Rect(x: w / 2, y: 0, width: w / 2, height: h)
         func half(_ id: String, of source: String, region: Rect, at x: Double) -> LayerSpec {
-            LayerSpec(id: id, frame: Rect(x: x, y: 0, width: w / 2, height: h), label: nil,
-                      content: .snapshot(of: source, rect: region))
+            LayerSpec(
+                id: id, frame: Rect(x: x, y: 0, width: w / 2, height: h), label: nil,
+                content: .snapshot(of: source, rect: region))
         }
         var layers: [LayerSpec]
         var changes: [PropertyChange]
@@ -37,22 +41,32 @@ public enum PortalPreset {
         var cancelled: [PropertyChange]
         let scale = TransformSpec.matrix(Transform3D.identity.scaled(zoomScale, zoomScale, 1))
         if p.bool("reverse") {
-            layers = [VCTL.view("from", bounds), VCTL.view("to", Rect(x: w, y: 0, width: w, height: h)),
-                      half("toLeft", of: "to", region: leftRegion, at: -w / 2), half("toRight", of: "to", region: rightRegion, at: w)]
-            changes = PresetSupport.frameChanges("toLeft", Rect(x: 0, y: 0, width: w / 2, height: h))
+            layers = [
+                VCTL.view("from", bounds), VCTL.view("to", Rect(x: w, y: 0, width: w, height: h)),
+                half("toLeft", of: "to", region: leftRegion, at: -w / 2),
+                half("toRight", of: "to", region: rightRegion, at: w),
+            ]
+            changes =
+                PresetSupport.frameChanges("toLeft", Rect(x: 0, y: 0, width: w / 2, height: h))
                 + PresetSupport.frameChanges("toRight", rightRegion)
                 + [VCTL.change("from", .transform, .transform(scale))]
             // removeOtherViews: keep the from-view (cancelled; its 0.8 scale is not reset)
             // or the to-view, set to the container's bounds (finished).
             cancelled = ["to", "toLeft", "toRight"].map { VCTL.change($0, .hidden, .bool(true)) }
-            finished = ["from", "toLeft", "toRight"].map { VCTL.change($0, .hidden, .bool(true)) }
+            finished =
+                ["from", "toLeft", "toRight"].map { VCTL.change($0, .hidden, .bool(true)) }
                 + PresetSupport.frameChanges("to", bounds)
         } else {
-            let snapshot = LayerSpec(id: "toSnapshot", frame: bounds, transform: scale, content: .snapshot(of: "to", rect: nil))
-            layers = [snapshot, VCTL.view("from", bounds, hidden: true), VCTL.view("to", bounds, hidden: true),
-                      half("fromLeft", of: "from", region: leftRegion, at: 0), half("fromRight", of: "from", region: rightRegion, at: w / 2)]
+            let snapshot = LayerSpec(
+                id: "toSnapshot", frame: bounds, transform: scale, content: .snapshot(of: "to", rect: nil))
+            layers = [
+                snapshot, VCTL.view("from", bounds, hidden: true), VCTL.view("to", bounds, hidden: true),
+                half("fromLeft", of: "from", region: leftRegion, at: 0),
+                half("fromRight", of: "from", region: rightRegion, at: w / 2),
+            ]
             // The frame setter under a 0.8 scale: bounds = frame / 0.8 about the same centre.
-            changes = PresetSupport.frameChanges("fromLeft", Rect(x: -w / 2, y: 0, width: w / 2, height: h))
+            changes =
+                PresetSupport.frameChanges("fromLeft", Rect(x: -w / 2, y: 0, width: w / 2, height: h))
                 + PresetSupport.frameChanges("fromRight", Rect(x: w, y: 0, width: w / 2, height: h))
                 + [VCTL.change("toSnapshot", .size, .size(Size(width: w / zoomScale, height: h / zoomScale)))]
             // Cancelled: the from-view is added back; finished: the real to-view is added;
@@ -62,8 +76,9 @@ public enum PortalPreset {
             finished = [VCTL.change("to", .hidden, .bool(false))] + snapshots
         }
         let block = BlockAnimation(duration: IBAnimatable.duration(p, vctl: 1), timing: .easeOut, changes: changes)
-        let spec = TransitionSpec(container: ContainerSpec(size: size), layers: layers, animations: [.block(block)],
-                                  completionIfFinished: finished, completionIfCancelled: cancelled)
+        let spec = TransitionSpec(
+            container: ContainerSpec(size: size), layers: layers, animations: [.block(block)],
+            completionIfFinished: finished, completionIfCancelled: cancelled)
         return VCTL.finish(spec, p, swipe: swipe)
     }
 }

@@ -9,11 +9,14 @@
 public enum TurnPreset {
     public static let definition = PresetDefinition(
         name: "turn",
-        summary: "Turn: the from-view turns edge-on, then the to-view turns in from the other side, keyframes 0–0.5 and 0.5–1, m34 −0.002 on the container, 1 s.",
-        source: "VCTransitionsLibrary — AnimationControllers/CETurnAnimationController.m (ColinEberhardt/VCTransitionsLibrary @ a36d3f8)",
+        summary:
+            "Turn: the from-view turns edge-on, then the to-view turns in from the other side, keyframes 0–0.5 and 0.5–1, m34 −0.002 on the container, 1 s.",
+        source:
+            "VCTransitionsLibrary — AnimationControllers/CETurnAnimationController.m (ColinEberhardt/VCTransitionsLibrary @ a36d3f8)",
         parameters: [
-            PresetParameter("direction", .choice(["vertical", "horizontal"]), default: .string("vertical"),
-                            "the library's flipDirection: vertical turns about the y axis, horizontal about x"),
+            PresetParameter(
+                "direction", .choice(["vertical", "horizontal"]), default: .string("vertical"),
+                "the library's flipDirection: vertical turns about the y axis, horizontal about x")
         ] + VCTL.parameters(duration: 1, library: true),
         build: build)
 
@@ -26,13 +29,22 @@ public enum TurnPreset {
         func rotate(_ angle: Double) -> Transform3D {
             aboutX ? .rotation(angle, x: 1, y: 0, z: 0) : .rotation(angle, x: 0, y: 1, z: 0)
         }
-        let block = KeyframeAnimation(duration: IBAnimatable.duration(p, vctl: 1), timing: .easeInEaseOut, calculationMode: .linear, keyframes: [
-            Keyframe(relativeStart: 0, relativeDuration: 0.5, changes: [VCTL.change("from", .transform, VCTL.matrix(rotate(factor * .pi / 2)))]),
-            Keyframe(relativeStart: 0.5, relativeDuration: 0.5, changes: [VCTL.change("to", .transform, VCTL.matrix(rotate(0)))]),
-        ])
-        let spec = TransitionSpec(container: ContainerSpec(size: p.containerSize, perspective: 500),
-                                  layers: [VCTL.view("from", bounds), VCTL.view("to", bounds, transform: .matrix(rotate(factor * -.pi / 2)))],
-                                  animations: [.keyframes(block)])
+        let block = KeyframeAnimation(
+            duration: IBAnimatable.duration(p, vctl: 1), timing: .easeInEaseOut, calculationMode: .linear,
+            keyframes: [
+                Keyframe(
+                    relativeStart: 0, relativeDuration: 0.5,
+                    changes: [VCTL.change("from", .transform, VCTL.matrix(rotate(factor * .pi / 2)))]),
+                Keyframe(
+                    relativeStart: 0.5, relativeDuration: 0.5,
+                    changes: [VCTL.change("to", .transform, VCTL.matrix(rotate(0)))]),
+            ])
+        let spec = TransitionSpec(
+            container: ContainerSpec(size: p.containerSize, perspective: 500),
+            layers: [
+                VCTL.view("from", bounds), VCTL.view("to", bounds, transform: .matrix(rotate(factor * -.pi / 2))),
+            ],
+            animations: [.keyframes(block)])
         return VCTL.finish(spec, p, swipe: swipe)
     }
 }

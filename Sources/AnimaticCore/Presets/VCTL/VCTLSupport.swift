@@ -21,13 +21,19 @@ enum VCTL {
     /// `reverse`, the interaction parameters, the container size and the duration.
     /// With `library`, the preset also plays IBAnimatable's animator of the same name:
     /// the duration then defaults to 1 s or 0.75 s by library.
-    static func parameters(duration: Double, durationSummary: String = "transitionDuration, seconds (CEReversibleAnimationController's default)",
-                           reverse: String = "the library's reverse: pop / dismiss (navigation: operation is pop; tab bar: from < to)",
-                           library: Bool = false)
-        -> [PresetParameter] {
-        let durationParameter = library
-            ? PresetParameter("duration", .number(min: 0, max: 60, minExclusive: true), default: .null,
-                              "seconds: 1 (CEReversibleAnimationController's default) or 0.75 with library \"ibanimatable\"")
+    static func parameters(
+        duration: Double,
+        durationSummary: String = "transitionDuration, seconds (CEReversibleAnimationController's default)",
+        reverse: String = "the library's reverse: pop / dismiss (navigation: operation is pop; tab bar: from < to)",
+        library: Bool = false
+    )
+        -> [PresetParameter]
+    {
+        let durationParameter =
+            library
+            ? PresetParameter(
+                "duration", .number(min: 0, max: 60, minExclusive: true), default: .null,
+                "seconds: 1 (CEReversibleAnimationController's default) or 0.75 with library \"ibanimatable\"")
             : .duration(duration, durationSummary)
         return [PresetParameter("reverse", .bool, default: .bool(false), reverse)]
             + (library ? [IBAnimatable.library] : [])
@@ -36,22 +42,32 @@ enum VCTL {
     }
 
     static let interactionParameters: [PresetParameter] = [
-        PresetParameter("swipe", .choice(swipes), default: .null,
-                        "drive the transition with one of the library's interaction controllers: horizontal or vertical pan (|Δ| / 200, capped at 0.99), pinch (1 − scale / startScale), horizontalRight (horizontal, or a release faster than 600 pt/s to the right); finish if percent > 0.5, completionSpeed 1 − percent"),
-        PresetParameter("progress", .progressSamples, default: .samples([[0, 0], [0.1, 0.15], [0.2, 0.35], [0.3, 0.6]]),
-                        "update(percent) calls while a swipe drives it (give these, `gesture` or `scale`)"),
-        PresetParameter("gesture", .gestureSamples, default: .null,
-                        "finger positions for horizontal, vertical or horizontalRight, turned into percent by the controller's rule"),
-        PresetParameter("scale", .scaleSamples, default: .null,
-                        "the pinch recognizer's scale for swipe \"pinch\"; the first sample is startScale"),
-        PresetParameter("cancelled", .bool, default: .bool(false),
-                        "the recognizer ends cancelled (not ended): the transition cancels whatever the percent"),
+        PresetParameter(
+            "swipe", .choice(swipes), default: .null,
+            "drive the transition with one of the library's interaction controllers: horizontal or vertical pan (|Δ| / 200, capped at 0.99), pinch (1 − scale / startScale), horizontalRight (horizontal, or a release faster than 600 pt/s to the right); finish if percent > 0.5, completionSpeed 1 − percent"
+        ),
+        PresetParameter(
+            "progress", .progressSamples, default: .samples([[0, 0], [0.1, 0.15], [0.2, 0.35], [0.3, 0.6]]),
+            "update(percent) calls while a swipe drives it (give these, `gesture` or `scale`)"),
+        PresetParameter(
+            "gesture", .gestureSamples, default: .null,
+            "finger positions for horizontal, vertical or horizontalRight, turned into percent by the controller's rule"
+        ),
+        PresetParameter(
+            "scale", .scaleSamples, default: .null,
+            "the pinch recognizer's scale for swipe \"pinch\"; the first sample is startScale"),
+        PresetParameter(
+            "cancelled", .bool, default: .bool(false),
+            "the recognizer ends cancelled (not ended): the transition cancels whatever the percent"),
     ]
 
-    static func view(_ id: String, _ frame: Rect, anchor: Point = Point(x: 0.5, y: 0.5), transform: TransformSpec = .identity,
-                     alpha: Double = 1, hidden: Bool = false) -> LayerSpec {
-        var layer = PresetSupport.view(id, frame, fill: id == "from" ? fromFill : toFill, label: id == "from" ? "From" : "To",
-                                       anchor: anchor, alpha: alpha, hidden: hidden)
+    static func view(
+        _ id: String, _ frame: Rect, anchor: Point = Point(x: 0.5, y: 0.5), transform: TransformSpec = .identity,
+        alpha: Double = 1, hidden: Bool = false
+    ) -> LayerSpec {
+        var layer = PresetSupport.view(
+            id, frame, fill: id == "from" ? fromFill : toFill, label: id == "from" ? "From" : "To",
+            anchor: anchor, alpha: alpha, hidden: hidden)
         layer.transform = transform
         return layer
     }
@@ -64,7 +80,9 @@ enum VCTL {
             p.problem(name, "only used when \"swipe\" names an interaction controller")
         }
         if [p.isGiven("progress"), p.isGiven("gesture"), p.isGiven("scale")].filter({ $0 }).count > 1 {
-            p.problem(p.isGiven("scale") ? "scale" : "gesture", "give one kind of samples: \"progress\", \"gesture\" or \"scale\"")
+            p.problem(
+                p.isGiven("scale") ? "scale" : "gesture",
+                "give one kind of samples: \"progress\", \"gesture\" or \"scale\"")
         }
         if swipe == "pinch" && p.isGiven("gesture") {
             p.problem("gesture", "a pinch gives \"scale\" samples, not finger positions")
@@ -103,9 +121,10 @@ enum VCTL {
         let last = samples.last?.percent ?? 0
         var decision: InteractionOutcome? = nil
         if p.bool("cancelled") { decision = .cancel } else if quickRight { decision = .finish }
-        return InteractionSpec(input: .progress(samples), release: ReleaseRule(threshold: 0.5, decision: decision),
-                               // completionSpeed = 1 − percentComplete; UIKit needs it > 0.
-                               completionSpeed: max(1 - last, 0.01))
+        return InteractionSpec(
+            input: .progress(samples), release: ReleaseRule(threshold: 0.5, decision: decision),
+            // completionSpeed = 1 − percentComplete; UIKit needs it > 0.
+            completionSpeed: max(1 - last, 0.01))
     }
 
     /// Units per second between the last two samples at different times.

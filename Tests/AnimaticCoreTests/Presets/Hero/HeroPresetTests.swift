@@ -12,18 +12,26 @@ import Testing
         let block = try #require(tl.block)
         #expect(block.duration == 0.35 && block.timing == .bezier(CubicBezier(0, 0, 0.2, 1)))
         #expect(tl.spec.container.background == Color(red: 0, green: 0, blue: 0, alpha: 1), "Hero's containerColor")
-        #expect(tl.spec.layers.map(\.id) == ["to", "from", "fromSnapshot", "fromOverlay", "toSnapshot"], "to-snapshot on top")
+        #expect(
+            tl.spec.layers.map(\.id) == ["to", "from", "fromSnapshot", "fromOverlay", "toSnapshot"],
+            "to-snapshot on top")
         let f = Self.deceleration(0.1 / 0.35)
-        #expect(near(tl.state("toSnapshot", at: 0.1).quad[0].x, 390 * (1 - f), 1e-9), "from shift(left, appearing) = +W")
-        #expect(near(tl.state("fromSnapshot", at: 0.1).quad[0].x, -130 * f, 1e-9), "to shift(left, disappearing) / 3 = −W/3")
+        #expect(
+            near(tl.state("toSnapshot", at: 0.1).quad[0].x, 390 * (1 - f), 1e-9), "from shift(left, appearing) = +W")
+        #expect(
+            near(tl.state("fromSnapshot", at: 0.1).quad[0].x, -130 * f, 1e-9), "to shift(left, disappearing) / 3 = −W/3"
+        )
         #expect(near(tl.state("fromOverlay", at: 0.1).opacity, 0.1 * f, 1e-9))
         let shadow = try #require(tl.state("toSnapshot", at: 0.1).shadow)
         #expect(near(shadow.opacity, 0.5 * f, 1e-9) && shadow.radius == 5 && shadow.offset == Point(x: 0, y: 0))
         // Both views hidden behind their snapshots; the completion shows the to-view alone.
         #expect(tl.state("to", at: 0.1).hidden && tl.state("from", at: 0.1).hidden)
-        #expect(!tl.finalState("to").hidden && tl.finalState("toSnapshot").hidden && tl.finalState("fromSnapshot").hidden)
+        #expect(
+            !tl.finalState("to").hidden && tl.finalState("toSnapshot").hidden && tl.finalState("fromSnapshot").hidden)
         let up = try presetTimeline("heroPush", #"{"direction": "up"}"#)
-        #expect(near(up.state("toSnapshot", at: 0).quad[0].y, 844) && near(up.transitionState("fromSnapshot", at: 0.35 - 1e-12).quad[0].y, -844.0 / 3, 1e-6))
+        #expect(
+            near(up.state("toSnapshot", at: 0).quad[0].y, 844)
+                && near(up.transitionState("fromSnapshot", at: 0.35 - 1e-12).quad[0].y, -844.0 / 3, 1e-6))
         let right = try presetTimeline("heroPush", #"{"direction": "right"}"#)
         #expect(near(right.state("toSnapshot", at: 0).quad[0].x, -390))
     }
@@ -41,7 +49,9 @@ import Testing
         let pull = try presetTimeline("heroPull")
         #expect(near(pull.state("toSnapshot", at: 0).quad[0].x, 130), "pull's to-view starts W/3 to the right")
         let pageOut = try presetTimeline("heroPageOut")
-        #expect(near(pageOut.state("toSnapshot", at: 0).quad[1].x - pageOut.state("toSnapshot", at: 0).quad[0].x, 0.7 * 390))
+        #expect(
+            near(pageOut.state("toSnapshot", at: 0).quad[1].x - pageOut.state("toSnapshot", at: 0).quad[0].x, 0.7 * 390)
+        )
     }
 
     @Test func coverAndPageInLeaveTheFromViewInPlaceOrShrinkIt() throws {
@@ -67,7 +77,10 @@ import Testing
         #expect(fade.transitionDuration == 0.208 && fade.block?.timing == .bezier(CubicBezier(0.4, 0, 0.2, 1)))
         #expect(near(fade.state("toSnapshot", at: 0.104).opacity, Self.standard(0.5), 1e-9))
         #expect(fade.state("fromSnapshot", at: 0.104).opacity == 1, "the opaque from-view is not animated")
-        #expect(presetProblems(#"{"preset": "heroFade", "params": {"direction": "up"}}"#).map(\.pointer) == ["/params/direction"])
+        #expect(
+            presetProblems(#"{"preset": "heroFade", "params": {"direction": "up"}}"#).map(\.pointer) == [
+                "/params/direction"
+            ])
     }
 
     @Test func zoomAndZoomOut() throws {
@@ -76,10 +89,13 @@ import Testing
         let f = Self.standard(0.5)
         let from = zoom.state("fromSnapshot", at: 0.175)
         #expect(near(from.quad[1].x - from.quad[0].x, 390 * (1 + 0.3 * f), 1e-9) && near(from.opacity, 1 - f, 1e-9))
-        #expect(near(zoom.state("toSnapshot", at: 0).quad[1].x - zoom.state("toSnapshot", at: 0).quad[0].x, 0.7 * 390, 1e-9))
+        #expect(
+            near(zoom.state("toSnapshot", at: 0).quad[1].x - zoom.state("toSnapshot", at: 0).quad[0].x, 0.7 * 390, 1e-9)
+        )
         #expect(zoom.state("toSnapshot", at: 0).opacity == 1, "zoom leaves the to-view's opacity alone")
         let out = try presetTimeline("heroZoomOut")
         #expect(out.spec.layers.last?.id == "toSnapshot" && out.state("toSnapshot", at: 0).opacity == 0)
-        #expect(near(out.state("toSnapshot", at: 0).quad[1].x - out.state("toSnapshot", at: 0).quad[0].x, 1.3 * 390, 1e-9))
+        #expect(
+            near(out.state("toSnapshot", at: 0).quad[1].x - out.state("toSnapshot", at: 0).quad[0].x, 1.3 * 390, 1e-9))
     }
 }

@@ -26,9 +26,12 @@ import Testing
     }
 
     @Test func cancelRestartsTowardTheStartOverTheSameRemainingTime() throws {
-        let tl = try presetTimeline("heroPush", #"{"interactive": true, "progress": [[0, 0], [0.2, 0.4]], "outcome": "cancel"}"#)
+        let tl = try presetTimeline(
+            "heroPush", #"{"interactive": true, "progress": [[0, 0], [0.2, 0.4]], "outcome": "cancel"}"#)
         let run = try #require(tl.run)
-        #expect(run.outcome == .cancel && near(run.completionDuration, 0.21, 1e-12), "Hero's cancel also takes duration − timePassed")
+        #expect(
+            run.outcome == .cancel && near(run.completionDuration, 0.21, 1e-12),
+            "Hero's cancel also takes duration − timePassed")
         let x0 = 390 * (1 - Self.deceleration(0.4))
         let f = Self.deceleration(0.5)
         #expect(near(tl.state("toSnapshot", at: 0.305).quad[0].x, x0 + (390 - x0) * f, 1e-9))
@@ -43,7 +46,8 @@ import Testing
     }
 
     @Test func theDriveIsWrittenAndReadInASpec() throws {
-        let spec = #"{"layers": [{"id": "a", "frame": [0, 0, 10, 10]}], "animations": [{"duration": 1, "timing": "easeInEaseOut", "changes": {"a": {"alpha": 0}}}], "interaction": {"drive": "restart", "progress": [[0, 0], [0.5, 0.6]]}}"#
+        let spec =
+            #"{"layers": [{"id": "a", "frame": [0, 0, 10, 10]}], "animations": [{"duration": 1, "timing": "easeInEaseOut", "changes": {"a": {"alpha": 0}}}], "interaction": {"drive": "restart", "progress": [[0, 0], [0.5, 0.6]]}}"#
         let decoded = try SpecDecoder.decodeDocument(bytes: Array(spec.utf8)).get()
         #expect(decoded.interaction?.drive == .restart)
         let tl = TimelineCompiler.compile(decoded)
@@ -51,7 +55,8 @@ import Testing
         let a0 = 1 - Reference.easeInEaseOut(0.6)
         #expect(tl.run?.outcome == .finish && near(tl.run!.completionDuration, 0.4, 1e-12))
         #expect(near(tl.state("a", at: 0.7).opacity, a0 * (1 - Reference.easeInEaseOut(0.5)), 1e-9))
-        let bad = #"{"layers": [{"id": "a", "frame": [0, 0, 10, 10]}], "interaction": {"drive": "restart", "completionSpeed": 2, "progress": [[0, 0]]}}"#
+        let bad =
+            #"{"layers": [{"id": "a", "frame": [0, 0, 10, 10]}], "interaction": {"drive": "restart", "completionSpeed": 2, "progress": [[0, 0]]}}"#
         #expect(presetProblems(bad).map(\.pointer) == ["/interaction/completionSpeed"])
     }
 }

@@ -15,7 +15,9 @@ import Testing
         let faded = try presetTimeline("slide", #"{"direction": "top", "fade": true}"#)
         #expect(near(faded.state("to", at: 0).quad[0].y, 844) && faded.state("to", at: 0).opacity == 0)
         #expect(near(faded.state("from", at: 0.25).opacity, 1 - f, 1e-9))
-        #expect(near(try presetTimeline("slide", #"{"reverse": true}"#).state("to", at: 0).quad[0].x, -390), "reverse: the opposite direction")
+        #expect(
+            near(try presetTimeline("slide", #"{"reverse": true}"#).state("to", at: 0).quad[0].x, -390),
+            "reverse: the opposite direction")
         // Completion resets the transforms; the alpha is not restored.
         let end = faded.finalState("to")
         #expect(near(end.quad, quad(0, 0, 390, 844), 1e-9) && end.opacity == 1 && faded.finalState("from").hidden)
@@ -25,7 +27,9 @@ import Testing
         let cross = try presetTimeline("fade")
         #expect(cross.block?.duration == 0.75 && cross.spec.layers.map(\.id) == ["from", "to"])
         let f = Reference.easeInEaseOut(0.5)
-        #expect(near(cross.state("from", at: 0.375).opacity, 1 - f, 1e-9) && near(cross.state("to", at: 0.375).opacity, f, 1e-9))
+        #expect(
+            near(cross.state("from", at: 0.375).opacity, 1 - f, 1e-9)
+                && near(cross.state("to", at: 0.375).opacity, f, 1e-9))
         let into = try presetTimeline("fade", #"{"direction": "in"}"#)
         #expect(into.state("from", at: 0.375).opacity == 1 && near(into.state("to", at: 0.375).opacity, f, 1e-9))
         let out = try presetTimeline("fade", #"{"direction": "in", "reverse": true}"#)
@@ -45,6 +49,9 @@ import Testing
         // The same numbers otherwise: turn's from-view is edge-on at the middle of 0.75 s.
         let turn = try presetTimeline("turn", #"{"library": "ibanimatable"}"#)
         #expect(near(yRotationDegrees(turn.transitionState("from", at: 0.75 - 1e-12).transform), -90, 1e-6))
-        #expect(presetProblems(#"{"preset": "crossfade", "params": {"library": "ibanimatable"}}"#).map(\.pointer) == ["/params/library"])
+        #expect(
+            presetProblems(#"{"preset": "crossfade", "params": {"library": "ibanimatable"}}"#).map(\.pointer) == [
+                "/params/library"
+            ])
     }
 }

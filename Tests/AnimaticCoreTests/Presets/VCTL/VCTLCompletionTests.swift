@@ -10,7 +10,8 @@ import Testing
 
     /// The layers visible at the end of a swipe that finishes or cancels.
     func visibleAtEnd(_ name: String, _ extra: String = "", cancel: Bool) throws -> (Set<String>, Timeline) {
-        let interaction = name.hasPrefix("hero")
+        let interaction =
+            name.hasPrefix("hero")
             ? #""interactive": true, "progress": [[0, 0], [0.2, 0.5]], "outcome": "\#(cancel ? "cancel" : "finish")""#
             : #""swipe": "horizontal", \#(cancel ? Self.cancelling : Self.finishing)"#
         let tl = try presetTimeline(name, "{\(interaction)\(extra)}")
@@ -30,7 +31,9 @@ import Testing
             #expect(cancelled == ["from"], "\(name) reverse \(reverse) cancelled: \(cancelled)")
             let from = c.states(at: c.duration)[c.layerIndex("from")!]
             if !(name == "portal" && reverse) {
-                #expect(near(from.quad, quad(0, 0, 390, 844), 1e-6), "\(name) reverse \(reverse): the from-view back in place")
+                #expect(
+                    near(from.quad, quad(0, 0, 390, 844), 1e-6),
+                    "\(name) reverse \(reverse): the from-view back in place")
             }
         }
     }

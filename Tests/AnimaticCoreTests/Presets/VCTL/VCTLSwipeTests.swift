@@ -8,16 +8,21 @@ import Testing
 
     @Test(arguments: presets) func everyPresetTakesEverySwipe(_ name: String) throws {
         for swipe in VCTL.swipes {
-            let samples = swipe == "pinch" ? #""scale": [[0, 2], [0.1, 1.5], [0.2, 0.8]]"# : #""progress": [[0, 0], [0.2, 0.7]]"#
+            let samples =
+                swipe == "pinch" ? #""scale": [[0, 2], [0.1, 1.5], [0.2, 0.8]]"# : #""progress": [[0, 0], [0.2, 0.7]]"#
             let tl = try presetTimeline(name, #"{"swipe": "\#(swipe)", \#(samples)}"#)
             let run = try #require(tl.run)
             #expect(run.outcome == .finish, "\(name) \(swipe)")
         }
-        #expect(presetProblems(#"{"preset": "\#(name)", "params": {"progress": [[0, 0.2]]}}"#).map(\.pointer) == ["/params/progress"])
+        #expect(
+            presetProblems(#"{"preset": "\#(name)", "params": {"progress": [[0, 0.2]]}}"#).map(\.pointer) == [
+                "/params/progress"
+            ])
     }
 
     @Test func horizontalIsTheAbsoluteDistanceOver200CappedAt099() throws {
-        let tl = try presetTimeline("turn", #"{"swipe": "horizontal", "gesture": [[0, 300, 400], [0.1, 250, 400], [0.2, 180, 400]]}"#)
+        let tl = try presetTimeline(
+            "turn", #"{"swipe": "horizontal", "gesture": [[0, 300, 400], [0.1, 250, 400], [0.2, 180, 400]]}"#)
         let run = try #require(tl.run)
         #expect(near(run.percentAtRelease, 0.6, 1e-12) && run.outcome == .finish)
         #expect(near(tl.spec.interaction!.completionSpeed, 0.4, 1e-12), "completionSpeed = 1 − percentComplete")
@@ -40,20 +45,30 @@ import Testing
         let tl = try presetTimeline("portal", #"{"swipe": "pinch", "scale": [[0, 1.2], [0.1, 1.0], [0.2, 0.54]]}"#)
         #expect(near(tl.run!.percentAtRelease, 1 - 0.54 / 1.2, 1e-12) && tl.run?.outcome == .finish)
         let out = try presetTimeline("portal", #"{"swipe": "pinch", "scale": [[0, 1], [0.2, 1.4]]}"#)
-        #expect(out.run?.percentAtRelease == 0 && out.run?.outcome == .cancel, "pinching out is a negative fraction: cancel")
-        #expect(presetProblems(#"{"preset": "portal", "params": {"swipe": "pinch", "gesture": [[0, 1, 1]]}}"#).map(\.pointer) == ["/params/gesture"])
-        #expect(presetProblems(#"{"preset": "portal", "params": {"swipe": "pinch", "scale": [[0, 0]]}}"#).map(\.pointer) == ["/params/scale/0/1"])
+        #expect(
+            out.run?.percentAtRelease == 0 && out.run?.outcome == .cancel, "pinching out is a negative fraction: cancel"
+        )
+        #expect(
+            presetProblems(#"{"preset": "portal", "params": {"swipe": "pinch", "gesture": [[0, 1, 1]]}}"#).map(
+                \.pointer) == ["/params/gesture"])
+        #expect(
+            presetProblems(#"{"preset": "portal", "params": {"swipe": "pinch", "scale": [[0, 0]]}}"#).map(\.pointer)
+                == ["/params/scale/0/1"])
     }
 
     @Test func horizontalRightAlsoFinishesOnAQuickMove() throws {
         // 40 pt in the last 0.05 s: 800 pt/s > 600, though only 25 % across.
-        let quick = try presetTimeline("pan", #"{"swipe": "horizontalRight", "gesture": [[0, 0, 0], [0.2, 10, 0], [0.25, 50, 0]]}"#)
+        let quick = try presetTimeline(
+            "pan", #"{"swipe": "horizontalRight", "gesture": [[0, 0, 0], [0.2, 10, 0], [0.25, 50, 0]]}"#)
         #expect(near(quick.run!.percentAtRelease, 0.25, 1e-12) && quick.run?.outcome == .finish)
-        let slow = try presetTimeline("pan", #"{"swipe": "horizontalRight", "gesture": [[0, 0, 0], [0.2, 30, 0], [0.25, 50, 0]]}"#)
+        let slow = try presetTimeline(
+            "pan", #"{"swipe": "horizontalRight", "gesture": [[0, 0, 0], [0.2, 30, 0], [0.25, 50, 0]]}"#)
         #expect(slow.run?.outcome == .cancel, "400 pt/s and 25 %")
-        let plain = try presetTimeline("pan", #"{"swipe": "horizontal", "gesture": [[0, 0, 0], [0.2, 10, 0], [0.25, 50, 0]]}"#)
+        let plain = try presetTimeline(
+            "pan", #"{"swipe": "horizontal", "gesture": [[0, 0, 0], [0.2, 10, 0], [0.25, 50, 0]]}"#)
         #expect(plain.run?.outcome == .cancel, "the plain horizontal swipe has no velocity rule")
-        let cancelled = try presetTimeline("pan", #"{"swipe": "horizontalRight", "cancelled": true, "gesture": [[0, 0, 0], [0.25, 150, 0]]}"#)
+        let cancelled = try presetTimeline(
+            "pan", #"{"swipe": "horizontalRight", "cancelled": true, "gesture": [[0, 0, 0], [0.25, 150, 0]]}"#)
         #expect(cancelled.run?.outcome == .cancel)
     }
 }

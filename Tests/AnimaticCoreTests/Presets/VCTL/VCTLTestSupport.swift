@@ -4,7 +4,9 @@ import Foundation
 /// The first animation of a preset's spec as a block or a keyframe block.
 extension Timeline {
     var block: BlockAnimation? { if case .block(let b)? = spec.animations.first { return b }; return nil }
-    var keyframeBlock: KeyframeAnimation? { if case .keyframes(let k)? = spec.animations.first { return k }; return nil }
+    var keyframeBlock: KeyframeAnimation? {
+        if case .keyframes(let k)? = spec.animations.first { return k }; return nil
+    }
     /// The last state of the run (after completion, or back at the start when cancelled).
     func finalState(_ id: String) -> LayerState { state(id, at: duration) }
 }
