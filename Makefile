@@ -25,7 +25,7 @@ run: build
 	@echo "animatic: open http://127.0.0.1:$(PORT)/ (the player page); the API is under /v1 — see docs/API.md"
 	$(SWIFT) run animatic serve --host 127.0.0.1 --port $(PORT) --public public
 
-test: deps-test test-swift test-python
+test: deps-test lint test-swift test-python
 
 test-swift:
 	$(SWIFT) build --build-tests
