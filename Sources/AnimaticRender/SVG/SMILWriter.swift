@@ -25,9 +25,13 @@ struct SMILWriter {
         for (k, t) in channel.times.enumerated() {
             if k > 0 { w.raw(";") }
             if channel.discrete {
-                // A change shows from its key time on: round key times down (and a hair
-                // early) so a seek to the change's exact time never lands just before it.
-                w.number(k == 0 ? 0 : max(((min(t / duration, 1) * 1e6) - 0.5).rounded(.down) / 1e6, 0), digits: 6)
+                // A change shows from its key time on, so its key time goes a hair early:
+                // a seek to the change's exact time must never land just before it.
+                // Chromium takes `setCurrentTime` as a 32-bit float and keeps whole
+                // microseconds, so a seek to t can land up to 1 µs + t × 2⁻²⁴ early
+                // (0.35 s lands at 0.349999 s); the hair covers twice that.
+                let hair = 2e-6 + 1.2e-7 * t
+                w.number(k == 0 ? 0 : max((min((t - hair) / duration, 1) * 1e6).rounded(.down) / 1e6, 0), digits: 6)
             } else {
                 w.number(k == channel.times.count - 1 ? 1 : min(t / duration, 1), digits: 6)
             }
