@@ -120,6 +120,11 @@ def test_lottie_layers_sit_on_their_quads(spec):
     worst_outside, checked, worst_opacity = 0.0, 0, [0.0]
     for k in sample_indices(len(timeline["frames"])):
         frame = timeline["frames"][k]
+        if abs(frame["t"] * FPS - round(frame["t"] * FPS)) > 1e-6:
+            # rlottie draws whole frames only: a run that ends between two (heroPush's
+            # 0.35 s is frame 10.5 at 30 fps) has its end state, a hold key at 10.5, on
+            # no frame rlottie can draw. The frames on the grid are checked.
+            continue
         lottie_frame = min(round(frame["t"] * FPS), int(doc["op"]))
         for state in frame["layers"]:
             # One layer on its own (render_alpha only serialises it: no copy of the rest).
