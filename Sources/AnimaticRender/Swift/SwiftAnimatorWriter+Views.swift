@@ -132,8 +132,14 @@ extension SwiftAnimatorWriter {
             }
         }
         if case .provided(image: true) = view.source, case .image(let aspect, _) = layer.content {
-            out.comment("the image (aspect \(SwiftLiteral.number(aspect))) is drawn aspect-fit")
-            out.line("\(name).contentMode = .scaleAspectFit")
+            let (drawn, mode) =
+                switch layer.imageMode {
+                case .fill: ("aspect-fill", ".scaleAspectFill")
+                case .fit: ("aspect-fit", ".scaleAspectFit")
+                case .stretch: ("stretched to the bounds", ".scaleToFill")
+                }
+            out.comment("the image (aspect \(SwiftLiteral.number(aspect))) is drawn \(drawn)")
+            out.line("\(name).contentMode = \(mode)")
         }
         if let label = layer.label { out.comment("label \"\(label)\" is drawn by the preview only") }
         if let sublayer = layer.sublayerTransform {
