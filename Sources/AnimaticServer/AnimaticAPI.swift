@@ -447,13 +447,15 @@ public final class AnimaticAPI: @unchecked Sendable {
             body = cached.body
         } else {
             guard let spec else { return nil }
-            let timeline = TimelineCompiler.compile(parsed.reduceMotion ? ReduceMotion.apply(spec) : spec)
+            let compiled = parsed.reduceMotion ? ReduceMotion.apply(spec) : spec
+            // Priced before any work: over a limit, nothing is compiled or sampled.
             if let problem = WorkEstimate(
-                timeline, parsed, limits: configuration.limits,
+                compiled, parsed, limits: configuration.limits,
                 maxResponseBytes: configuration.maxResponseBytes
             ).problem {
                 return problem.response
             }
+            let timeline = TimelineCompiler.compile(compiled)
             let encoded = parsed.format.encode(timeline, options: parsed.options)
             // Cancelled mid-way: the bytes are incomplete; the connection sends nothing.
             if RenderCancellation.isRequested { return Problem.renderTimeout(configuration.renderTimeout).response }
