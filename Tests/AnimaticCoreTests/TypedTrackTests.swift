@@ -54,7 +54,8 @@ import Testing
     /// The transform interpolator: halfway from identity to a 90° turn about z is 45°,
     /// through the decomposition; an undecomposable end switches at the midpoint.
     @Test func transformInterpolatesThroughItsDecomposition() {
-        let a = TransformValue(Transform3D.identity), b = TransformValue(Transform3D.rotation(.pi / 2, x: 0, y: 0, z: 1))
+        let a = TransformValue(Transform3D.identity)
+        let b = TransformValue(Transform3D.rotation(.pi / 2, x: 0, y: 0, z: 1))
         let half = TransformValue.interpolate(a, b, fraction: 0.5).matrix
         let c = 0.5.squareRoot()
         #expect(abs(half.m11 - c) < 1e-12 && abs(half.m12 - c) < 1e-12 && abs(half.m21 + c) < 1e-12)
