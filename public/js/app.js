@@ -144,6 +144,7 @@ function render() {
 
 /** Hands the running clock's drawing to the compositor (playback.js) when the timelines allow. */
 function startCompositor() {
+  player.catchUp();  // the animations start where the clock is now, not at its last tick
   if (!player.playing || !player.timeline) return;
   const tracks = [{ elements: stage.elements, timeline: player.timeline, jumps: player._jumps }];
   if (app.compare.on && compareTrack.timeline) {

@@ -136,6 +136,9 @@ export class Player extends EventTarget {
 
   play({ from } = {}) {
     if (!this.timeline) return;
+    // Playing from a time while playing is a restart: what follows the clock (the
+    // compositor's animations) starts again with it.
+    if (from !== undefined && this.playing) this.pause();
     if (from !== undefined) this.seek(from);
     else if (this.t >= this.duration - 1e-9) this.seek(0);
     if (this.playing) return;
@@ -158,9 +161,18 @@ export class Player extends EventTarget {
   restart() { this.pause(); this.play({ from: 0 }); }
 
   setSpeed(speed) {
+    this.catchUp();  // the time so far at the old speed
     this.speed = speed;
     if (this._run) this._run = { from: this.t, wallStart: performance.now(), speed };
+    if (this.playing) { this._unschedule(); this._schedule(); }
     this.dispatchEvent(new Event("speed"));
+  }
+
+  /** Ticks now when playing: on a timer the clock is up to `pace` ms behind between ticks. */
+  catchUp() {
+    if (!this.playing) return;
+    this._unschedule();
+    this._tick(performance.now());
   }
 
   /** Makes the clock run to at least `seconds` (or its timeline's end); keeps t inside. */
