@@ -54,9 +54,13 @@ public enum PortalPreset {
                 PresetSupport.frameChanges("toLeft", Rect(x: 0, y: 0, width: w / 2, height: h))
                 + PresetSupport.frameChanges("toRight", rightRegion)
                 + [VCTL.change("from", .transform, .transform(scale))]
-            // removeOtherViews: keep the from-view (cancelled; its 0.8 scale is not reset)
-            // or the to-view, set to the container's bounds (finished).
-            cancelled = ["to", "toLeft", "toRight"].map { VCTL.change($0, .hidden, .bool(true)) }
+            // removeOtherViews: keep the from-view (cancelled) or the to-view, set to the
+            // container's bounds (finished). A cancel rewinds what is shown, but the block
+            // set the from-view's transform to the 0.8 scale and neither library's cancelled
+            // branch resets it: UIKit's model keeps it, so the kept from-view ends at 0.8.
+            cancelled =
+                ["to", "toLeft", "toRight"].map { VCTL.change($0, .hidden, .bool(true)) }
+                + [VCTL.change("from", .transform, .transform(scale))]
             finished =
                 ["from", "toLeft", "toRight"].map { VCTL.change($0, .hidden, .bool(true)) }
                 + PresetSupport.frameChanges("to", bounds)
