@@ -23,14 +23,14 @@ final class Connection: @unchecked Sendable {
     private let transport: Transport
     private let configuration: HTTPServerConfiguration
 
-    private var readSource: DispatchSourceRead?
-    private var writeSource: DispatchSourceWrite?
+    private var readSource: WatchedSource?
+    /// Made on the first write that would block.
+    private var writeSource: WatchedSource?
     private var timer: DispatchSourceTimer?
-    private var readPaused = false
-    private var writeArmed = false
-    private var writeBlocked = false
-    private var readWantsWrite = false
-    private var writeWantsRead = false
+    /// Why queued output is not being written now.
+    private var writeWait = WriteWait.none
+    /// A TLS read needs the socket writable before it can go on.
+    private var readWaitsForWritable = false
 
     private var parser: RequestParser
     private var output = OutputQueue()
@@ -54,6 +54,14 @@ final class Connection: @unchecked Sendable {
         var next: HTTPResponse.BodyStream
         var chunked: Bool
         var knownLength: Bool
+    }
+
+    /// What a write that could not finish waits for. TLS may need to read (a
+    /// renegotiation, a post-handshake message) before it can write again.
+    private enum WriteWait {
+        case none
+        case writable
+        case readable
     }
 
     private struct InFlight {
@@ -108,13 +116,13 @@ final class Connection: @unchecked Sendable {
             let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
             source.setEventHandler { [self] in handleReadable() }
             source.setCancelHandler { [self] in cancelled() }
-            readSource = source
+            readSource = WatchedSource(source)
             let timer = DispatchSource.makeTimerSource(queue: queue)
             timer.setEventHandler { [self] in timerFired() }
             self.timer = timer
             timer.schedule(deadline: .distantFuture)
             timer.resume()
-            source.resume()
+            readSource?.watch()
             updateTimer()
         }
     }
@@ -154,10 +162,7 @@ final class Connection: @unchecked Sendable {
 
     private func handleReadable() {
         guard !closed else { return }
-        if writeWantsRead {
-            writeWantsRead = false
-            writeBlocked = false
-        }
+        if writeWait == .readable { writeWait = .none }
         readLoop: while !closed {
             if lingering {
                 if !discardInput() { break readLoop }
@@ -180,7 +185,7 @@ final class Connection: @unchecked Sendable {
             case .wouldBlock:
                 break readLoop
             case .wantsWrite:
-                readWantsWrite = true
+                readWaitsForWritable = true
                 armWrite()
                 break readLoop
             case .closed:
@@ -223,7 +228,7 @@ final class Connection: @unchecked Sendable {
 
     private var wantsToRead: Bool {
         if closed { return false }
-        if lingering || writeWantsRead { return true }
+        if lingering || writeWait == .readable { return true }
         // While a deferred response is computed, keep reading (a little) so the
         // client's leaving is seen at once.
         if inFlight != nil { return !peerClosed && parser.bufferedByteCount < Self.maxReadAhead }
@@ -243,18 +248,17 @@ final class Connection: @unchecked Sendable {
                 pullStream(current)
                 progressed = true
             }
-            if !output.isEmpty, !writeBlocked {
+            if !output.isEmpty, writeWait == .none {
                 switch transport.write(output) {
                 case .wrote(let n):
                     output.consume(n)
                     lastWriteProgress = .now()
                     progressed = true
                 case .wouldBlock:
-                    writeBlocked = true
+                    writeWait = .writable
                     armWrite()
                 case .wantsRead:
-                    writeBlocked = true
-                    writeWantsRead = true
+                    writeWait = .readable
                 case .failed(let reason):
                     core.logger.debug(
                         "connection write failed", metadata: ["remote": "\(remoteAddress)", "reason": "\(reason)"])
@@ -266,7 +270,7 @@ final class Connection: @unchecked Sendable {
         }
         if closed { return }
         if output.isEmpty, stream == nil {
-            if !readWantsWrite { disarmWrite() }
+            if !readWaitsForWritable { writeSource?.pause() }
             if closeAfterFlush, !lingering {
                 startLinger()
                 if closed { return }
@@ -490,15 +494,13 @@ final class Connection: @unchecked Sendable {
         inFlight = nil
         timer?.cancel()
         pendingCancels = 0
-        if let readSource {
-            if readPaused { readSource.resume(); readPaused = false }
+        if readSource != nil {
             pendingCancels += 1
-            readSource.cancel()
+            readSource?.cancel()
         }
-        if let writeSource {
-            if !writeArmed { writeSource.resume(); writeArmed = true }
+        if writeSource != nil {
             pendingCancels += 1
-            writeSource.cancel()
+            writeSource?.cancel()
         }
         if pendingCancels == 0 { finishClose() }
     }
@@ -526,27 +528,16 @@ final class Connection: @unchecked Sendable {
             let source = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
             source.setEventHandler { [self] in handleWritable() }
             source.setCancelHandler { [self] in cancelled() }
-            writeSource = source
-            writeArmed = true
-            source.resume()
-        } else if !writeArmed {
-            writeArmed = true
-            writeSource?.resume()
+            writeSource = WatchedSource(source)
         }
-    }
-
-    private func disarmWrite() {
-        if writeArmed, let writeSource {
-            writeSource.suspend()
-            writeArmed = false
-        }
+        writeSource?.watch()
     }
 
     private func handleWritable() {
         guard !closed else { return }
-        writeBlocked = false
-        if readWantsWrite {
-            readWantsWrite = false
+        if writeWait == .writable { writeWait = .none }
+        if readWaitsForWritable {
+            readWaitsForWritable = false
             handleReadable()
             return
         }
@@ -554,17 +545,15 @@ final class Connection: @unchecked Sendable {
     }
 
     private func updateReading() {
-        guard let readSource, !closed else { return }
+        guard let watching = readSource?.isWatching, !closed else { return }
         if wantsToRead {
-            if readPaused {
-                readPaused = false
-                readSource.resume()
+            if !watching {
+                readSource?.watch()
                 // TLS may hold decrypted bytes the socket will not signal again.
                 if transport.isSecure { queue.async { [self] in handleReadable() } }
             }
-        } else if !readPaused {
-            readPaused = true
-            readSource.suspend()
+        } else {
+            readSource?.pause()
         }
     }
 

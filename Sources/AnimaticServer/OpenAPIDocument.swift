@@ -1,7 +1,35 @@
+import AnimaticCore
+import AnimaticRender
+
 /// The OpenAPI 3.1 description of the API, served at `/openapi.json`. Kept beside the
 /// routes it describes; a test validates it with openapi-spec-validator and runs
-/// schemathesis against a live server from it.
+/// schemathesis against a live server from it. The lists that change with the code (preset
+/// names, formats, drives) come from the code, and the parameter and response lists the
+/// two timeline routes share are written once.
 enum OpenAPIDocument {
+    /// The query options of a rendered timeline (`TimelineRequest`).
+    private static let renderParameters = ["format", "fps", "frames", "loop", "filmstripFrames", "reduceMotion"]
+
+    /// `[{"$ref": "#/components/parameters/a"}, …]`.
+    private static func parameterRefs(_ names: [String]) -> String {
+        "[" + names.map { ##"{"$ref": "#/components/parameters/\##($0)"}"## }.joined(separator: ", ") + "]"
+    }
+
+    /// Response members referring to `Problem` (or `ProtocolError` for 413, which the HTTP
+    /// layer answers), one per status.
+    private static func problems(_ statuses: [Int]) -> String {
+        statuses.map { status in
+            let response = status == 413 ? "ProtocolError" : "Problem"
+            return ##""\##(status)": {"$ref": "#/components/responses/\##(response)"}"##
+        }
+        .joined(separator: ",\n")
+    }
+
+    /// `["a", "b"]`.
+    private static func strings(_ values: [String]) -> String {
+        "[" + values.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+    }
+
     static let json = #"""
         {
           "openapi": "3.1.0",
@@ -18,14 +46,7 @@ enum OpenAPIDocument {
               "post": {
                 "operationId": "postTimeline",
                 "summary": "The timeline of a spec (inline, or {\"preset\", \"params\"})",
-                "parameters": [
-                  {"$ref": "#/components/parameters/format"},
-                  {"$ref": "#/components/parameters/fps"},
-                  {"$ref": "#/components/parameters/frames"},
-                  {"$ref": "#/components/parameters/loop"},
-                  {"$ref": "#/components/parameters/filmstripFrames"},
-                  {"$ref": "#/components/parameters/reduceMotion"}
-                ],
+                "parameters": \#(parameterRefs(renderParameters)),
                 "requestBody": {
                   "required": true,
                   "content": {"application/json": {"schema": {"$ref": "#/components/schemas/SpecDocument"},
@@ -35,12 +56,7 @@ enum OpenAPIDocument {
                 "responses": {
                   "200": {"$ref": "#/components/responses/Timeline"},
                   "304": {"$ref": "#/components/responses/NotModified"},
-                  "400": {"$ref": "#/components/responses/Problem"},
-                  "406": {"$ref": "#/components/responses/Problem"},
-                  "413": {"$ref": "#/components/responses/ProtocolError"},
-                  "415": {"$ref": "#/components/responses/Problem"},
-                  "422": {"$ref": "#/components/responses/Problem"},
-                  "503": {"$ref": "#/components/responses/Problem"}
+                  \#(problems([400, 406, 413, 415, 422, 503]))
                 }
               }
             },
@@ -55,11 +71,7 @@ enum OpenAPIDocument {
                 "responses": {
                   "200": {"description": "The spec is valid.", "content": {"application/json": {"schema": {
                     "type": "object", "properties": {"valid": {"const": true}}, "required": ["valid"]}}}},
-                  "400": {"$ref": "#/components/responses/Problem"},
-                  "413": {"$ref": "#/components/responses/ProtocolError"},
-                  "415": {"$ref": "#/components/responses/Problem"},
-                  "422": {"$ref": "#/components/responses/Problem"},
-                  "503": {"$ref": "#/components/responses/Problem"}
+                  \#(problems([400, 413, 415, 422, 503]))
                 }
               }
             },
@@ -78,12 +90,10 @@ enum OpenAPIDocument {
               "get": {
                 "operationId": "getPreset",
                 "summary": "A preset expanded to a full spec; any other query parameter is a preset parameter (?folds=3)",
-                "parameters": [{"$ref": "#/components/parameters/name"}, {"$ref": "#/components/parameters/params"}],
+                "parameters": \#(parameterRefs(["name", "params"])),
                 "responses": {
                   "200": {"description": "The expanded spec.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Spec"}}}},
-                  "400": {"$ref": "#/components/responses/Problem"},
-                  "404": {"$ref": "#/components/responses/Problem"},
-                  "422": {"$ref": "#/components/responses/Problem"}
+                  \#(problems([400, 404, 422]))
                 }
               }
             },
@@ -91,15 +101,13 @@ enum OpenAPIDocument {
               "get": {
                 "operationId": "getPresetInteraction",
                 "summary": "How a finger drives the preset for these parameters (the rule GET /v1/presets gives at the defaults); other query parameters are preset parameters",
-                "parameters": [{"$ref": "#/components/parameters/name"}, {"$ref": "#/components/parameters/params"}],
+                "parameters": \#(parameterRefs(["name", "params"])),
                 "responses": {
                   "200": {"description": "The rule, null when the preset has no interaction.", "content": {"application/json": {"schema": {
                     "type": "object", "required": ["preset", "interaction"],
                     "properties": {"preset": {"type": "string"},
                       "interaction": {"oneOf": [{"$ref": "#/components/schemas/InteractionRule"}, {"type": "null"}]}}}}}},
-                  "400": {"$ref": "#/components/responses/Problem"},
-                  "404": {"$ref": "#/components/responses/Problem"},
-                  "422": {"$ref": "#/components/responses/Problem"}
+                  \#(problems([400, 404, 422]))
                 }
               }
             },
@@ -107,24 +115,11 @@ enum OpenAPIDocument {
               "get": {
                 "operationId": "getPresetTimeline",
                 "summary": "A preset's timeline, so a timeline or an SVG is one curl or one <img src> away; other query parameters are preset parameters",
-                "parameters": [
-                  {"$ref": "#/components/parameters/name"},
-                  {"$ref": "#/components/parameters/params"},
-                  {"$ref": "#/components/parameters/format"},
-                  {"$ref": "#/components/parameters/fps"},
-                  {"$ref": "#/components/parameters/frames"},
-                  {"$ref": "#/components/parameters/loop"},
-                  {"$ref": "#/components/parameters/filmstripFrames"},
-                  {"$ref": "#/components/parameters/reduceMotion"}
-                ],
+                "parameters": \#(parameterRefs(["name", "params"] + renderParameters)),
                 "responses": {
                   "200": {"$ref": "#/components/responses/Timeline"},
                   "304": {"$ref": "#/components/responses/NotModified"},
-                  "400": {"$ref": "#/components/responses/Problem"},
-                  "404": {"$ref": "#/components/responses/Problem"},
-                  "406": {"$ref": "#/components/responses/Problem"},
-                  "422": {"$ref": "#/components/responses/Problem"},
-                  "503": {"$ref": "#/components/responses/Problem"}
+                  \#(problems([400, 404, 406, 422, 503]))
                 }
               }
             },
@@ -149,12 +144,12 @@ enum OpenAPIDocument {
           },
           "components": {
             "parameters": {
-              "name": {"name": "name", "in": "path", "required": true, "schema": {"type": "string"},
-                "description": "popup, tabSlide, containerSpring, scaleFade, zoom, fold or flip", "example": "fold"},
+              "name": {"name": "name", "in": "path", "required": true,
+                "schema": {"enum": \#(strings(PresetCatalog.names))}, "example": "fold"},
               "params": {"name": "params", "in": "query", "required": false, "schema": {"type": "string"},
                 "description": "All preset parameters as one JSON object, e.g. {\"folds\":3}; single parameters may also be given as their own query parameters."},
               "format": {"name": "format", "in": "query", "required": false,
-                "schema": {"enum": ["json", "svg", "filmstrip", "lottie", "css", "swift"]},
+                "schema": {"enum": \#(strings(OutputFormat.allCases.map(\.rawValue)))},
                 "description": "Overrides Accept. Accept chooses between application/json, image/svg+xml, text/css and text/x-swift."},
               "fps": {"name": "fps", "in": "query", "required": false, "schema": {"type": "integer", "minimum": 1, "maximum": 240, "default": 60}},
               "frames": {"name": "frames", "in": "query", "required": false, "schema": {"type": "boolean", "default": false},
@@ -224,7 +219,7 @@ enum OpenAPIDocument {
               "InteractionRule": {"type": "object",
                 "required": ["drive", "axis", "distance", "direction", "threshold", "velocity", "cancelWhenMovingBack", "requires", "text"],
                 "description": "percent = clamp(direction × Δaxis / distance, 0, 1), |Δaxis| when direction is 0; read from the preset's own definition",
-                "properties": {"drive": {"enum": ["percent", "direct"]}, "axis": {"enum": ["x", "y"]},
+                "properties": {"drive": {"enum": \#(strings(InteractionDrive.allCases.map(\.rawValue)))}, "axis": {"enum": ["x", "y"]},
                   "distance": {"type": "number"}, "direction": {"enum": [-1, 0, 1]}, "threshold": {"type": "number"},
                   "velocity": {"type": ["number", "null"]}, "cancelWhenMovingBack": {"type": "boolean"},
                   "requires": {"type": "object"}, "text": {"type": "string"}}},

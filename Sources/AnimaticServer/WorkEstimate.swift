@@ -1,9 +1,11 @@
 import AnimaticCore
 import AnimaticRender
 
-/// What a timeline request will cost, known after compiling (linear in the spec, which
-/// the spec limits bound) and before sampling or encoding (which the options multiply):
-/// the frame samples (frames × layers) and an upper estimate of the output bytes.
+/// What a timeline request will cost, known from the spec and the options before any
+/// work: before compiling, sampling or encoding. The timeline's duration comes from the
+/// spec alone (`TransitionSpec.timelineDuration`: block ends, the interactive run), so the
+/// frame samples (frames × layers) and an upper estimate of the output bytes are priced
+/// without building a track.
 ///
 /// Bytes per layer and frame are our measurements (2026-11, `animatic render` of 100-layer,
 /// 121-frame specs: 2-D transforms + frame + alpha + fill + corner radius; the same with
@@ -38,12 +40,13 @@ struct WorkEstimate {
     /// Bytes of a timeline's fixed part (header, layer descriptions), per layer.
     static let bytesPerLayer = 2048
 
-    init(_ timeline: Timeline, _ parsed: TimelineRequest, limits: SpecLimits, maxResponseBytes: Int) {
+    /// `spec` is the spec that will be compiled (after Reduce Motion, which adds layers).
+    init(_ spec: TransitionSpec, _ parsed: TimelineRequest, limits: SpecLimits, maxResponseBytes: Int) {
         self.parsed = parsed
         self.limits = limits
         self.maxResponseBytes = maxResponseBytes
-        layers = max(timeline.layers.count, 1)
-        let sampledFrames = Timeline.frameCount(duration: timeline.duration, fps: parsed.options.fps)
+        layers = max(spec.layers.count, 1)
+        let sampledFrames = Timeline.frameCount(duration: spec.timelineDuration, fps: parsed.options.fps)
         switch parsed.format {
         case .json: frames = parsed.options.includeFrames ? sampledFrames : 0
         case .filmstrip: frames = parsed.options.filmstripFrames
@@ -53,7 +56,7 @@ struct WorkEstimate {
         }
         samples = frames * layers
         let cost = Self.bytesPerSample(parsed.format)
-        let painted = timeline.layers.filter { $0.spec.gradient != nil || $0.spec.content != nil }.count
+        let painted = spec.layers.filter { $0.gradient != nil || $0.content != nil }.count
         outputBytes = layers * Self.bytesPerLayer + samples * cost.base + frames * painted * cost.painted
     }
 

@@ -160,7 +160,20 @@ def test_health_metrics_openapi_and_page(live_server):
     assert "animatic_http_request_duration_seconds_bucket" in text
     status, _, body = curl(live_server.url + "/openapi.json")
     from openapi_spec_validator import validate
-    validate(json.loads(body))
+    document = json.loads(body)
+    validate(document)
+    # The lists that change with the code are the code's: every preset the API lists, and
+    # every drive a preset's interaction rule uses.
+    presets = json.loads(curl(live_server.url + "/v1/presets")[2])["presets"]
+    assert document["components"]["parameters"]["name"]["schema"]["enum"] == [p["name"] for p in presets]
+    drives = document["components"]["schemas"]["InteractionRule"]["properties"]["drive"]["enum"]
+    assert {p["interaction"]["drive"] for p in presets if p["interaction"]} <= set(drives)
+    assert drives == ["percent", "direct", "restart"]
+    timeline_routes = [document["paths"]["/v1/timeline"]["post"], document["paths"]["/v1/presets/{name}/timeline"]["get"]]
+    for operation in timeline_routes:
+        names = [ref["$ref"].rsplit("/", 1)[1] for ref in operation["parameters"]]
+        assert names[-6:] == ["format", "fps", "frames", "loop", "filmstripFrames", "reduceMotion"]
+        assert operation["responses"]["422"] == {"$ref": "#/components/responses/Problem"}
     status, headers, body = curl(live_server.url + "/")
     assert status == 200 and headers["content-type"].startswith("text/html") and b"<" in body
     status, headers, _ = curl("-I", live_server.url + "/v1/presets")
@@ -177,10 +190,15 @@ def test_cors_preflight(live_server):
 
 
 def test_schemathesis_finds_no_server_error_and_no_schema_violation(live_server):
-    """A bounded schemathesis run against /openapi.json on the live server."""
+    """A bounded schemathesis run against /openapi.json on the live server.
+
+    One worker: with two, CPython 3.11's AST constructor (hypothesis reads strategy source
+    from several threads) fails now and then with "SystemError: AST constructor recursion
+    depth mismatch", an error of the tool, not of the server.
+    """
     st = ROOT / ".venv" / "bin" / "schemathesis"
     proc = subprocess.run([str(st), "run", live_server.url + "/openapi.json", "--checks", "all",
-                           "--max-examples", "25", "--seed", "1", "--workers", "2",
+                           "--max-examples", "25", "--seed", "1", "--workers", "1",
                            "--request-timeout", "10", "--exclude-checks", "positive_data_acceptance"],
                           capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-2000:]

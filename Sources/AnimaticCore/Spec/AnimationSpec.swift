@@ -11,6 +11,13 @@ public enum AnimationSpec: Hashable, Sendable {
         case .keyframes(let k): return k.delay
         }
     }
+
+    public var duration: Double {
+        switch self {
+        case .block(let b): return b.duration
+        case .keyframes(let k): return k.duration
+        }
+    }
 }
 
 /// All changes of one block share its delay, duration and curve.
