@@ -1,60 +1,89 @@
-/// A layer of a compiled timeline: its spec (static look) and one track per property.
+/// A layer of a compiled timeline: its spec (static look) and one typed track per
+/// animatable property (`Track<Value>`, the value kind fixed by the property).
 public struct CompiledLayer: Hashable, Sendable {
     public var spec: LayerSpec
-    /// Indexed by `AnimatableProperty.allCases` order.
-    public private(set) var tracks: [PropertyTrack]
+    var position: Track<Point>
+    var size: Track<Size>
+    var alpha: Track<Double>
+    var transform: Track<TransformValue>
+    var cornerRadius: Track<Double>
+    var fill: Track<Color>
+    var hidden: Track<Bool>
+    var zPosition: Track<Double>
+    var shadowOpacity: Track<Double>
+    var shadowRadius: Track<Double>
+    var shadowOffset: Track<Point>
+    var shadowColor: Track<Color>
+    var borderWidth: Track<Double>
+    var borderColor: Track<Color>
+    /// Whether any shadow or border track is animated (most layers have none to sample).
+    private var decorationMoves = false
 
     init(spec: LayerSpec) {
         self.spec = spec
-        tracks = AnimatableProperty.allCases.map { property in
-            PropertyTrack(property: property, initial: CompiledLayer.initialValue(of: property, in: spec))
-        }
+        position = Track(initial: spec.position)
+        size = Track(initial: spec.size)
+        alpha = Track(initial: spec.alpha)
+        transform = Track(initial: TransformValue(spec.transform.matrix))
+        cornerRadius = Track(initial: spec.cornerRadius)
+        fill = Track(initial: spec.fill ?? .clear)
+        hidden = Track(initial: spec.hidden)
+        zPosition = Track(initial: spec.zPosition)
+        shadowOpacity = Track(initial: spec.shadow.opacity)
+        shadowRadius = Track(initial: spec.shadow.radius)
+        shadowOffset = Track(initial: spec.shadow.offset)
+        shadowColor = Track(initial: spec.shadow.color)
+        borderWidth = Track(initial: spec.border.width)
+        borderColor = Track(initial: spec.border.color)
     }
 
-    static func initialValue(of property: AnimatableProperty, in spec: LayerSpec) -> TrackValue {
+    /// The track of `property`, whatever its kind (compile time and the untyped view).
+    func anyTrack(_ property: AnimatableProperty) -> any UntypedTrack {
         switch property {
-        case .position: return .point(spec.position)
-        case .size: return .size(spec.size)
-        case .alpha: return .number(spec.alpha)
-        case .transform: return .transform(spec.transform.matrix)
-        case .cornerRadius: return .number(spec.cornerRadius)
-        case .fill: return .color(spec.fill ?? .clear)
-        case .hidden: return .bool(spec.hidden)
-        case .zPosition: return .number(spec.zPosition)
-        case .shadowOpacity: return .number(spec.shadow.opacity)
-        case .shadowRadius: return .number(spec.shadow.radius)
-        case .shadowOffset: return .point(spec.shadow.offset)
-        case .shadowColor: return .color(spec.shadow.color)
-        case .borderWidth: return .number(spec.border.width)
-        case .borderColor: return .color(spec.border.color)
+        case .position: return position
+        case .size: return size
+        case .alpha: return alpha
+        case .transform: return transform
+        case .cornerRadius: return cornerRadius
+        case .fill: return fill
+        case .hidden: return hidden
+        case .zPosition: return zPosition
+        case .shadowOpacity: return shadowOpacity
+        case .shadowRadius: return shadowRadius
+        case .shadowOffset: return shadowOffset
+        case .shadowColor: return shadowColor
+        case .borderWidth: return borderWidth
+        case .borderColor: return borderColor
         }
     }
 
-    public func track(_ property: AnimatableProperty) -> PropertyTrack {
-        tracks[Self.index(property)]
-    }
+    /// The track of `property` in untyped form.
+    public func track(_ property: AnimatableProperty) -> PropertyTrack { anyTrack(property).erased(property) }
 
+    /// Every track in untyped form, in `AnimatableProperty.allCases` order.
+    public var tracks: [PropertyTrack] { AnimatableProperty.allCases.map(track) }
+
+    /// Adds a segment (its values of the property's kind) that takes over at its start.
     mutating func append(_ segment: TrackSegment, to property: AnimatableProperty) {
-        tracks[Self.index(property)].append(segment)
-    }
-
-    static func index(_ property: AnimatableProperty) -> Int {
         switch property {
-        case .position: return 0
-        case .size: return 1
-        case .alpha: return 2
-        case .transform: return 3
-        case .cornerRadius: return 4
-        case .fill: return 5
-        case .hidden: return 6
-        case .zPosition: return 7
-        case .shadowOpacity: return 8
-        case .shadowRadius: return 9
-        case .shadowOffset: return 10
-        case .shadowColor: return 11
-        case .borderWidth: return 12
-        case .borderColor: return 13
+        case .position: position.append(.init(segment))
+        case .size: size.append(.init(segment))
+        case .alpha: alpha.append(.init(segment))
+        case .transform: transform.append(.init(segment))
+        case .cornerRadius: cornerRadius.append(.init(segment))
+        case .fill: fill.append(.init(segment))
+        case .hidden: hidden.append(.init(segment))
+        case .zPosition: zPosition.append(.init(segment))
+        case .shadowOpacity: shadowOpacity.append(.init(segment))
+        case .shadowRadius: shadowRadius.append(.init(segment))
+        case .shadowOffset: shadowOffset.append(.init(segment))
+        case .shadowColor: shadowColor.append(.init(segment))
+        case .borderWidth: borderWidth.append(.init(segment))
+        case .borderColor: borderColor.append(.init(segment))
         }
+        decorationMoves =
+            shadowOpacity.isAnimated || shadowRadius.isAnimated || shadowOffset.isAnimated
+            || shadowColor.isAnimated || borderWidth.isAnimated || borderColor.isAnimated
     }
 
     /// The presented values of a layer's properties at one instant, before composing.
@@ -78,7 +107,7 @@ public struct CompiledLayer: Hashable, Sendable {
             case (.position, .point(let p)): position = p
             case (.size, .size(let s)): size = Size(width: max(s.width, 0), height: max(s.height, 0))
             case (.alpha, .number(let n)): alpha = n
-            case (.transform, _): transform = value.matrix
+            case (.transform, .transform(let m, _)): transform = m
             case (.cornerRadius, .number(let n)): cornerRadius = n
             case (.fill, .color(let c)): fill = c
             case (.hidden, .bool(let b)): hidden = b
@@ -96,92 +125,54 @@ public struct CompiledLayer: Hashable, Sendable {
 
     /// Which of the layer's properties have animations: the others keep their initial value.
     public var animatedProperties: [AnimatableProperty] {
-        AnimatableProperty.allCases.filter { tracks[Self.index($0)].isAnimated }
+        AnimatableProperty.allCases.filter { anyTrack($0).isAnimated }
     }
 
     /// Whether `fill` is reported (the layer has a fill or animates one).
-    public var hasFill: Bool { spec.fill != nil || tracks[5].isAnimated }
+    public var hasFill: Bool { spec.fill != nil || fill.isAnimated }
 
     /// The presented values at `t` seconds of transition time.
     public func values(at t: Double) -> Values {
-        let position: Point, rawSize: Size, alpha: Double, transform: Transform3D
-        let radius: Double, fill: Color, hidden: Bool, z: Double
-        if case .point(let v) = tracks[0].value(at: t) { position = v } else { Self.kindChanged() }
-        if case .size(let v) = tracks[1].value(at: t) { rawSize = v } else { Self.kindChanged() }
-        if case .number(let v) = tracks[2].value(at: t) { alpha = v } else { Self.kindChanged() }
-        transform = tracks[3].transformValue(at: t)
-        if case .number(let v) = tracks[4].value(at: t) { radius = v } else { Self.kindChanged() }
-        if case .color(let v) = tracks[5].value(at: t) { fill = v } else { Self.kindChanged() }
-        if case .bool(let v) = tracks[6].value(at: t) { hidden = v } else { Self.kindChanged() }
-        if case .number(let v) = tracks[7].value(at: t) { z = v } else { Self.kindChanged() }
-        var values = Values(
-            position: position, size: Size(width: max(rawSize.width, 0), height: max(rawSize.height, 0)),
-            alpha: alpha, transform: transform, cornerRadius: radius, fill: fill, hidden: hidden,
-            zPosition: z, shadow: spec.shadow, border: spec.border)
-        readDecoration(at: t, into: &values, mask: ~0)
-        return values
-    }
-
-    /// The shadow and border tracks (indices 8…13) in `mask` read into `v`.
-    private func readDecoration(at t: Double, into v: inout Values, mask: UInt32) {
-        if mask & 0x3F00 == 0 { return }
-        if mask & 256 != 0 { v.shadow.opacity = number(8, at: t) }
-        if mask & 512 != 0 { v.shadow.radius = max(number(9, at: t), 0) }
-        if mask & 1024 != 0 {
-            if case .point(let x) = tracks[10].value(at: t) { v.shadow.offset = x } else { Self.kindChanged() }
-        }
-        if mask & 2048 != 0 {
-            if case .color(let x) = tracks[11].value(at: t) { v.shadow.color = x } else { Self.kindChanged() }
-        }
-        if mask & 4096 != 0 { v.border.width = max(number(12, at: t), 0) }
-        if mask & 8192 != 0 {
-            if case .color(let x) = tracks[13].value(at: t) { v.border.color = x } else { Self.kindChanged() }
-        }
-    }
-
-    private func number(_ track: Int, at t: Double) -> Double {
-        guard case .number(let x) = tracks[track].value(at: t) else { Self.kindChanged() }
-        return x
-    }
-
-    /// Bit i set when track i (in `AnimatableProperty.allCases` order) has animations.
-    public var animatedMask: UInt32 {
-        var mask: UInt32 = 0
-        for i in tracks.indices where tracks[i].isAnimated { mask |= 1 << UInt32(i) }
-        return mask
-    }
-
-    /// `values(at:)` computing only the tracks in `mask` (see `animatedMask`); the other
-    /// values come from `base`, which must be this layer's `values(at:)` at any time.
-    public func values(at t: Double, base: Values, mask: UInt32) -> Values {
-        var v = base
-        if mask == 0 { return v }
-        if mask & 1 != 0 {
-            if case .point(let x) = tracks[0].value(at: t) { v.position = x } else { Self.kindChanged() }
-        }
-        if mask & 2 != 0 {
-            if case .size(let x) = tracks[1].value(at: t) {
-                v.size = Size(width: max(x.width, 0), height: max(x.height, 0))
-            } else {
-                Self.kindChanged()
-            }
-        }
-        if mask & 4 != 0 { if case .number(let x) = tracks[2].value(at: t) { v.alpha = x } else { Self.kindChanged() } }
-        if mask & 8 != 0 { v.transform = tracks[3].transformValue(at: t) }
-        if mask & 16 != 0 {
-            if case .number(let x) = tracks[4].value(at: t) { v.cornerRadius = x } else { Self.kindChanged() }
-        }
-        if mask & 32 != 0 { if case .color(let x) = tracks[5].value(at: t) { v.fill = x } else { Self.kindChanged() } }
-        if mask & 64 != 0 { if case .bool(let x) = tracks[6].value(at: t) { v.hidden = x } else { Self.kindChanged() } }
-        if mask & 128 != 0 {
-            if case .number(let x) = tracks[7].value(at: t) { v.zPosition = x } else { Self.kindChanged() }
-        }
-        readDecoration(at: t, into: &v, mask: mask)
+        let s = size.value(at: t)
+        var v = Values(
+            position: position.value(at: t), size: Size(width: max(s.width, 0), height: max(s.height, 0)),
+            alpha: alpha.value(at: t), transform: transform.value(at: t).matrix,
+            cornerRadius: cornerRadius.value(at: t), fill: fill.value(at: t), hidden: hidden.value(at: t),
+            zPosition: zPosition.value(at: t), shadow: spec.shadow, border: spec.border)
+        v.shadow.radius = max(v.shadow.radius, 0)
+        v.border.width = max(v.border.width, 0)
+        readDecoration(at: t, into: &v)
         return v
     }
 
-    private static func kindChanged() -> Never {
-        preconditionFailure("track values keep their property's kind")
+    /// `values(at:)` sampling only the animated tracks; the other values come from `base`,
+    /// which must be this layer's `values(at:)` at any time (their values never change).
+    public func values(at t: Double, base: Values) -> Values {
+        var v = base
+        if position.isAnimated { v.position = position.value(at: t) }
+        if size.isAnimated {
+            let s = size.value(at: t)
+            v.size = Size(width: max(s.width, 0), height: max(s.height, 0))
+        }
+        if alpha.isAnimated { v.alpha = alpha.value(at: t) }
+        if transform.isAnimated { v.transform = transform.value(at: t).matrix }
+        if cornerRadius.isAnimated { v.cornerRadius = cornerRadius.value(at: t) }
+        if fill.isAnimated { v.fill = fill.value(at: t) }
+        if hidden.isAnimated { v.hidden = hidden.value(at: t) }
+        if zPosition.isAnimated { v.zPosition = zPosition.value(at: t) }
+        readDecoration(at: t, into: &v)
+        return v
+    }
+
+    /// The animated shadow and border tracks read into `v`.
+    private func readDecoration(at t: Double, into v: inout Values) {
+        guard decorationMoves else { return }
+        if shadowOpacity.isAnimated { v.shadow.opacity = shadowOpacity.value(at: t) }
+        if shadowRadius.isAnimated { v.shadow.radius = max(shadowRadius.value(at: t), 0) }
+        if shadowOffset.isAnimated { v.shadow.offset = shadowOffset.value(at: t) }
+        if shadowColor.isAnimated { v.shadow.color = shadowColor.value(at: t) }
+        if borderWidth.isAnimated { v.border.width = max(borderWidth.value(at: t), 0) }
+        if borderColor.isAnimated { v.border.color = borderColor.value(at: t) }
     }
 
     /// The layer's state at `t` seconds of transition time.

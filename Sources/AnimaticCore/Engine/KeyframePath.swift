@@ -9,11 +9,14 @@
 /// - at the two ends the missing neighbour is the end key itself, so a Catmull-Rom end
 ///   tangent is half the first (last) chord;
 /// - `paced` and `cubicPaced` measure distance in the vector form of the values (see
-///   `TrackValue.vector`); `cubicPaced` walks the spline at constant arc-length speed,
+///   `TrackInterpolatable.vector`); `cubicPaced` walks the spline at constant arc-length speed,
 ///   with the arc length tabulated at `arcSamplesPerSegment` points per segment.
-struct KeyframePath: Hashable, Sendable {
+///
+/// Generic over the kind of value: one interpolator for every kind, specialised by the
+/// compiler for each (a transform path samples `TransformValue`s directly).
+struct KeyframePath<Value: TrackInterpolatable>: Hashable, Sendable {
     var times: [Double]
-    var values: [TrackValue]
+    var values: [Value]
     var mode: CalculationMode
     /// Per key: Kochanek–Bartels tension, continuity and bias (spline modes only).
     var knots: [SplineKnot]
@@ -25,19 +28,15 @@ struct KeyframePath: Hashable, Sendable {
     /// cubicPaced: cumulative arc length at `arcSamplesPerSegment` steps of each segment.
     var arcTable: [Double] = []
 
-    static let arcSamplesPerSegment = 32
+    static var arcSamplesPerSegment: Int { 32 }
 
-    init(times: [Double], values: [TrackValue], mode requested: CalculationMode, knots: [SplineKnot] = []) {
+    init(times: [Double], values: [Value], mode requested: CalculationMode, knots: [SplineKnot] = []) {
         self.knots = knots.count == values.count ? knots : Array(repeating: .catmullRom, count: values.count)
         var mode = requested
         if (mode == .cubic || mode == .cubicPaced), !values.allSatisfy(\.isSplineable) {
             mode = mode == .cubic ? .linear : .paced
         }
-        if mode == .paced,
-            values.contains(where: {
-                if case .bool = $0 { return true }; return false
-            })
-        {
+        if mode == .paced, Value.isDiscrete, !values.isEmpty {
             mode = .discrete
         }
         self.mode = mode
@@ -60,7 +59,7 @@ struct KeyframePath: Hashable, Sendable {
     }
 
     /// Key times ∝ cumulative distance between values (constant speed), CA's `paced`.
-    static func pacedTimes(_ values: [TrackValue]) -> [Double] {
+    static func pacedTimes(_ values: [Value]) -> [Double] {
         var reference: (Double, Double, Double, Double)? = nil
         var vectors: [[Double]] = []
         for v in values {
@@ -157,55 +156,30 @@ struct KeyframePath: Hashable, Sendable {
     }
 
     private func hermite(segment i: Int, u: Double) -> [Double] {
-        let p0 = vectors[i], p1 = vectors[i + 1], m0 = outTangents[i], m1 = inTangents[i + 1]
-        let u2 = u * u, u3 = u2 * u
-        let h00 = 2 * u3 - 3 * u2 + 1, h10 = u3 - 2 * u2 + u, h01 = -2 * u3 + 3 * u2, h11 = u3 - u2
-        var out = p0
-        for c in 0..<p0.count { out[c] = h00 * p0[c] + h10 * m0[c] + h01 * p1[c] + h11 * m1[c] }
+        var out = vectors[i]
+        out.withUnsafeMutableBufferPointer { hermite(segment: i, u: u, into: $0) }
         return out
     }
 
-    /// `value(at:)` of a transform path as its matrix: the same arithmetic without boxing
-    /// a `TrackValue` or allocating the spline's vector.
-    func transformValue(at x: Double) -> Transform3D {
-        let n = values.count
-        if n == 1 || x < times[0] { return values[0].matrix }
-        if x >= times[n - 1] { return values[n - 1].matrix }
-        switch mode {
-        case .discrete:
-            return values[segment(at: x)].matrix
-        case .linear, .paced:
-            let i = segment(at: x)
-            let span = times[i + 1] - times[i]
-            return span > 0
-                ? values[i].interpolatedMatrix(to: values[i + 1], fraction: (x - times[i]) / span)
-                : values[i + 1].matrix
-        case .cubic, .cubicPaced:
-            // Rare or not on the hot path in the same form: the general route.
-            guard mode == .cubic else { return value(at: x).matrix }
-            let i = segment(at: x)
-            let span = times[i + 1] - times[i]
-            guard span > 0 else { return values[i + 1].matrix }
-            guard case .transform(_, let d) = values[i], d != nil, vectors[i].count == 16 else {
-                return value(at: x).matrix
-            }
-            let u = (x - times[i]) / span
-            let p0 = vectors[i], p1 = vectors[i + 1], m0 = outTangents[i], m1 = inTangents[i + 1]
-            guard p1.count == 16, m0.count == 16, m1.count == 16 else { return value(at: x).matrix }
-            let u2 = u * u, u3 = u2 * u
-            let h00 = 2 * u3 - 3 * u2 + 1, h10 = u3 - 2 * u2 + u, h01 = -2 * u3 + 3 * u2, h11 = u3 - u2
-            func v(_ c: Int) -> Double { h00 * p0[c] + h10 * m0[c] + h01 * p1[c] + h11 * m1[c] }
-            let q = DecomposedTransform.quaternion(fromRotationVector: Vector3(v(13), v(14), v(15)))
-            let parts = DecomposedTransform(
-                translation: (v(0), v(1), v(2)), scale: (v(3), v(4), v(5)),
-                skew: (v(6), v(7), v(8)), perspective: (v(9), v(10), v(11), v(12)),
-                quaternion: q)
-            return parts.matrix
+    /// The spline's point at `u` of segment `i`, written into `out` (the vectors' width).
+    private func hermite(segment i: Int, u: Double, into out: UnsafeMutableBufferPointer<Double>) {
+        let p0 = vectors[i], p1 = vectors[i + 1], m0 = outTangents[i], m1 = inTangents[i + 1]
+        let u2 = u * u, u3 = u2 * u
+        let h00 = 2 * u3 - 3 * u2 + 1, h10 = u3 - 2 * u2 + u, h01 = -2 * u3 + 3 * u2, h11 = u3 - u2
+        for c in 0..<p0.count { out[c] = h00 * p0[c] + h10 * m0[c] + h01 * p1[c] + h11 * m1[c] }
+    }
+
+    /// `values[i].fromVector` of the spline's point at `u` of segment `i`, without an array.
+    private func splineValue(segment i: Int, u: Double) -> Value {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: max(vectors[i].count, 1)) { buffer in
+            let out = UnsafeMutableBufferPointer(rebasing: buffer[0..<vectors[i].count])
+            hermite(segment: i, u: u, into: out)
+            return values[i].fromVector(UnsafeBufferPointer(out))
         }
     }
 
     /// The value at block fraction `x` (already warped by the block's curve).
-    func value(at x: Double) -> TrackValue {
+    func value(at x: Double) -> Value {
         let n = values.count
         if n == 1 || x < times[0] { return values[0] }
         if x >= times[n - 1] { return values[n - 1] }
@@ -215,12 +189,13 @@ struct KeyframePath: Hashable, Sendable {
         case .linear, .paced:
             let i = segment(at: x)
             let span = times[i + 1] - times[i]
-            return span > 0 ? values[i].interpolated(to: values[i + 1], fraction: (x - times[i]) / span) : values[i + 1]
+            return span > 0
+                ? Value.interpolate(values[i], values[i + 1], fraction: (x - times[i]) / span) : values[i + 1]
         case .cubic:
             let i = segment(at: x)
             let span = times[i + 1] - times[i]
             guard span > 0 else { return values[i + 1] }
-            return values[i].fromVector(hermite(segment: i, u: (x - times[i]) / span))
+            return splineValue(segment: i, u: (x - times[i]) / span)
         case .cubicPaced:
             let total = arcTable.last ?? 0
             guard total > 0 else { return values[0] }
@@ -235,7 +210,7 @@ struct KeyframePath: Hashable, Sendable {
             let within = piece > 0 ? (target - arcTable[lo]) / piece : 0
             let global = (Double(lo) + within) / steps
             let seg = min(Int(global), n - 2)
-            return values[seg].fromVector(hermite(segment: seg, u: global - Double(seg)))
+            return splineValue(segment: seg, u: global - Double(seg))
         }
     }
 }

@@ -1,5 +1,8 @@
-/// Everything that happens to one property of one layer: its initial value and the
-/// segments that take over from one another, in order of their start.
+/// Everything that happens to one property of one layer, in untyped form: its initial
+/// value and the segments that take over from one another, in order of their start.
+///
+/// The view the exports read (`CompiledLayer.track(_:)`); the engine keeps each track
+/// typed (`Track<Value>`) and samples it there.
 public struct PropertyTrack: Hashable, Sendable {
     public var property: AnimatableProperty
     public var initial: TrackValue
@@ -10,10 +13,10 @@ public struct PropertyTrack: Hashable, Sendable {
         self.initial = initial
     }
 
-    /// Adds a segment that takes over at its start. Segments arrive in start order.
-    mutating func append(_ segment: TrackSegment) {
-        precondition(segments.last.map { $0.start <= segment.start } ?? true, "segments arrive in start order")
-        segments.append(segment)
+    init(property: AnimatableProperty, initial: TrackValue, segments: [TrackSegment]) {
+        self.property = property
+        self.initial = initial
+        self.segments = segments
     }
 
     /// The presented value at `t` seconds: the latest segment started by `t` decides.
@@ -25,17 +28,6 @@ public struct PropertyTrack: Hashable, Sendable {
             if segments[mid].start <= t { lo = mid } else { hi = mid }
         }
         return segments[lo].value(at: t)
-    }
-
-    /// `value(at:)` of a transform track as its matrix, without boxing a `TrackValue`.
-    public func transformValue(at t: Double) -> Transform3D {
-        guard let first = segments.first, t >= first.start else { return initial.matrix }
-        var lo = 0, hi = segments.count
-        while hi - lo > 1 {
-            let mid = (lo + hi) / 2
-            if segments[mid].start <= t { lo = mid } else { hi = mid }
-        }
-        return segments[lo].transformValue(at: t)
     }
 
     public var isAnimated: Bool { !segments.isEmpty }

@@ -36,8 +36,8 @@ public enum TimelineCompiler {
                         layers[li].append(.set(time: start, value: target), to: .hidden)
                         continue
                     }
-                    let track = layers[li].track(change.property)
-                    let from = track.value(at: start)
+                    let track = layers[li].anyTrack(change.property)
+                    let from = track.untypedValue(at: start)
                     // UIKit adds no animation for a value that does not change.
                     if from == target && !track.isMoving(at: start) { continue }
                     layers[li].append(
@@ -55,7 +55,7 @@ public enum TimelineCompiler {
                         continue
                     }
                     layers[li].append(
-                        .keyframes(start: start, end: end, path: KeyframePathBox(path: path), warp: warp), to: property)
+                        .keyframes(start: start, end: end, path: path, warp: warp), to: property)
                 }
             }
         }
@@ -98,7 +98,7 @@ public enum TimelineCompiler {
     /// The key lists of one keyframe block, one per (layer, property) it touches.
     /// `hidden` is returned as instant changes instead (it cannot be interpolated).
     static func keyframePaths(_ block: KeyframeAnimation, layers: [CompiledLayer], index: [String: Int])
-        -> [(Int, AnimatableProperty, KeyframePath, [(Double, TrackValue)]?)]
+        -> [(Int, AnimatableProperty, KeyframePathBox, [(Double, TrackValue)]?)]
     {
         // Keyframes in order of start, ties in spec order; `offset` is the spec index.
         let frames = block.keyframes.enumerated().sorted { a, b in
@@ -122,7 +122,7 @@ public enum TimelineCompiler {
                 let value = TrackValue(change.value)
                 if keys[key] == nil {
                     order.append(key)
-                    let initial = layers[li].track(change.property).value(at: block.delay)
+                    let initial = layers[li].anyTrack(change.property).untypedValue(at: block.delay)
                     keys[key] = ([0], [initial], [knot(0)])
                 }
                 var entry = keys[key]!
@@ -151,7 +151,8 @@ public enum TimelineCompiler {
                     }
                 }
                 return (
-                    key.layer, key.property, KeyframePath(times: [0], values: [entry.values[0]], mode: .discrete),
+                    key.layer, key.property,
+                    KeyframePathBox.make(times: [0], values: [entry.values[0]], mode: .discrete, knots: []),
                     instants
                 )
             }
@@ -160,7 +161,7 @@ public enum TimelineCompiler {
                 entry.values.append(entry.values[entry.values.count - 1])
                 entry.knots.append(entry.knots[entry.knots.count - 1])
             }
-            let path = KeyframePath(
+            let path = KeyframePathBox.make(
                 times: entry.times, values: entry.values, mode: block.calculationMode, knots: entry.knots)
             return (key.layer, key.property, path, nil)
         }

@@ -23,69 +23,70 @@ public enum TrackSegment: Hashable, Sendable {
         }
     }
 
-    /// The value at `t` seconds (≥ `start`).
+    /// The value at `t` seconds (≥ `start`), by the typed segment's interpolator.
     public func value(at t: Double) -> TrackValue {
         switch self {
+        case .set(_, let value): return value
         case let .tween(start, end, from, to, curve):
             if t >= end { return to }
             let duration = end - start
-            let progress = curve.progress(at: (t - start) / duration, duration: duration)
-            return from.interpolated(to: to, fraction: progress)
-        case let .keyframes(start, end, box, warp):
-            if t >= end { return box.path.values[box.path.values.count - 1] }
+            return from.interpolated(to: to, fraction: curve.progress(at: (t - start) / duration, duration: duration))
+        case let .keyframes(start, end, path, warp):
+            if t >= end { return path.storage.lastValue }
             let duration = end - start
-            return box.path.value(at: warp.progress(at: (t - start) / duration, duration: duration))
-        case .set(_, let value):
-            return value
-        }
-    }
-}
-
-extension TrackSegment {
-    /// `value(at:)` of a transform segment as its matrix.
-    func transformValue(at t: Double) -> Transform3D {
-        switch self {
-        case let .tween(start, end, from, to, curve):
-            if t >= end { return to.matrix }
-            let duration = end - start
-            let progress = curve.progress(at: (t - start) / duration, duration: duration)
-            return from.interpolatedMatrix(to: to, fraction: progress)
-        case let .keyframes(start, end, box, warp):
-            if t >= end { return box.path.values[box.path.values.count - 1].matrix }
-            let duration = end - start
-            return box.path.transformValue(at: warp.progress(at: (t - start) / duration, duration: duration))
-        case .set(_, let value):
-            return value.matrix
+            return path.value(at: warp.progress(at: (t - start) / duration, duration: duration))
         }
     }
 }
 
 /// A keyframe path behind a public face: the path's internals stay in the engine.
 ///
-/// The path (six arrays) lives in one immutable object, so copying a segment while
-/// sampling costs one retain instead of six.
+/// The typed path (`KeyframePath<Value>`, in a `SharedKeyframePath`) lives in one
+/// immutable object, so copying a segment costs one retain.
 public struct KeyframePathBox: Hashable, Sendable {
-    private final class Storage: Sendable {
-        let path: KeyframePath
-        init(_ path: KeyframePath) { self.path = path }
+    let storage: any ErasedKeyframePath
+
+    init<Value: TrackInterpolatable>(_ path: SharedKeyframePath<Value>) { storage = path }
+
+    /// The path through `values` (all of one kind, at least one) at `times`.
+    static func make(times: [Double], values: [TrackValue], mode: CalculationMode, knots: [SplineKnot])
+        -> KeyframePathBox
+    {
+        func typed<Value: TrackInterpolatable>(_: Value.Type) -> KeyframePathBox {
+            let typedValues = values.map { Track<Value>.Segment.typed($0) }
+            return KeyframePathBox(
+                SharedKeyframePath(KeyframePath(times: times, values: typedValues, mode: mode, knots: knots)))
+        }
+        switch values[0] {
+        case .number: return typed(Double.self)
+        case .point: return typed(Point.self)
+        case .size: return typed(Size.self)
+        case .color: return typed(Color.self)
+        case .bool: return typed(Bool.self)
+        case .transform: return typed(TransformValue.self)
+        }
     }
 
-    private let storage: Storage
-    var path: KeyframePath { storage.path }
+    public static func == (a: KeyframePathBox, b: KeyframePathBox) -> Bool { a.storage.isEqual(to: b.storage) }
 
-    init(path: KeyframePath) { storage = Storage(path) }
-
-    public static func == (a: KeyframePathBox, b: KeyframePathBox) -> Bool {
-        a.storage === b.storage || a.path == b.path
-    }
-
-    public func hash(into hasher: inout Hasher) { hasher.combine(path) }
+    public func hash(into hasher: inout Hasher) { storage.hash(into: &hasher) }
 
     /// Key times in 0…1 of the block (after paced re-timing) and their values.
-    public var keys: [(time: Double, value: TrackValue)] { Array(zip(path.times, path.values)).map { ($0, $1) } }
+    public var keys: [(time: Double, value: TrackValue)] { storage.keys }
     /// The calculation mode in force (a spline over values that cannot be splined falls back).
-    public var mode: CalculationMode { path.mode }
+    public var mode: CalculationMode { storage.mode }
 
     /// The value at block fraction `x`, already warped by the block's curve.
-    public func value(at x: Double) -> TrackValue { path.value(at: x) }
+    public func value(at x: Double) -> TrackValue { storage.value(at: x) }
+}
+
+/// What `KeyframePathBox` needs of a typed path, whatever its kind of value.
+protocol ErasedKeyframePath: AnyObject, Sendable {
+    var keys: [(time: Double, value: TrackValue)] { get }
+    var mode: CalculationMode { get }
+    func value(at x: Double) -> TrackValue
+    /// The last key's value.
+    var lastValue: TrackValue { get }
+    func isEqual(to other: any ErasedKeyframePath) -> Bool
+    func hash(into hasher: inout Hasher)
 }

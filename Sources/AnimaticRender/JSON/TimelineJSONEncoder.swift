@@ -210,7 +210,6 @@ public enum TimelineJSONEncoder {
             return p.takeBytes()
         }
         let hasFill = layers.map(\.hasFill)
-        let masks = layers.map(\.animatedMask)
         let bases = layers.map { $0.values(at: 0) }
         let anchors = layers.map(\.spec.anchor)
         let sublayer = timeline.containerSublayer
@@ -227,7 +226,7 @@ public enum TimelineJSONEncoder {
             for i in 0..<layers.count {
                 if i > 0 { w.raw(UInt8(ascii: ",")) }
                 // Array's subscript borrows the layer; an unsafe buffer's would copy it.
-                let v = cancelledEnd?[i] ?? layers[i].values(at: transitionTime, base: bases[i], mask: masks[i])
+                let v = cancelledEnd?[i] ?? layers[i].values(at: transitionTime, base: bases[i])
                 w.raw(prefixes[i])
                 w.number(min(max(v.alpha, 0), 1))
                 if v.hidden { w.raw(",\"visible\":false") } else { w.raw(",\"visible\":true") }
