@@ -12,6 +12,11 @@ import Testing
             ("heroPush", #"{"interactive": true, "progress": [[0, 0], [0.1, 0.4]]}"#),
             ("heroPush", #"{"interactive": true, "progress": [[0, 0], [0.1, 0.7]]}"#),
             ("explode", #"{"seed": 7}"#), ("cube", #"{"way": "vertical", "reverse": true}"#),
+            ("explode", #"{"library": "ibanimatable"}"#),
+            ("fold", #"{"library": "ibanimatable", "direction": "top"}"#),
+            ("fold", #"{"library": "ibanimatable", "interactive": true, "gesture": [[0, 0, 0], [0.2, 300, 0]]}"#),
+            ("slide", #"{"interactive": true, "progress": [[0, 0], [0.1, 0.2]]}"#),
+            ("portal", #"{"library": "ibanimatable", "swipe": "ibanimatable", "scale": [[0, 1], [0.3, 1.9]]}"#),
         ]
 
     @Test func theSpecKnowsItsTimelinesDuration() throws {

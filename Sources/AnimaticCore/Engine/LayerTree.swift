@@ -13,6 +13,9 @@ public struct LayerTree: Hashable, Sendable {
     public let drawOrder: [Int]
     /// `depths[i]`: 1 for a layer of the container, 2 for its sublayers, …
     public let depths: [Int]
+    /// `hasSublayers[i]`: whether some layer's parent is layer i (kept so that the
+    /// encoders ask it per layer, and per frame, in constant time).
+    public let hasSublayers: [Bool]
 
     /// Whether no layer has a parent (every layer's state is its own).
     public var isFlat: Bool { parents.allSatisfy { $0 == nil } }
@@ -53,6 +56,7 @@ public struct LayerTree: Hashable, Sendable {
         self.compositionOrder = composition
         self.drawOrder = draw
         self.depths = depths
+        self.hasSublayers = children.map { !$0.isEmpty }
     }
 
     /// Whether layer `a` is `b` or one of its ancestors.

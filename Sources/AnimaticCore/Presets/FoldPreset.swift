@@ -16,11 +16,16 @@
 /// a higher tab index (the library's `reverse`) mirrors it. Interactive: the library's
 /// horizontal swipe, percent = |Δx| / 200 (at most 0.99), finish if > 0.5,
 /// completionSpeed 1 − percent.
+///
+/// With `library: "ibanimatable"` it plays IBAnimatable's `FoldAnimator` instead
+/// (`IBAnimatableFold`): 0.75 s, `direction` left, right, top or bottom (top and bottom
+/// fold horizontal strips about x), both views out of sight at x = W during the run, and
+/// IBAnimatable's Pan when interactive.
 public enum FoldPreset {
     public static let definition = PresetDefinition(
         name: "fold",
         summary:
-            "Paper fold: 2×folds snapshot strips rotate ±90° about y with perspective (m34 −0.005), 1 s ease-in-ease-out, shadows darken with the fold.",
+            "Paper fold: 2×folds snapshot strips rotate ±90° about y with perspective (m34 −0.005), 1 s ease-in-ease-out, shadows darken with the fold (IBAnimatable's: 0.75 s, also top/bottom about x).",
         source:
             "003 Colin Eberhardt, interactive tab bar fold — CEFoldAnimationController, CEHorizontalSwipeInteractionController",
         parameters: [
@@ -36,12 +41,21 @@ public enum FoldPreset {
             PresetParameter(
                 "perspective", .number(min: 0, max: 1e6, minExclusive: true), default: .number(200),
                 "eye distance d of the container's sublayerTransform, m34 = −1/d"),
+            IBAnimatable.library("FoldAnimator.swift @ 60b15ee"),
+            PresetParameter(
+                "direction", .choice(["left", "right", "top", "bottom"]), default: .null,
+                "with library \"ibanimatable\": FoldAnimator's direction (left when absent); top and bottom fold horizontal strips about x; right and bottom are its reverse"
+            ),
             PresetParameter.orientation, PresetParameter.width, PresetParameter.height,
-            .duration(1, "transitionDuration, seconds (CEReversibleAnimationController's default)"),
+            PresetParameter(
+                "duration", .number(min: 0, max: 60, minExclusive: true), default: .null,
+                "seconds: 1 (CEReversibleAnimationController's default) or 0.75 with library \"ibanimatable\""),
         ]
             + PresetSupport.interactionParameters(
                 progress: [[0, 0], [0.1, 0.15], [0.2, 0.35], [0.3, 0.6]],
-                summary: "horizontal swipe: percent = |Δx| / 200, finish if > 0.5, completionSpeed 1 − percent"),
+                summary:
+                    "horizontal swipe: percent = |Δx| / 200, finish if > 0.5, completionSpeed 1 − percent; with library \"ibanimatable\" its Pan matching the direction played: progress = ±Δ / W (or H), at most 0.99, finish if > 0.5 or faster than 1000 pt/s"
+            ),
         build: build)
 
     /// Ids of the strips of fold `i`: from-left, from-right, to-left, to-right.
@@ -56,6 +70,10 @@ public enum FoldPreset {
     }
 
     static func build(_ p: inout PresetParameters) -> TransitionSpec? {
+        if IBAnimatable.isChosen(p) { return IBAnimatableFold.build(&p) }
+        if p.isGiven("direction") {
+            p.problem("direction", "FoldAnimator's direction: only with library \"ibanimatable\"")
+        }
         let (fromIndex, toIndex, interactive) = PresetSupport.checkTabIndices(&p, gesture: "a swipe")
         guard p.isValid else { return nil }
 
@@ -134,7 +152,8 @@ public enum FoldPreset {
             PresetSupport.change("from", .hidden, .bool(false)), PresetSupport.change("to", .hidden, .bool(false)),
         ]
 
-        let block = BlockAnimation(duration: p.number("duration"), timing: .easeInEaseOut, changes: changes)
+        let block = BlockAnimation(
+            duration: IBAnimatable.duration(p, vctl: 1), timing: .easeInEaseOut, changes: changes)
         var spec = TransitionSpec(
             container: ContainerSpec(size: size, perspective: d),
             layers: layers, animations: [.block(block)], completion: completion,

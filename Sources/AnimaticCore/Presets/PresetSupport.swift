@@ -1,7 +1,10 @@
 /// Pieces the presets share.
 enum PresetSupport {
     /// The interaction parameters of a percent-driven preset.
-    static func interactionParameters(progress: [[Double]], summary: String) -> [PresetParameter] {
+    static func interactionParameters(
+        progress: [[Double]], summary: String,
+        cancelled: String = "the recognizer ends cancelled (not ended): the transition cancels whatever the percent"
+    ) -> [PresetParameter] {
         [
             PresetParameter(
                 "interactive", .bool, default: .bool(false),
@@ -12,9 +15,7 @@ enum PresetSupport {
             PresetParameter(
                 "gesture", .gestureSamples, default: .null,
                 "finger positions while interactive, turned into percent by the preset's rule"),
-            PresetParameter(
-                "cancelled", .bool, default: .bool(false),
-                "the recognizer ends cancelled (not ended): the transition cancels whatever the percent"),
+            PresetParameter("cancelled", .bool, default: .bool(false), cancelled),
         ]
     }
 

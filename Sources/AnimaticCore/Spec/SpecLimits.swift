@@ -2,7 +2,7 @@
 /// problem before anything is computed, so no request gets unbounded work.
 /// The values are documented in docs/SPEC.md ("Limits").
 public struct SpecLimits: Hashable, Sendable {
-    public var maxLayers = 256
+    public var maxLayers = 1_024
     public var maxAnimations = 500
     public var maxChangesPerBlock = 1_000
     public var maxKeyframesPerBlock = 200

@@ -21,16 +21,15 @@ extension Timeline {
                 if bordered(top) { steps.append(.border(top)) }
             }
         }
-        let hasChildren = Set(tree.parents.compactMap { $0 })
         for i in drawOrder {
             close(downTo: tree.depths[i])
             steps.append(.body(i))
-            if hasChildren.contains(i) { open.append(i) }
+            if tree.hasSublayers[i] { open.append(i) }
         }
         close(downTo: 1)
         return steps
     }
 
     /// Whether layer `i` has sublayers.
-    func hasSublayers(_ i: Int) -> Bool { tree.parents.contains { $0 == i } }
+    func hasSublayers(_ i: Int) -> Bool { tree.hasSublayers[i] }
 }

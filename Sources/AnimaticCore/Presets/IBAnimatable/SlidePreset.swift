@@ -5,7 +5,9 @@
 /// default ease-in-ease-out curve: the from-view's transform → the travel, the to-view's →
 /// identity, and with `fade` the from-view's alpha → 0 and the to-view's → 1. Completion
 /// resets both transforms (the alpha is not restored). `reverse` (its reverse type, for a
-/// pop or dismissal) is the opposite direction.
+/// pop or dismissal) is the opposite direction. Interactive: SlideAnimator's
+/// Pan(matchingGesture(d)) drives its pop, slide(d.opposite) — a pan opposing the
+/// direction played, so the content follows the finger (`IBAnimatableGesture`).
 public enum SlidePreset {
     public static let definition = PresetDefinition(
         name: "slide",
@@ -23,12 +25,19 @@ public enum SlidePreset {
                 "reverse", .bool, default: .bool(false), "the reverse type (pop, dismiss): the opposite direction"),
             PresetParameter.orientation, PresetParameter.width, PresetParameter.height,
             .duration(IBAnimatable.duration, "seconds (IBAnimatable's defaultTransitionDuration)"),
-        ],
+        ]
+            + PresetSupport.interactionParameters(
+                progress: [[0, 0], [0.1, 0.15], [0.2, 0.35], [0.3, 0.6]],
+                summary:
+                    "IBAnimatable's Pan opposing the direction played: progress = Δ / W (or H) along the content's motion, at most 0.99, finish if > 0.5 or faster than 1000 pt/s",
+                cancelled: IBAnimatable.cancelledSummary),
         build: build)
 
     static let opposite = ["left": "right", "right": "left", "top": "bottom", "bottom": "top"]
 
     static func build(_ p: inout PresetParameters) -> TransitionSpec? {
+        let interactive = PresetSupport.checkInteraction(&p)
+        guard p.isValid else { return nil }
         let size = p.containerSize
         let bounds = PresetSupport.bounds(size)
         var direction = p.word("direction")
@@ -50,7 +59,7 @@ public enum SlidePreset {
         ]
         if fade { changes += [VCTL.change("from", .alpha, .number(0)), VCTL.change("to", .alpha, .number(1))] }
         let block = BlockAnimation(duration: p.number("duration"), timing: .easeInEaseOut, changes: changes)
-        return TransitionSpec(
+        var spec = TransitionSpec(
             container: ContainerSpec(size: size), layers: [VCTL.view("from", bounds), to],
             animations: [.block(block)],
             completion: [
@@ -58,5 +67,7 @@ public enum SlidePreset {
                 VCTL.change("to", .transform, .transform(.identity)),
             ],
             views: TransitionViews(from: "from", to: "to", operation: .container))
+        if interactive { spec.interaction = IBAnimatableGesture.pan(opposite[direction]!).interaction(p, size: size) }
+        return spec
     }
 }

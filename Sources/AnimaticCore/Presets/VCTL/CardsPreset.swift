@@ -19,7 +19,7 @@ public enum CardsPreset {
             "Cards: the from-view tips back 15° (m34 −1/900) and shrinks to 0.8 while the to-view rises from below with a 30 pt step (reverse: drops away, the card behind comes forward), cubic keyframes, 1 s.",
         source:
             "VCTransitionsLibrary — AnimationControllers/CECardsAnimationController.m (ColinEberhardt/VCTransitionsLibrary @ 3b0ae94)",
-        parameters: VCTL.parameters(duration: 1, library: true),
+        parameters: VCTL.parameters(duration: 1, library: "CardsAnimator.swift @ 60b15ee"),
         build: build)
 
     /// firstTransform: m34 −1/900, Scale(0.95, 0.95, 1), Rotate 15° about x.

@@ -9,18 +9,25 @@
 /// The library draws `arc4random() % (RAND_MAX + 1) / RAND_MAX` in float, three draws
 /// per piece in the order dx, dy, angle. Here the 31-bit draws come from SplitMix64
 /// seeded with `seed`, so a request always gives the same pieces and the same bytes.
+///
+/// With `library: "ibanimatable"` it plays IBAnimatable's `ExplodeAnimator` instead
+/// (`IBAnimatableExplode`): 0.75 s, integer draws, rows stepped by W² / (10 H), each piece
+/// moved by its own origin too.
 public enum ExplodePreset {
     public static let definition = PresetDefinition(
         name: "explode",
         summary:
-            "Explode: the from-view breaks into W/10 squares that fly ±100 pt, spin ±10 rad, shrink to 0.01 and fade, 1 s; deterministic by seed.",
+            "Explode: the from-view breaks into W/10 squares that fly ±100 pt, spin ±10 rad, shrink to 0.01 and fade, 1 s (IBAnimatable's: integer draws, overlapping rows, 0.75 s); deterministic by seed.",
         source:
             "VCTransitionsLibrary — AnimationControllers/CEExplodeAnimationController.m (ColinEberhardt/VCTransitionsLibrary @ 60ebd9e)",
         parameters: [
             PresetParameter(
                 "seed", .integer(min: 0, max: 4_294_967_295), default: .number(1),
                 "seeds the random offsets and angles (SplitMix64, three draws per piece: dx, dy, angle)")
-        ] + VCTL.parameters(duration: 1, reverse: "the library's reverse; the explosion ignores it"),
+        ]
+            + VCTL.parameters(
+                duration: 1, reverse: "the library's reverse; the explosion ignores it",
+                library: "ExplodeAnimator.swift @ 3fb8f62"),
         build: build)
 
     /// The pieces' frames, in the source's loop order (columns, then rows within each).
@@ -48,16 +55,29 @@ public enum ExplodePreset {
         return Double((Float(r) / Float(Int32.max)) * diff + small)
     }
 
+    /// Reports a grid that the spec limits cannot hold: the pieces and the two views are
+    /// layers, and the one animation block holds `changesPerPiece` changes per piece.
+    /// Returns whether it fits.
+    static func checkPieceCount(
+        _ p: inout PresetParameters, _ count: Int, changesPerPiece: Int, formula: String
+    ) -> Bool {
+        let limit = min(p.limits.maxLayers - 2, p.limits.maxChangesPerBlock / changesPerPiece)
+        guard count > limit else { return true }
+        let size = p.containerSize
+        p.problem(
+            p.isGiven("height") ? "height" : "width",
+            "a \(SpecDecoder.format(size.width)) × \(SpecDecoder.format(size.height)) view breaks into \(count) pieces; at most \(limit) fit the limits of \(p.limits.maxLayers) layers and \(p.limits.maxChangesPerBlock) changes in one block (\(changesPerPiece) per piece; \(formula))"
+        )
+        return false
+    }
+
     static func build(_ p: inout PresetParameters) -> TransitionSpec? {
+        if IBAnimatable.isChosen(p) { return IBAnimatableExplode.build(&p) }
         let swipe = VCTL.checkSwipe(&p)
         guard p.isValid else { return nil }
         let size = p.containerSize
         let rects = pieces(size)
-        if rects.count + 2 > p.limits.maxLayers {
-            p.problem(
-                p.isGiven("height") ? "height" : "width",
-                "a \(SpecDecoder.format(size.width)) × \(SpecDecoder.format(size.height)) view breaks into \(rects.count) pieces; at most \(p.limits.maxLayers - 2) fit the layer limit (pieces = 10 × ⌈10 H / W⌉)"
-            )
+        guard checkPieceCount(&p, rects.count, changesPerPiece: 3, formula: "pieces = 10 × ⌈10 H / W⌉") else {
             return nil
         }
         let bounds = PresetSupport.bounds(size)
@@ -78,7 +98,8 @@ public enum ExplodePreset {
                     id, .transform, VCTL.matrix(Transform3D.rotation(angle, x: 0, y: 0, z: 1).scaled(0.01, 0.01, 1))))
             completion.append(VCTL.change(id, .hidden, .bool(true)))
         }
-        let block = BlockAnimation(duration: p.number("duration"), timing: .easeInEaseOut, changes: changes)
+        let block = BlockAnimation(
+            duration: IBAnimatable.duration(p, vctl: 1), timing: .easeInEaseOut, changes: changes)
         let spec = TransitionSpec(
             container: ContainerSpec(size: size), layers: layers, animations: [.block(block)],
             completion: completion)

@@ -21,7 +21,7 @@ public enum NatGeoPreset {
             "NatGeo page turn: the from-view swings away about its left edge (80° about y) while the to-view flies in from a tilted off-screen pose, m34 −1/500 on each view, cubic keyframes, 1 s.",
         source:
             "VCTransitionsLibrary — AnimationControllers/CENatGeoAnimationController.m (ColinEberhardt/VCTransitionsLibrary @ 0e46629)",
-        parameters: VCTL.parameters(duration: 1, library: true),
+        parameters: VCTL.parameters(duration: 1, library: "NatGeoAnimator.swift @ 2526cbf"),
         build: build)
 
     /// kAnimationFirstPartRatio, a float constant (0.8f widened to double).

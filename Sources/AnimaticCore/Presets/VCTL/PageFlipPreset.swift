@@ -18,14 +18,17 @@ public enum PageFlipPreset {
             "Book page flip about the centre line: the from half turns to 90°, then the to half lands at −0.001 rad, gradients 0 ↔ 0.5 black, m34 −0.002 on the container, 1 s.",
         source:
             "VCTransitionsLibrary — AnimationControllers/CEFlipAnimationController.m (ColinEberhardt/VCTransitionsLibrary @ a387009)",
-        parameters: VCTL.parameters(duration: 1, library: true),
+        parameters: VCTL.parameters(duration: 1, library: "FlipAnimator.swift @ 3fb8f62"),
         build: build)
 
     /// Ids of the halves, bottom to top: to-left, to-right, from-left, from-right.
     public static let halves = ["toLeft", "toRight", "fromLeft", "fromRight"]
 
     static func build(_ p: inout PresetParameters) -> TransitionSpec? {
-        let swipe = VCTL.checkSwipe(&p)
+        // FlipAnimator: reverse = direction right; its Pan(opposingGesture) drives the pop,
+        // a pan matching the direction played.
+        let gesture = IBAnimatableGesture.panMatching(p.bool("reverse") ? "right" : "left")
+        let swipe = VCTL.checkSwipe(&p, ibanimatable: gesture)
         guard p.isValid else { return nil }
         let size = p.containerSize
         let w = size.width, h = size.height
@@ -86,6 +89,6 @@ public enum PageFlipPreset {
             container: ContainerSpec(size: size, perspective: 500), layers: layers,
             animations: [.keyframes(block)],
             completionIfFinished: keep("to"), completionIfCancelled: keep("from"))
-        return VCTL.finish(spec, p, swipe: swipe)
+        return VCTL.finish(spec, p, swipe: swipe, ibanimatable: gesture)
     }
 }

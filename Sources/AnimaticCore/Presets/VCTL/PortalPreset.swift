@@ -19,11 +19,15 @@ public enum PortalPreset {
             "Doors: the from-view's halves slide apart as the to-view zooms from 0.8 to full size (reverse: the halves close, the from-view zooms out to 0.8), 1 s ease-out.",
         source:
             "VCTransitionsLibrary — AnimationControllers/CEPortalAnimationController.m (ColinEberhardt/VCTransitionsLibrary @ 6d5cf2a)",
-        parameters: VCTL.parameters(duration: 1, library: true),
+        parameters: VCTL.parameters(duration: 1, library: "PortalAnimator.swift @ 4e32259"),
         build: build)
 
     static func build(_ p: inout PresetParameters) -> TransitionSpec? {
-        let swipe = VCTL.checkSwipe(&p)
+        // PortalAnimator: forward opens, every other direction closes; its
+        // Pinch(opposingGesture) drives the dismissal: close for the closing doors, open for
+        // the opening ones.
+        let gesture = IBAnimatableGesture.pinch(p.bool("reverse") ? "close" : "open")
+        let swipe = VCTL.checkSwipe(&p, ibanimatable: gesture)
         guard p.isValid else { return nil }
         let size = p.containerSize
         let w = size.width, h = size.height
@@ -50,9 +54,13 @@ public enum PortalPreset {
                 PresetSupport.frameChanges("toLeft", Rect(x: 0, y: 0, width: w / 2, height: h))
                 + PresetSupport.frameChanges("toRight", rightRegion)
                 + [VCTL.change("from", .transform, .transform(scale))]
-            // removeOtherViews: keep the from-view (cancelled; its 0.8 scale is not reset)
-            // or the to-view, set to the container's bounds (finished).
-            cancelled = ["to", "toLeft", "toRight"].map { VCTL.change($0, .hidden, .bool(true)) }
+            // removeOtherViews: keep the from-view (cancelled) or the to-view, set to the
+            // container's bounds (finished). A cancel rewinds what is shown, but the block
+            // set the from-view's transform to the 0.8 scale and neither library's cancelled
+            // branch resets it: UIKit's model keeps it, so the kept from-view ends at 0.8.
+            cancelled =
+                ["to", "toLeft", "toRight"].map { VCTL.change($0, .hidden, .bool(true)) }
+                + [VCTL.change("from", .transform, .transform(scale))]
             finished =
                 ["from", "toLeft", "toRight"].map { VCTL.change($0, .hidden, .bool(true)) }
                 + PresetSupport.frameChanges("to", bounds)
@@ -79,6 +87,6 @@ public enum PortalPreset {
         let spec = TransitionSpec(
             container: ContainerSpec(size: size), layers: layers, animations: [.block(block)],
             completionIfFinished: finished, completionIfCancelled: cancelled)
-        return VCTL.finish(spec, p, swipe: swipe)
+        return VCTL.finish(spec, p, swipe: swipe, ibanimatable: gesture)
     }
 }

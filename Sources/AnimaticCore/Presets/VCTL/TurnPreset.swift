@@ -17,11 +17,17 @@ public enum TurnPreset {
             PresetParameter(
                 "direction", .choice(["vertical", "horizontal"]), default: .string("vertical"),
                 "the library's flipDirection: vertical turns about the y axis, horizontal about x")
-        ] + VCTL.parameters(duration: 1, library: true),
+        ] + VCTL.parameters(duration: 1, library: "TurnAnimator.swift @ f5d52ba"),
         build: build)
 
     static func build(_ p: inout PresetParameters) -> TransitionSpec? {
-        let swipe = VCTL.checkSwipe(&p)
+        // TurnAnimator's direction: left/right turn about y, top/bottom about x, reverse =
+        // right or bottom; its Pan(opposingGesture) drives the pop, matching the direction played.
+        let played =
+            p.word("direction") == "horizontal"
+            ? (p.bool("reverse") ? "bottom" : "top") : (p.bool("reverse") ? "right" : "left")
+        let gesture = IBAnimatableGesture.panMatching(played)
+        let swipe = VCTL.checkSwipe(&p, ibanimatable: gesture)
         guard p.isValid else { return nil }
         let bounds = PresetSupport.bounds(p.containerSize)
         let factor = p.bool("reverse") ? 1.0 : -1.0
@@ -45,6 +51,6 @@ public enum TurnPreset {
                 VCTL.view("from", bounds), VCTL.view("to", bounds, transform: .matrix(rotate(factor * -.pi / 2))),
             ],
             animations: [.keyframes(block)])
-        return VCTL.finish(spec, p, swipe: swipe)
+        return VCTL.finish(spec, p, swipe: swipe, ibanimatable: gesture)
     }
 }

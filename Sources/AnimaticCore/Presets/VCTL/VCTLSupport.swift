@@ -20,32 +20,41 @@ enum VCTL {
 
     /// `reverse`, the interaction parameters, the container size and the duration.
     /// With `library`, the preset also plays IBAnimatable's animator of the same name:
-    /// the duration then defaults to 1 s or 0.75 s by library.
+    /// the duration then defaults to 1 s or 0.75 s by library; `library` names
+    /// IBAnimatable's file and commit, e.g. "TurnAnimator.swift @ f5d52ba".
     static func parameters(
         duration: Double,
         durationSummary: String = "transitionDuration, seconds (CEReversibleAnimationController's default)",
         reverse: String = "the library's reverse: pop / dismiss (navigation: operation is pop; tab bar: from < to)",
-        library: Bool = false
+        library: String? = nil
     )
         -> [PresetParameter]
     {
         let durationParameter =
-            library
+            library != nil
             ? PresetParameter(
                 "duration", .number(min: 0, max: 60, minExclusive: true), default: .null,
                 "seconds: 1 (CEReversibleAnimationController's default) or 0.75 with library \"ibanimatable\"")
             : .duration(duration, durationSummary)
         return [PresetParameter("reverse", .bool, default: .bool(false), reverse)]
-            + (library ? [IBAnimatable.library] : [])
+            + (library.map { [IBAnimatable.library($0)] } ?? [])
             + [PresetParameter.orientation, PresetParameter.width, PresetParameter.height, durationParameter]
-            + interactionParameters
+            + interactionParameters(library: library != nil)
     }
 
-    static let interactionParameters: [PresetParameter] = [
-        PresetParameter(
-            "swipe", .choice(swipes), default: .null,
-            "drive the transition with one of the library's interaction controllers: horizontal or vertical pan (|Δ| / 200, capped at 0.99), pinch (1 − scale / startScale), horizontalRight (horizontal, or a release faster than 600 pt/s to the right); finish if percent > 0.5, completionSpeed 1 − percent"
-        ),
+    static func interactionParameters(library: Bool) -> [PresetParameter] {
+        [
+            PresetParameter(
+                "swipe", .choice(swipes + (library ? [IBAnimatable.swipe] : [])), default: .null,
+                "drive the transition with one of the library's interaction controllers: horizontal or vertical pan (|Δ| / 200, capped at 0.99), pinch (1 − scale / startScale), horizontalRight (horizontal, or a release faster than 600 pt/s to the right); finish if percent > 0.5, completionSpeed 1 − percent"
+                    + (library
+                        ? "; or \"ibanimatable\" with library \"ibanimatable\": the animator's own Pan or Pinch (PRESETS.md)"
+                        : "")
+            )
+        ] + sampleParameters
+    }
+
+    static let sampleParameters: [PresetParameter] = [
         PresetParameter(
             "progress", .progressSamples, default: .samples([[0, 0], [0.1, 0.15], [0.2, 0.35], [0.3, 0.6]]),
             "update(percent) calls while a swipe drives it (give these, `gesture` or `scale`)"),
@@ -55,10 +64,12 @@ enum VCTL {
         ),
         PresetParameter(
             "scale", .scaleSamples, default: .null,
-            "the pinch recognizer's scale for swipe \"pinch\"; the first sample is startScale"),
+            "the pinch recognizer's scale for swipe \"pinch\" (and IBAnimatable's portal pinch); the first sample is startScale"
+        ),
         PresetParameter(
             "cancelled", .bool, default: .bool(false),
-            "the recognizer ends cancelled (not ended): the transition cancels whatever the percent"),
+            "the recognizer ends cancelled (not ended): the transition cancels whatever the percent (IBAnimatable's animators decide a cancelled recognizer like an ended one)"
+        ),
     ]
 
     static func view(
@@ -74,8 +85,18 @@ enum VCTL {
 
     /// Reports interaction parameters given without `swipe` or for the wrong controller.
     /// Returns the controller's name, or nil when the transition is not interactive.
-    static func checkSwipe(_ p: inout PresetParameters) -> String? {
+    /// `ibanimatable` is the gesture of IBAnimatable's animator for `swipe: "ibanimatable"`
+    /// (nil when that animator has none).
+    static func checkSwipe(_ p: inout PresetParameters, ibanimatable: IBAnimatableGesture? = nil) -> String? {
         let swipe: String? = p.isGiven("swipe") ? p.word("swipe") : nil
+        if swipe == IBAnimatable.swipe {
+            if !IBAnimatable.isChosen(p) {
+                p.problem("swipe", "\"ibanimatable\" is IBAnimatable's own gesture: it needs library \"ibanimatable\"")
+            } else if ibanimatable == nil {
+                p.problem("swipe", "IBAnimatable's animator of this preset has no interactive gesture")
+            }
+        }
+        let pinch = swipe == "pinch" || (swipe == IBAnimatable.swipe && ibanimatable?.isPinch == true)
         for name in ["progress", "gesture", "scale", "cancelled"] where p.isGiven(name) && swipe == nil {
             p.problem(name, "only used when \"swipe\" names an interaction controller")
         }
@@ -84,10 +105,10 @@ enum VCTL {
                 p.isGiven("scale") ? "scale" : "gesture",
                 "give one kind of samples: \"progress\", \"gesture\" or \"scale\"")
         }
-        if swipe == "pinch" && p.isGiven("gesture") {
+        if pinch && p.isGiven("gesture") {
             p.problem("gesture", "a pinch gives \"scale\" samples, not finger positions")
         }
-        if let swipe, swipe != "pinch", p.isGiven("scale") {
+        if let swipe, !pinch, p.isGiven("scale") {
             p.problem("scale", "only the pinch has a scale (swipe \"\(swipe)\" takes \"gesture\" samples)")
         }
         return swipe
@@ -140,9 +161,15 @@ enum VCTL {
     /// to-views of a container transition: `completeTransition` removes the from-view when
     /// finished and the to-view when cancelled (docs/SPEC.md, "Completion"); the library's
     /// navigation controllers are containers.
-    static func finish(_ spec: TransitionSpec, _ p: PresetParameters, swipe: String?) -> TransitionSpec {
+    static func finish(
+        _ spec: TransitionSpec, _ p: PresetParameters, swipe: String?, ibanimatable: IBAnimatableGesture? = nil
+    ) -> TransitionSpec {
         var spec = spec
-        if let swipe { spec.interaction = interaction(p, swipe: swipe) }
+        if swipe == IBAnimatable.swipe, let ibanimatable {
+            spec.interaction = ibanimatable.interaction(p, size: p.containerSize)
+        } else if let swipe {
+            spec.interaction = interaction(p, swipe: swipe)
+        }
         if spec.views == nil { spec.views = TransitionViews(from: "from", to: "to", operation: .container) }
         return spec
     }

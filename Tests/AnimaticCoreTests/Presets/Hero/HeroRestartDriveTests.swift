@@ -39,6 +39,22 @@ import Testing
         #expect(tl.finalState("to").hidden, "a cancel runs no finish completion")
     }
 
+    /// Hero's resume(timePassed:) restarts each animation on its own delay and duration; the
+    /// engine's one restart over (1 − p) × D is the same only when every animation starts at
+    /// 0 and lasts D (INTERACTION.md, "Delays are not Hero's"): true of every Hero preset.
+    @Test func everyHeroPresetAnimatesFromZeroForTheWholeDuration() throws {
+        for definition in HeroDefaultAnimation.definitions {
+            let spec = definition.defaultSpec
+            let durations = spec.animations.map { a -> Double in
+                if case .block(let b) = a { return b.duration }
+                Issue.record("\(definition.name): not a block")
+                return -1
+            }
+            #expect(spec.animations.allSatisfy { $0.delay == 0 }, "\(definition.name)")
+            #expect(Set(durations).count == 1, "\(definition.name): \(durations)")
+        }
+    }
+
     @Test func seekingStopsOneHundredthOfASecondShortOfTheEnd() throws {
         let tl = try presetTimeline("heroSlide", #"{"interactive": true, "progress": [[0, 0], [0.2, 1]]}"#)
         #expect(near(tl.transitionTime(atWallTime: 0.2), 0.34, 1e-12))

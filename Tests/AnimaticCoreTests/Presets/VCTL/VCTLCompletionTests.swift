@@ -46,6 +46,18 @@ import Testing
         let cards = try presetTimeline("cards", #"{"reverse": true, "swipe": "vertical", \#(Self.cancelling)}"#)
         let to = cards.states(at: cards.duration)[cards.layerIndex("to")!]
         #expect(to.transform == .identity && to.opacity == 1)
+        // Portal reverse: the block scaled the from-view to 0.8 and no cancelled branch resets
+        // it (CEPortalAnimationController, PortalAnimator's executeBackwardAnimation): the
+        // kept from-view ends at 0.8 about its centre, 312 × 675.2 at (39, 84.4).
+        for library in ["vctl", "ibanimatable"] {
+            let portal = try presetTimeline(
+                "portal", #"{"reverse": true, "library": "\#(library)", "swipe": "horizontal", \#(Self.cancelling)}"#)
+            let from = portal.states(at: portal.duration)[portal.layerIndex("from")!]
+            #expect(portal.run?.outcome == .cancel && !from.hidden)
+            #expect(near(from.quad, quad(39, 84.4, 312, 675.2), 1e-9), "\(library)")
+            let mid = portal.states(at: portal.run!.releaseTime)[portal.layerIndex("from")!]
+            #expect(mid.quad[0].x > 0, "scaled while the finger holds it")
+        }
     }
 
     @Test(arguments: ["heroPush", "heroPull", "heroSlide", "heroFade", "heroZoom", "heroPageOut"])
