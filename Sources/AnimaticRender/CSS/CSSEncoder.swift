@@ -30,7 +30,20 @@ public enum CSSEncoder {
     public static let springEasingError = 0.0005
 
     public static func encode(_ timeline: Timeline, options: TimelineOptions = TimelineOptions()) -> [UInt8] {
-        let samples = FrameSamples(timeline, fps: options.fps, interpolation: .decomposedMatrix)
+        // Layers written as one tween with its own easing need no samples between frames.
+        // One fit per curve and duration: layers often share a block's curve.
+        var easings: [EasingKey: String?] = [:]
+        let tweens = timeline.layers.indices.map { i -> ExactTween? in
+            guard let tween = singleTween(i, timeline: timeline) else { return nil }
+            let key = EasingKey(curve: tween.curve, duration: tween.end - tween.start)
+            if easings[key] == nil {
+                easings[key] = .some(tween.curve.cssEasing(duration: key.duration, maxError: springEasingError))
+            }
+            guard let easing = easings[key] ?? nil else { return nil }
+            return ExactTween(start: tween.start, end: tween.end, easing: easing)
+        }
+        let samples = FrameSamples(
+            timeline, fps: options.fps, interpolation: .decomposedMatrix, refines: { tweens[$0] == nil })
         let container = timeline.spec.container
         let names = classNames(timeline)
         let duration = timeline.duration
@@ -74,11 +87,11 @@ public enum CSSEncoder {
             case .body(let i):
                 layer(
                     i, part: timeline.hasSublayers(i) ? .body : .bodyAndBorder, zIndex: z, name: names[i],
-                    samples: samples, loop: options.loop, into: &w)
+                    samples: samples, tween: tweens[i], loop: options.loop, into: &w)
             case .border(let i):
                 layer(
-                    i, part: .border, zIndex: z, name: names[i] + "-border", samples: samples, loop: options.loop,
-                    into: &w)
+                    i, part: .border, zIndex: z, name: names[i] + "-border", samples: samples, tween: tweens[i],
+                    loop: options.loop, into: &w)
             }
         }
         return w.takeBytes()
@@ -97,13 +110,14 @@ public enum CSSEncoder {
     }
 
     static func layer(
-        _ i: Int, part: SVGPainter.Part, zIndex: Int, name: String, samples: FrameSamples, loop: Bool,
-        into w: inout MarkupWriter
+        _ i: Int, part: SVGPainter.Part, zIndex: Int, name: String, samples: FrameSamples, tween: ExactTween?,
+        loop: Bool, into w: inout MarkupWriter
     ) {
         let timeline = samples.timeline
         let compiled = timeline.layers[i]
         var spec = compiled.spec
-        var states = samples.layer(i)
+        let view = samples.layer(i)
+        var states = view.states
         if part == .border {
             // The border element: the layer's box, transparent, with only its border.
             spec = LayerSpec(id: spec.id, frame: Rect(x: 0, y: 0, width: 0, height: 0), anchor: spec.anchor)
@@ -166,20 +180,18 @@ public enum CSSEncoder {
             if let easing { w.raw("; animation-timing-function: "); w.raw(easing) }
             w.raw("; }\n")
         }
-        if let tween = singleTween(i, timeline: timeline),
-            let easing = tween.curve.cssEasing(duration: tween.end - tween.start, maxError: springEasingError)
-        {
+        if let tween {
             let a = timeline.states(at: tween.start)[i], b = timeline.states(at: tween.end)[i]
             if tween.start > 0 { keyframe(0, a, easing: nil) }
-            keyframe(offset(tween.start, duration), a, easing: easing)
+            keyframe(offset(tween.start, duration), a, easing: tween.easing)
             keyframe(offset(tween.end, duration), b, easing: nil)
             if tween.end < duration { keyframe(100, b, easing: nil) }
         } else {
             var previous = -1.0
-            for (k, t) in samples.times.enumerated() {
-                var percent = k == samples.times.count - 1 ? 100 : offset(t, duration)
+            for (k, t) in view.times.enumerated() {
+                var percent = k == view.times.count - 1 ? 100 : offset(t, duration)
                 // Keyframes at one offset merge in CSS: a jump's left value goes just before.
-                if samples.isLeftLimit[k] { percent = max(percent - jumpWidth, previous, 0) }
+                if view.isLeftLimit[k] { percent = max(percent - jumpWidth, previous, 0) }
                 if k > 0, states[k].visible != states[k - 1].visible,
                     percent - visibilityLead > previous + visibilityLead
                 {
@@ -213,6 +225,18 @@ public enum CSSEncoder {
     /// that appears hidden until its frame, and hides a layer that disappears by its
     /// frame, even when a seek lands a rounding error off the keyframe.
     static let visibilityLead = 0.002
+
+    private struct EasingKey: Hashable {
+        var curve: TimingCurve
+        var duration: Double
+    }
+
+    /// A layer written as its one tween with the tween's own easing (see `singleTween`).
+    struct ExactTween {
+        var start: Double
+        var end: Double
+        var easing: String
+    }
 
     /// The layer's only animation when it is one tween of position or alpha that CSS
     /// interpolates exactly between its end matrices (a translation or an opacity).

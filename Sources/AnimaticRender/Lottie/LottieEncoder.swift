@@ -117,8 +117,9 @@ public enum LottieEncoder {
     ) {
         let timeline = samples.timeline
         var spec = timeline.layers[i].spec
-        var states = samples.layer(i)
-        let frames = samples.times.map { min($0 * Double(samples.fps), lastFrame) }
+        let view = samples.layer(i)
+        var states = view.states
+        let frames = view.times.map { min($0 * Double(samples.fps), lastFrame) }
         layerHeader(name: part == .border ? spec.id + " border" : spec.id, ind: ind, lastFrame: lastFrame, into: &w)
         if part == .border {
             // Only the border: no fill, gradient, content or shadow.

@@ -69,7 +69,7 @@ public enum AnimatedSVGEncoder {
             smil.animate("points", clip, into: &w, value: SMILWriter.points)
             w.raw("</polygon></clipPath>\n")
         }
-        if let shadow { shadowFilter(i, shadow, size: samples.layer(i).map(\.size), smil: smil, into: &w) }
+        if let shadow { shadowFilter(i, shadow, size: samples.layer(i).states.map(\.size), smil: smil, into: &w) }
         w.raw(part == .border ? "<g data-border=\"" : "<g data-layer=\""); w.xml(spec.id); w.raw("\"")
         if first.opacity < 1 { w.raw(" opacity=\""); w.number(first.opacity, digits: 4); w.raw("\"") }
         if !first.visible { w.raw(" visibility=\"hidden\"") }
@@ -100,7 +100,7 @@ public enum AnimatedSVGEncoder {
         var border: SVGPainter.BorderLook?
         if let b = decoration.border, part != .body {
             border = SVGPainter.BorderLook(width: b.width.values[0][0], color: Color(components: b.color.values[0]))
-            borderAnimations(b, channels: channels, times: samples.times, smil: smil, into: &dynamics.border)
+            borderAnimations(b, channels: channels, samples: samples.layer(i), smil: smil, into: &dynamics.border)
         }
 
         if samples.isProjective(i) {
@@ -157,10 +157,12 @@ public enum AnimatedSVGEncoder {
     /// The border rect's animations, sampled at the frame times (its inset follows both the
     /// width and the size): x, y, width, height, rx, stroke, stroke-opacity, stroke-width.
     static func borderAnimations(
-        _ border: DecorationChannels.Border, channels: LayerChannels, times: [Double],
+        _ border: DecorationChannels.Border, channels: LayerChannels, samples: FrameSamples.LayerSamples,
         smil: SMILWriter, into w: inout MarkupWriter
     ) {
-        let rows = times.map { t -> [Double] in
+        let times = samples.times
+        let rows = times.indices.map { k -> [Double] in
+            let t = samples.evaluationTime(k)
             let size = channels.size.value(at: t), r = channels.radius.value(at: t)[0],
                 bw = border.width.value(at: t)[0]
             return [bw / 2, max(size[0] - bw, 0), max(size[1] - bw, 0), max(r - bw / 2, 0), bw]
@@ -220,7 +222,8 @@ public enum AnimatedSVGEncoder {
     /// Opens translate › rotate › skewX › scale groups following the layer's (approximate)
     /// affine map at each frame; returns how many groups to close.
     static func sampledAffine(_ i: Int, samples: FrameSamples, smil: SMILWriter, into w: inout MarkupWriter) -> Int {
-        sampledAffine(samples.layer(i).map(\.affine), times: samples.times, smil: smil, into: &w)
+        let view = samples.layer(i)
+        return sampledAffine(view.states.map(\.affine), times: view.times, smil: smil, into: &w)
     }
 
     /// Opens translate › rotate › skewX › scale groups following `maps` at the frame times.
@@ -266,11 +269,12 @@ public enum AnimatedSVGEncoder {
     ) {
         let timeline = samples.timeline
         let spec = timeline.layers[i].spec
-        let states = samples.layer(i)
+        let view = samples.layer(i)
+        let states = view.states
         let first = states[0]
         if part != .border {
             let quads = Channel.sampled(
-                times: samples.times, values: states.map { s in s.quad.flatMap { [$0.x, $0.y] } })
+                times: view.times, values: states.map { s in s.quad.flatMap { [$0.x, $0.y] } })
             var pointsAnimation = MarkupWriter()
             smil.animate("points", quads, into: &pointsAnimation, value: SMILWriter.points)
 
@@ -291,7 +295,7 @@ public enum AnimatedSVGEncoder {
         contentDynamics.fill = MarkupWriter()
         for (k, corners) in LayerState.contentTriangles.enumerated() {
             let triangle = Channel.sampled(
-                times: samples.times,
+                times: view.times,
                 values: states.map { s in
                     let q = s.quad
                     return corners.flatMap { [q[$0].x, q[$0].y] }
@@ -303,7 +307,7 @@ public enum AnimatedSVGEncoder {
             smil.animate("points", triangle, into: &w, value: SMILWriter.points)
             w.raw("</polygon></clipPath>\n<g clip-path=\"url(#"); w.raw(prefix); w.integer(i); w.raw("t"); w.integer(k);
             w.raw(")\">")
-            let closers = sampledAffine(states.map { $0.triangleMap(k) }, times: samples.times, smil: smil, into: &w)
+            let closers = sampledAffine(states.map { $0.triangleMap(k) }, times: view.times, smil: smil, into: &w)
             SVGPainter.look(
                 spec, index: i, timeline: timeline, size: first.size, radius: first.cornerRadius, fill: first.fill,
                 drawFill: false, dynamics: contentDynamics, part: part, border: border, into: &w)

@@ -58,12 +58,15 @@ struct Channel: Equatable {
 
     /// The track's value over `0…duration` of transition time: exact Bézier intervals where
     /// the track has a Bézier tween that runs to its end with control points in 0…1 (what
-    /// SMIL `keySplines` accepts), samples at `frameTimes` elsewhere. `map` turns a value
+    /// SMIL `keySplines` accepts), the samples' times elsewhere — a jump of the samples
+    /// (a step, a discrete key) as two keys at its time, the value before it first. `map` turns a value
     /// into numbers and must be linear in the value (positions, sizes, numbers, colours);
     /// it may clamp (opacity to 0…1) because Bézier tweens with control points in 0…1 never
     /// leave their end values.
+    private static let leftLimitOffset = FrameSamples.leftLimitOffset
+
     static func exact(
-        track: PropertyTrack, duration: Double, frameTimes: [Double],
+        track: PropertyTrack, duration: Double, samples: FrameSamples.LayerSamples,
         map: (TrackValue) -> [Double]
     ) -> Channel {
         var b = Builder(initial: map(track.initial))
@@ -83,10 +86,21 @@ struct Channel: Equatable {
                 let start = segment.start
                 b.jump(at: start, to: map(segment.value(at: start)))
                 let stop = min(segment.end, next, duration)
-                for t in frameTimes where t > start + 1e-9 && t < stop - 1e-9 {
-                    b.add(t, map(segment.value(at: t)), spline: nil)
+                let times = samples.times
+                var endsWithJump = false
+                for k in times.indices where times[k] > start + 1e-9 {
+                    guard times[k] < stop - 1e-9 else {
+                        endsWithJump = samples.isLeftLimit[k] && abs(times[k] - stop) <= 1e-9
+                        break
+                    }
+                    b.add(times[k], map(segment.value(at: samples.evaluationTime(k))), spline: nil)
                 }
-                if stop > start { b.add(stop, map(segment.value(at: stop)), spline: nil) }
+                if stop > start {
+                    if endsWithJump {
+                        b.add(stop, map(segment.value(at: stop - leftLimitOffset)), spline: nil)
+                    }
+                    b.add(stop, map(segment.value(at: stop)), spline: nil)
+                }
             }
         }
         b.hold(until: duration)

@@ -30,15 +30,18 @@ struct DecorationChannels {
         let showsShadow = samples.states.contains { $0[i].shadow != nil }
         let showsBorder = samples.states.contains { $0[i].border != nil }
         guard showsShadow || showsBorder else { return }
-        let times = samples.times
+        let view = samples.layer(i)
+        let times = view.times
         // Own values at every frame (the states leave out a shadow or border that does not show).
-        let values = times.map { layer.values(at: timeline.transitionTime(atWallTime: $0)) }
+        let values = times.indices.map {
+            layer.values(at: timeline.transitionTime(atWallTime: view.evaluationTime($0)))
+        }
         func channel(
             _ p: AnimatableProperty, _ sampled: (CompiledLayer.Values) -> [Double],
             _ map: @escaping (TrackValue) -> [Double]
         ) -> Channel {
             timeline.run == nil
-                ? Channel.exact(track: layer.track(p), duration: timeline.duration, frameTimes: times, map: map)
+                ? Channel.exact(track: layer.track(p), duration: timeline.duration, samples: view, map: map)
                 : Channel.sampled(times: times, values: values.map(sampled))
         }
         if showsShadow {

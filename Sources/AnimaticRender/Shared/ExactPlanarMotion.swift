@@ -24,16 +24,17 @@ struct ExactPlanarMotion {
                     .concatenating(timeline.containerSublayer))
         else { return nil }
         self.outer = outer
+        let view = samples.layer(i)
         transform = Affine2D(a: t.m11, b: t.m12, c: t.m21, d: t.m22, e: t.m41, f: t.m42)
         position = Channel.exact(
             track: layer.track(.position), duration: timeline.duration,
-            frameTimes: samples.times
+            samples: view
         ) { $0.numbers }
         let anchor = layer.spec.anchor
         offset = channels.size.mapValues { [-anchor.x * $0[0], -anchor.y * $0[1]] }
         // The plan must put every frame's bounds on the engine's quad.
-        for (k, time) in samples.times.enumerated() where !samples.isLeftLimit[k] {
-            let state = samples.states[k][i]
+        for (k, time) in view.times.enumerated() where !view.isLeftLimit[k] {
+            let state = view.states[k]
             let size = channels.size.value(at: time)
             let map = screenMap(at: time)
             let corners = [

@@ -3,14 +3,20 @@ import AnimaticCore
 /// A timeline sampled at its frame times once, shared by the encoders.
 ///
 /// Where a value jumps (an instant change: `hidden`, a completion block's assignment, the
-/// end of a cancelled run) the samples hold the jump as two entries at the same time:
-/// first the value just before it (`isLeftLimit`), then the value from it on. Encoders
-/// that write one key per sample thus write a step — SMIL repeated key times, Lottie a
-/// hold key, CSS a keyframe pair — instead of tweening the change across a frame.
+/// end of a cancelled run, a `steps` curve's step, a discrete keyframe) the samples hold
+/// the jump as two entries at the same time: first the value just before it
+/// (`isLeftLimit`), then the value from it on. Encoders that write one key per sample thus
+/// write a step — SMIL repeated key times, Lottie a hold key, CSS a keyframe pair —
+/// instead of tweening the change across a frame. Step and keyframe jumps are bounded by
+/// `Timeline.jumpTimes(limit:)`: at most one per frame in all.
 ///
 /// Between frames the samples are refined where the motion is not close to linear (see
-/// `refine`): exports interpolate between samples, and a spring or a perspective turn
-/// leaves the chord between two frames by several points.
+/// `Refinement`): exports interpolate between samples, and a spring or a perspective turn
+/// leaves the chord between two frames by several points. A refinement sample is written
+/// only for the layers that need it (`layer(_:)`), within a budget of
+/// `refinementsPerSecond` layer samples per second and layer (1.5 per frame interval at
+/// 60 fps), spent on the worst intervals first: every export's keys — and the work behind
+/// them — stay within a fixed multiple of the frames × layers the JSON export writes.
 struct FrameSamples {
     let timeline: Timeline
     let fps: Int
@@ -20,18 +26,39 @@ struct FrameSamples {
     let isLeftLimit: [Bool]
     /// `states[k][i]`: layer i at sample k.
     let states: [[LayerState]]
+    /// Per sample: the layers it is written for, ascending, or nil for every layer. Frames
+    /// and jumps are for every layer; a refinement sample only for the layers whose motion
+    /// leaves the export's interpolation there.
+    let layersOf: [[Int]?]
 
     /// How far before a jump its left-limit sample is taken, in seconds.
     static let leftLimitOffset = 1e-9
 
     /// Between two samples an export moves each corner about linearly; where the true
     /// corner is further than this from that chord at the interval's midpoint, the
-    /// interval is split (see `refined`).
-    static let chordTolerance = 0.1
+    /// interval is split. Half of the 0.5 pt that issue 13 allows between frames: the
+    /// midpoint is where a bend leaves its chord most, and the rest is the browsers' and
+    /// players' own rounding.
+    static let chordTolerance = 0.25
     /// At most this many halvings of a frame interval (16 samples per frame).
     static let maximumSplits = 4
+    /// Samples the refinement may add per second of the timeline and per layer: 1.5 per
+    /// frame interval at 60 fps. A motion's bends need about the same samples per second at
+    /// any frame rate (the chord's error falls with the square of its length), so the
+    /// budget is per second — at 30 fps it is 3 per frame interval, which every preset
+    /// stays within (the most any needs is 2.75, tabSlide's and the flip's).
+    static let refinementsPerSecond = 90.0
 
-    /// How the export moves a layer between two samples, which `refine` predicts.
+    /// The refinement's budget in layer samples for a timeline of `duration` seconds,
+    /// `frames` frames and `layers` layers: `refinementsPerSecond`, and never more than
+    /// the halvings allow (15 per frame interval).
+    static func refinementBudget(duration: Double, frames: Int, layers: Int) -> Int {
+        let perLayer = min(
+            Int((refinementsPerSecond * duration).rounded(.up)), ((1 << maximumSplits) - 1) * max(frames - 1, 0))
+        return perLayer * layers
+    }
+
+    /// How the export moves a layer between two samples, which the refinement predicts.
     enum Interpolation {
         /// Each corner linearly (SVG polygons and affine channels, Lottie paths).
         case corners
@@ -39,10 +66,16 @@ struct FrameSamples {
         case decomposedMatrix
     }
 
-    init(_ timeline: Timeline, fps: Int, interpolation: Interpolation = .corners) {
+    /// `refines` says which layers the refinement considers (an encoder that writes a layer
+    /// exactly between frames needs no samples there).
+    init(
+        _ timeline: Timeline, fps: Int, interpolation: Interpolation = .corners,
+        refines: (Int) -> Bool = { _ in true }
+    ) {
         self.timeline = timeline
         self.fps = max(fps, 1)
-        let samples = Self.sampleTimes(frames: timeline.frameTimes(fps: self.fps), jumps: timeline.jumpTimes)
+        let frames = timeline.frameTimes(fps: self.fps)
+        let samples = Self.sampleTimes(frames: frames, jumps: timeline.jumpTimes(limit: frames.count))
         // Abandoned work (RenderCancellation) repeats the last sample and refines nothing:
         // indices stay valid and the output is dropped anyway.
         var base: [[LayerState]] = []
@@ -51,83 +84,68 @@ struct FrameSamples {
             if let last = base.last, RenderCancellation.isRequested { base.append(last); continue }
             base.append(timeline.states(at: sample.leftLimit ? sample.time - Self.leftLimitOffset : sample.time))
         }
+        let added = Refinement.samples(
+            timeline, between: samples.map(\.time), states: base, layers: timeline.layers.indices.filter(refines),
+            interpolation: interpolation,
+            budget: Self.refinementBudget(
+                duration: timeline.duration, frames: frames.count, layers: timeline.layers.count))
         var times: [Double] = [], isLeftLimit: [Bool] = [], states: [[LayerState]] = []
-        times.reserveCapacity(samples.count); isLeftLimit.reserveCapacity(samples.count);
-        states.reserveCapacity(samples.count)
+        var layersOf: [[Int]?] = []
+        let count = samples.count + added.count
+        times.reserveCapacity(count); isLeftLimit.reserveCapacity(count); states.reserveCapacity(count)
+        layersOf.reserveCapacity(count)
+        var next = 0
         for k in samples.indices {
-            if k > 0, samples[k].time > samples[k - 1].time {
-                Self.refine(
-                    timeline, from: (samples[k - 1].time, base[k - 1]), to: (samples[k].time, base[k]),
-                    interpolation: interpolation, splits: Self.maximumSplits,
-                    times: &times, isLeftLimit: &isLeftLimit, states: &states)
+            // Added samples lie strictly between two distinct sample times.
+            while next < added.count, added[next].time < samples[k].time {
+                times.append(added[next].time); isLeftLimit.append(false); states.append(added[next].states)
+                layersOf.append(added[next].layers)
+                next += 1
             }
             times.append(samples[k].time); isLeftLimit.append(samples[k].leftLimit); states.append(base[k])
+            layersOf.append(nil)
         }
         self.times = times
         self.isLeftLimit = isLeftLimit
         self.states = states
+        self.layersOf = layersOf
     }
 
-    /// Adds samples strictly between `a` and `b` where a visible layer's corner at the
-    /// midpoint is more than `chordTolerance` from the chord of its corners at `a` and `b`
-    /// (a spring's overshoot, a perspective turn), halving at most `splits` times. Each
-    /// evaluation either adds a sample or ends a branch, so the work stays proportional
-    /// to the samples written.
-    static func refine(
-        _ timeline: Timeline, from a: (Double, [LayerState]), to b: (Double, [LayerState]),
-        interpolation: Interpolation, splits: Int,
-        times: inout [Double], isLeftLimit: inout [Bool], states: inout [[LayerState]]
-    ) {
-        guard splits > 0, b.0 - a.0 > 1e-6, !RenderCancellation.isRequested else { return }
-        let t = (a.0 + b.0) / 2
-        let mid = timeline.states(at: t)
-        var worst = 0.0
-        for i in mid.indices where mid[i].visible || a.1[i].visible || b.1[i].visible {
-            // CSS: both its decomposition and the chord must be close — browsers decompose
-            // a projective matrix with small differences of their own, which shrink with the
-            // interval as the chord's error does.
-            let predictions =
-                interpolation == .corners
-                ? [halfway(a.1[i], b.1[i], .corners)]
-                : [halfway(a.1[i], b.1[i], .corners), halfway(a.1[i], b.1[i], .decomposedMatrix)]
-            let qm = mid[i].quad
-            for predicted in predictions {
-                for c in 0..<4 {
-                    let dx = qm[c].x - predicted[c].x, dy = qm[c].y - predicted[c].y
-                    worst = max(worst, (dx * dx + dy * dy).squareRoot())
-                }
-            }
-            if !(worst <= chordTolerance) { break }
+    /// One layer's samples: what an export writes for that layer.
+    struct LayerSamples {
+        /// Non-decreasing; a time appears twice at a jump.
+        var times: [Double] = []
+        var isLeftLimit: [Bool] = []
+        var states: [LayerState] = []
+
+        /// The time at which sample `k` was evaluated: its time, or just before it for the
+        /// value before a jump.
+        func evaluationTime(_ k: Int) -> Double { isLeftLimit[k] ? times[k] - leftLimitOffset : times[k] }
+    }
+
+    /// Layer `i`'s samples: the frames, the jumps, and the refinement samples for it.
+    func layer(_ i: Int) -> LayerSamples {
+        var view = LayerSamples()
+        view.times.reserveCapacity(times.count); view.isLeftLimit.reserveCapacity(times.count)
+        view.states.reserveCapacity(times.count)
+        for k in times.indices {
+            if let only = layersOf[k], !Self.sortedContains(only, i) { continue }
+            view.times.append(times[k]); view.isLeftLimit.append(isLeftLimit[k]); view.states.append(states[k][i])
         }
-        guard !(worst <= chordTolerance) else { return }
-        refine(
-            timeline, from: a, to: (t, mid), interpolation: interpolation, splits: splits - 1,
-            times: &times, isLeftLimit: &isLeftLimit, states: &states)
-        times.append(t); isLeftLimit.append(false); states.append(mid)
-        refine(
-            timeline, from: (t, mid), to: b, interpolation: interpolation, splits: splits - 1,
-            times: &times, isLeftLimit: &isLeftLimit, states: &states)
+        return view
     }
 
-    /// The corners an export draws halfway between two samples.
-    static func halfway(_ a: LayerState, _ b: LayerState, _ interpolation: Interpolation) -> [Point] {
-        switch interpolation {
-        case .corners:
-            return zip(a.quad, b.quad).map { Point(x: ($0.x + $1.x) / 2, y: ($0.y + $1.y) / 2) }
-        case .decomposedMatrix:
-            let size = Size(width: (a.size.width + b.size.width) / 2, height: (a.size.height + b.size.height) / 2)
-            guard let da = DecomposedTransform(a.matrix), let db = DecomposedTransform(b.matrix) else {
-                // CSS switches at the midpoint: nothing near the motion; split.
-                let nowhere = Point(x: Double.infinity, y: Double.infinity)
-                return [nowhere, nowhere, nowhere, nowhere]
-            }
-            let m = da.interpolated(to: db, fraction: 0.5).matrix
-            let c = LayerState.corners(size: size, matrix: m)
-            return [c.0, c.1, c.2, c.3]
+    static func sortedContains(_ sorted: [Int], _ value: Int) -> Bool {
+        var lo = 0, hi = sorted.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if sorted[mid] < value { lo = mid + 1 } else { hi = mid }
         }
+        return lo < sorted.count && sorted[lo] == value
     }
 
-    /// The frame times with, at each jump, a left-limit sample and a sample at the jump.
+    /// The frame times with, at each jump, a left-limit sample and a sample at the jump (a
+    /// jump within 1 ns of a frame takes the frame's place).
     static func sampleTimes(frames: [Double], jumps: [Double]) -> [(time: Double, leftLimit: Bool)] {
         var result: [(time: Double, leftLimit: Bool)] = []
         result.reserveCapacity(frames.count + 2 * jumps.count)
@@ -138,8 +156,11 @@ struct FrameSamples {
                 j += 1
             }
             if j < jumps.count, abs(jumps[j] - f) <= 1e-9 {
-                result.append((f, true))
+                // The jump replaces the frame: its own time is the first instant of the new
+                // value, which a frame a fraction of a nanosecond earlier would not show.
+                result.append((jumps[j], true)); result.append((jumps[j], false))
                 j += 1
+                continue
             }
             result.append((f, false))
         }
@@ -149,28 +170,4 @@ struct FrameSamples {
     /// Whether layer `i` is projected through a perspective at any frame.
     func isProjective(_ i: Int) -> Bool { states.contains { $0[i].isProjective } }
 
-    /// Layer `i` at every sample.
-    func layer(_ i: Int) -> [LayerState] { states.map { $0[i] } }
-}
-
-extension Timeline {
-    /// Wall times in (0, duration] where some layer's value jumps, ascending: the instant
-    /// changes of its tracks (`hidden`, completion assignments) where wall time is
-    /// transition time, and the end of an interactive run, where the completion block runs.
-    var jumpTimes: [Double] {
-        var times = Set<Double>()
-        let wallIsTransition = run == nil || run?.drive == .direct
-        if wallIsTransition {
-            for layer in layers {
-                for track in layer.tracks {
-                    for case let .set(time, _) in track.segments where time > 0 && time <= duration {
-                        times.insert(time)
-                    }
-                }
-            }
-        } else if let run, run.duration > 0 {
-            times.insert(run.duration)
-        }
-        return times.sorted()
-    }
 }

@@ -20,10 +20,11 @@ struct LayerChannels {
         let timeline = samples.timeline
         let layer = timeline.layers[i]
         let hasFill = samples.states[0][i].fill != nil
+        let view = samples.layer(i)
         if timeline.run == nil {
-            let d = timeline.duration, times = samples.times
+            let d = timeline.duration, times = view.times
             func channel(_ p: AnimatableProperty, _ map: (TrackValue) -> [Double]) -> Channel {
-                Channel.exact(track: layer.track(p), duration: d, frameTimes: times, map: map)
+                Channel.exact(track: layer.track(p), duration: d, samples: view, map: map)
             }
             opacity = channel(.alpha) { v in v.numbers.map { min(max($0, 0), 1) } }
             size = channel(.size) { v in v.numbers.map { max($0, 0) } }
@@ -37,23 +38,23 @@ struct LayerChannels {
             }
             visible = .discrete(times: vt, values: vv)
             if timeline.tree.parents[i] != nil {
-                let states = samples.layer(i)
+                let states = view.states
                 opacity = .sampled(times: times, values: states.map { [$0.opacity] })
                 visible = .discrete(times: times, values: states.map { [$0.visible ? 1 : 0] })
             }
         } else {
-            let states = samples.layer(i), times = samples.times
+            let states = view.states, times = view.times
             opacity = .sampled(times: times, values: states.map { [$0.opacity] })
             size = .sampled(times: times, values: states.map { [$0.size.width, $0.size.height] })
             radius = .sampled(times: times, values: states.map { [$0.cornerRadius] })
             fill = hasFill ? .sampled(times: times, values: states.map { ($0.fill ?? .clear).components }) : nil
             visible = .discrete(times: times, values: states.map { [$0.visible ? 1 : 0] })
         }
-        clip = Self.clip(layer: i, samples: samples)
+        clip = Self.clip(view)
     }
 
-    static func clip(layer i: Int, samples: FrameSamples) -> Channel? {
-        let polygons = samples.states.map { $0[i].clip }
+    static func clip(_ samples: FrameSamples.LayerSamples) -> Channel? {
+        let polygons = samples.states.map(\.clip)
         guard polygons.contains(where: { $0 != nil }) else { return nil }
         let count = max(polygons.map { $0?.count ?? 0 }.max() ?? 0, 3)
         return .sampled(
