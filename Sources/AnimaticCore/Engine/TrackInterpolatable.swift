@@ -2,7 +2,9 @@
 ///
 /// Each animatable property's track is a `Track<Value>` of one of these kinds (numbers,
 /// points, sizes, colours, booleans, transforms), the way lottie-ios keeps a
-/// `KeyframeGroup<T>` per property with one interpolator per value type. The sampling code
+/// `KeyframeGroup<T>` per property with one interpolator per value type
+/// (lottie-ios `Sources/Private/Model/Keyframes/KeyframeGroup.swift` @d3b6e38,
+/// `Sources/Public/Keyframes/Interpolatable.swift` @9494376). The sampling code
 /// (`Track`, `KeyframePath`) is written once, generically; the compiler specialises it per
 /// kind, so a transform track's sampling is straight-line code over `TransformValue` with
 /// no enum of kinds in between. `TrackValue` is the untyped face of these values for the
