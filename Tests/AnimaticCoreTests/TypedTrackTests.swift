@@ -51,6 +51,20 @@ import Testing
         }
     }
 
+    /// The frame loop's buffer, moved from frame to frame (forwards, then backwards, so
+    /// each move starts from another time's values), holds what a fresh sample gives.
+    @Test func movedBufferMatchesFreshSamples() {
+        for preset in PresetCatalog.all {
+            let timeline = TimelineCompiler.compile(preset.defaultSpec)
+            var buffer = timeline.initialValues
+            let times = (0...30).map { timeline.transitionDuration * Double($0) / 29 }
+            for t in times + times.reversed() {
+                timeline.sampleValues(atTransitionTime: t, into: &buffer)
+                #expect(buffer == timeline.layers.map { $0.values(at: t) }, "\(preset.name) at \(t)")
+            }
+        }
+    }
+
     /// The transform interpolator: halfway from identity to a 90° turn about z is 45°,
     /// through the decomposition; an undecomposable end switches at the midpoint.
     @Test func transformInterpolatesThroughItsDecomposition() {

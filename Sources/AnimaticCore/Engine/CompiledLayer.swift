@@ -104,10 +104,6 @@ public struct CompiledLayer: Hashable, Sendable {
         return v
     }
 
-    /// Moves `v` — this layer's `values(at:)` at any time — to time `t`, sampling only the
-    /// animated tracks (in place: a frame loop keeps one `Values` per layer).
-    public func sampleAnimated(at t: Double, into v: inout Values) { shared.sampleAnimated(at: t, into: &v) }
-
     /// The layer's state at `t` seconds of transition time.
     public func state(at t: Double, containerSublayer: Transform3D) -> LayerState {
         state(values: values(at: t), containerSublayer: containerSublayer)
