@@ -152,7 +152,7 @@ function render() {
 
 /** Hands the running clock's drawing to the compositor (playback.js) when the timelines allow. */
 function startCompositor() {
-  player.catchUp();  // the animations start where the clock is now, not at its last tick
+  player.catchUp();  // the time so far: between two timer ticks the clock is up to a tick behind
   if (!player.playing || !player.timeline) return;
   const tracks = [{ elements: stage.elements, timeline: player.timeline, jumps: player._jumps }];
   if (app.compare.on && compareTrack.timeline) {
@@ -161,7 +161,10 @@ function startCompositor() {
   const D = player.timeline.duration || 1;
   const playheads = [{ element: $("curve-playhead"), duration: D }, { element: $("scrub-head"), duration: D }];
   if (timelinePanel.playhead) playheads.push({ element: timelinePanel.playhead, duration: timelinePanel.duration });
-  playback.start({ tracks, playheads, t: player.t, speed: player.speed, loop: player.loop, span: player.duration });
+  // Setting up (for hundreds of layers, a tenth of a second and more) does not count: the
+  // clock waits for the animations, which start where it is.
+  const now = () => { player.skipSinceLastTick(); return player.t; };
+  playback.start({ tracks, playheads, t: now, speed: player.speed, loop: player.loop, span: player.duration });
   $("scrubber").parentElement.classList.toggle("compositor", playback.running);
   // Every animation frame while some layers are still the page's to draw.
   player.setPace(playback.running && !playback.sharesTheStage ? TRANSPORT_PACE_MS : 0);

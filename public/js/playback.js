@@ -62,7 +62,7 @@ export class CompositorPlayback {
   get sharesTheStage() { return this.mainThread.some((layers) => layers.size > 0); }
 
   /**
-   * Starts the animations at transition time t. `tracks`: [{elements, timeline, jumps}]
+   * Starts the animations at transition time t (a number, or a function giving it). `tracks`: [{elements, timeline, jumps}]
    * (the stage, and B in compare mode); `playheads`: [{element, duration}] moved 0 → 100 %
    * over their timeline's duration. Layers the compositor cannot animate are left to the
    * page (`mainThread`). Returns false (nothing started) when no layer can play on the
@@ -72,11 +72,7 @@ export class CompositorPlayback {
     this.stop();
     const sets = [];
     for (const { elements, timeline, jumps } of tracks) {
-      let entry = this.cache.get(timeline);
-      if (!entry || entry.span !== span) {
-        entry = { span, keys: compositorKeyframes(timeline, jumps, span) };
-        this.cache.set(timeline, entry);
-      }
+      const entry = this._keyframes(timeline, jumps, span);
       if (!entry.keys || entry.keys.length !== elements.length) return false;
       // A bordered layer's border is a second element that follows it: both stay with the page.
       sets.push([elements, entry.keys.map((keys, i) => (elements[i]._border ? null : keys))]);
@@ -101,8 +97,21 @@ export class CompositorPlayback {
         { offset: 0, transform: "translateX(0%)" }, { offset: f, transform: "translateX(100%)" },
         { offset: 1, transform: "translateX(100%)" }], options));
     }
-    for (const a of this.animations) { a.currentTime = t * 1000; a.playbackRate = speed; }
+    // Building and creating hundreds of animations takes a while: `t` may be a function, read
+    // once they exist.
+    const at = typeof t === "function" ? t() : t;
+    for (const a of this.animations) { a.currentTime = at * 1000; a.playbackRate = speed; }
     return true;
+  }
+
+  /** The tracks' keyframes, kept per timeline and span. */
+  _keyframes(timeline, jumps, span) {
+    let entry = this.cache.get(timeline);
+    if (!entry || entry.span !== span) {
+      entry = { span, keys: compositorKeyframes(timeline, jumps, span) };
+      this.cache.set(timeline, entry);
+    }
+    return entry;
   }
 
   /** Follows a speed change without a jump. */
