@@ -1,11 +1,13 @@
-"""Helpers for the player page's browser tests (test_page.py): one headless Chromium with
-browser logs captured, waiting on the page's test hook (window.animatic), measuring where
-the layer elements are on screen."""
+"""Helpers for the player page's browser tests (test_page*.py): one headless Chromium with
+browser logs captured (the `driver` fixture: import it into the test module), waiting on the
+page's test hook (window.animatic), measuring where the layer elements are on screen."""
 import json
 import os
 import time
 import urllib.request
 from pathlib import Path
+
+import pytest
 
 VIEWPORT = (1280, 900)
 
@@ -30,6 +32,22 @@ def make_driver():
     driver.set_script_timeout(30)
     set_viewport(driver, *VIEWPORT)
     return driver
+
+
+@pytest.fixture(scope="module")
+def driver(request):
+    """One headless Chromium for a test module (skipped when it is missing). A module-level
+    METRICS dict, when the module has a non-empty one, is printed as the browser quits."""
+    drv = make_driver()
+    if drv is None:
+        pytest.skip("selenium, chromium or chromedriver missing (scripts/install-deps.sh test)")
+    try:
+        yield drv
+    finally:
+        drv.quit()
+        metrics = getattr(request.module, "METRICS", None)
+        if metrics:
+            print(f"\n{request.module.__name__} metrics:", json.dumps(metrics, indent=1))
 
 
 def set_viewport(driver, width, height):
@@ -125,3 +143,68 @@ def corner_errors(measured, frame):
             worst = (m["id"], e_box, e_corner)
         box_err, corner_err = max(box_err, e_box), max(corner_err, e_corner)
     return box_err, corner_err, worst
+
+
+class PageTracer:
+    """A DevTools-protocol session on the driver's current tab, through the browser's own
+    DevTools endpoint (the one chromedriver uses), for what selenium's execute_cdp_cmd cannot
+    do: receive events. `trace(seconds)` records Chromium's trace for that long (the
+    categories DevTools' Performance panel records) and returns its events."""
+
+    CATEGORIES = "devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.frame"
+
+    def __init__(self, driver):
+        import websocket  # websocket-client, a selenium dependency
+        address = driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
+        with urllib.request.urlopen(f"http://{address}/json/list", timeout=10) as response:
+            targets = json.loads(response.read())
+        # chromedriver's window handle is the DevTools target id.
+        handle = driver.current_window_handle
+        target = next(t for t in targets if t["type"] == "page" and t["id"] == handle)
+        self.socket = websocket.create_connection(target["webSocketDebuggerUrl"], timeout=60,
+                                                  suppress_origin=True)
+        self.next_id = 0
+
+    def _send(self, method, params=None):
+        self.next_id += 1
+        self.socket.send(json.dumps({"id": self.next_id, "method": method, "params": params or {}}))
+        return self.next_id
+
+    def trace(self, seconds):
+        events = []
+        answered = set()
+        ids = [self._send("Tracing.start", {"categories": self.CATEGORIES, "transferMode": "ReportEvents"})]
+        while ids[0] not in answered:
+            self._receive(events, answered)
+        time.sleep(seconds)
+        self._send("Tracing.end")
+        while "complete" not in answered:
+            self._receive(events, answered)
+        return events
+
+    def _receive(self, events, answered):
+        message = json.loads(self.socket.recv())
+        if "error" in message:
+            raise RuntimeError(f"DevTools: {message['error']}")
+        if "id" in message:
+            answered.add(message["id"])
+        elif message.get("method") == "Tracing.dataCollected":
+            events.extend(message["params"]["value"])
+        elif message.get("method") == "Tracing.tracingComplete":
+            answered.add("complete")
+
+    def close(self):
+        self.socket.close()
+
+
+def frame_rates(events, url):
+    """From a trace: the frames per second that the compositor of the renderer showing `url`
+    drew (new frames on screen: DrawFrame) and the main-thread frames per second it began
+    (BeginMainThreadFrame: each one restyles every animated element)."""
+    started = next(e for e in events if e["name"] == "TracingStartedInBrowser")
+    pid = next(f["processId"] for f in started["args"]["data"]["frames"] if f["url"].startswith(url))
+    mine = [e for e in events if e.get("pid") == pid and e.get("ts")]
+    span = (max(e["ts"] for e in mine) - min(e["ts"] for e in mine)) / 1e6
+    draws = sum(1 for e in mine if e["name"] == "DrawFrame")
+    main = sum(1 for e in mine if e["name"] == "BeginMainThreadFrame")
+    return {"drawn_fps": draws / span, "main_fps": main / span, "seconds": span}

@@ -13,25 +13,12 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, LiveServer
-from page_helpers import (browser_errors, corner_errors, fetch_json, make_driver, measure, open_page, state,
+from page_helpers import (browser_errors, corner_errors, driver, fetch_json, measure, open_page, state,  # noqa: F401
                           wait_for, wait_loaded)
 
 IMAGES = ROOT / "docs" / "images"
 # Largest errors seen, printed at the end of the module (pytest -s) for the record.
 METRICS = {}
-
-
-@pytest.fixture(scope="module")
-def driver():
-    drv = make_driver()
-    if drv is None:
-        pytest.skip("selenium, chromium or chromedriver missing (scripts/install-deps.sh test)")
-    try:
-        yield drv
-    finally:
-        drv.quit()
-        if METRICS:
-            print("\npage metrics:", json.dumps(METRICS, indent=1))
 
 
 @pytest.fixture(scope="module")

@@ -2,21 +2,15 @@
 import pytest
 
 from conftest import ROOT
-from page_helpers import browser_errors, fetch_json, make_driver, open_page, state, wait_for
+from page_helpers import browser_errors, driver, fetch_json, open_page, state, wait_for  # noqa: F401  (driver: the fixture)
 
 
 @pytest.fixture(scope="module")
-def page(live_server):
+def page(driver, live_server):  # noqa: F811
     if not (ROOT / "public" / "index.html").exists():
         pytest.skip("no public/index.html")
-    drv = make_driver()
-    if drv is None:
-        pytest.skip("selenium, chromium or chromedriver missing (scripts/install-deps.sh test)")
-    try:
-        open_page(drv, live_server.url + "/")
-        yield drv
-    finally:
-        drv.quit()
+    open_page(driver, live_server.url + "/")
+    return driver
 
 
 def test_every_preset_has_a_card_whose_preview_loads(page, live_server):

@@ -6,18 +6,7 @@ import json
 import pytest
 
 from conftest import ROOT, curl
-from page_helpers import browser_errors, make_driver, open_page, state, wait_for, wait_loaded
-
-
-@pytest.fixture(scope="module")
-def driver():
-    drv = make_driver()
-    if drv is None:
-        pytest.skip("selenium, chromium or chromedriver missing (scripts/install-deps.sh test)")
-    try:
-        yield drv
-    finally:
-        drv.quit()
+from page_helpers import browser_errors, driver, open_page, state, wait_for, wait_loaded  # noqa: F401  (driver: the fixture)
 
 
 @pytest.fixture(scope="module")

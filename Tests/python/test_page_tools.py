@@ -11,19 +11,8 @@ import time
 import pytest
 
 from conftest import ROOT
-from page_helpers import (browser_errors, fetch_json, make_driver, open_page, set_viewport, state, wait_for,
-                          wait_loaded, VIEWPORT)
-
-
-@pytest.fixture(scope="module")
-def driver():
-    drv = make_driver()
-    if drv is None:
-        pytest.skip("selenium, chromium or chromedriver missing (scripts/install-deps.sh test)")
-    try:
-        yield drv
-    finally:
-        drv.quit()
+from page_helpers import (browser_errors, driver, fetch_json, open_page, set_viewport, state,  # noqa: F401
+                          wait_for, wait_loaded, VIEWPORT)
 
 
 @pytest.fixture

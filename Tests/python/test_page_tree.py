@@ -7,27 +7,21 @@ import re
 import pytest
 
 from conftest import ROOT
-from page_helpers import corner_errors, fetch_json, make_driver, measure, open_page, state, wait_loaded
+from page_helpers import corner_errors, driver, fetch_json, measure, open_page, state, wait_loaded  # noqa: F401  (driver: the fixture)
 
 SPEC = json.loads((ROOT / "Tests" / "python" / "specs" / "tree-three-levels.json").read_text())
 
 
 @pytest.fixture(scope="module")
-def page(live_server):
+def page(driver, live_server):  # noqa: F811
     if not (ROOT / "public" / "index.html").exists():
         pytest.skip("no public/index.html")
-    drv = make_driver()
-    if drv is None:
-        pytest.skip("selenium, chromium or chromedriver missing (scripts/install-deps.sh test)")
-    try:
-        open_page(drv, live_server.url + "/")
-        before = state(drv)["loads"]
-        drv.execute_script("""const ta = document.getElementById('spec-editor'); ta.value = arguments[0];
-                              ta.dispatchEvent(new Event('input', {bubbles: true}));""", json.dumps(SPEC))
-        wait_loaded(drv, before)
-        yield drv
-    finally:
-        drv.quit()
+    open_page(driver, live_server.url + "/")
+    before = state(driver)["loads"]
+    driver.execute_script("""const ta = document.getElementById('spec-editor'); ta.value = arguments[0];
+                             ta.dispatchEvent(new Event('input', {bubbles: true}));""", json.dumps(SPEC))
+    wait_loaded(driver, before)
+    return driver
 
 
 READ_TREE = """

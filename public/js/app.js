@@ -104,20 +104,29 @@ function ensureStage(timeline) {
 
 let shownFrame = -1;
 let transportFrames = 0;
-/** While playing, the transport (scrubber, time, playheads: each costs the browser a layout
- *  or a redraw of its panel) is refreshed on every TRANSPORT_EVERY-th animation frame; the
- *  stage, on the compositor, on every one. Paused, everything is exact at once. */
+/** While the compositor plays, the stage, the scrubber's head and both playheads move by
+ *  themselves (playback.js) and the page only rewrites the time text, 4 times a second: the
+ *  clock ticks at that pace (player.js, setPace). Every change of the page's own makes the
+ *  main thread draw a frame, and every such frame restyles each animated layer: at 15 a
+ *  second, with the CPU slowed 6×, the main thread was busy enough to cost the compositor
+ *  frames (docs/PAGE.md, Performance). Drawn by the page (what the compositor cannot play),
+ *  the stage moves at every animation frame and the transport at every TRANSPORT_EVERY-th.
+ *  Paused, everything is exact at once. */
 const TRANSPORT_EVERY = 4;
+const TRANSPORT_PACE_MS = 250;
 
 /** The scrubber, time, curve and timeline playheads at t (the stage is separate: a drag shows its own). */
 function renderTransport(t) {
-  if (player.playing && ++transportFrames % TRANSPORT_EVERY !== 0) return;
-  curves.setTime(t, { readout: !player.playing });
-  timelinePanel.setTime(t);
+  const compositor = player.playing && playback.running;
+  if (player.playing && !compositor && ++transportFrames % TRANSPORT_EVERY !== 0) return;
   const k = player.frameIndexAt(t);
   const n = Math.max(0, player.frameCount - 1);
   const scrubber = $("scrubber");
-  if (document.activeElement !== scrubber || player.playing) scrubber.value = String(k);
+  if (!compositor) {
+    curves.setTime(t, { readout: !player.playing });
+    timelinePanel.setTime(t);
+    if (document.activeElement !== scrubber || player.playing) scrubber.value = String(k);
+  }
   if (k !== shownFrame || !player.playing) {
     shownFrame = k;
     $("time").textContent = `${t.toFixed(3)} s · frame ${k} / ${n}`;
@@ -135,12 +144,18 @@ function render() {
 
 /** Hands the running clock's drawing to the compositor (playback.js) when the timelines allow. */
 function startCompositor() {
+  player.catchUp();  // the animations start where the clock is now, not at its last tick
   if (!player.playing || !player.timeline) return;
   const tracks = [{ elements: stage.elements, timeline: player.timeline, jumps: player._jumps }];
   if (app.compare.on && compareTrack.timeline) {
     tracks.push({ elements: stageB.elements, timeline: compareTrack.timeline, jumps: compareTrack.player._jumps });
   }
-  playback.start({ tracks, playheads: [], t: player.t, speed: player.speed, loop: player.loop, span: player.duration });
+  const D = player.timeline.duration || 1;
+  const playheads = [{ element: $("curve-playhead"), duration: D }, { element: $("scrub-head"), duration: D }];
+  if (timelinePanel.playhead) playheads.push({ element: timelinePanel.playhead, duration: timelinePanel.duration });
+  playback.start({ tracks, playheads, t: player.t, speed: player.speed, loop: player.loop, span: player.duration });
+  $("scrubber").parentElement.classList.toggle("compositor", playback.running);
+  player.setPace(playback.running ? TRANSPORT_PACE_MS : 0);
 }
 
 player.addEventListener("time", render);
@@ -151,7 +166,9 @@ player.addEventListener("playstate", () => {
   if (player.playing) {
     startCompositor();
   } else {
+    player.setPace(0);
     playback.stop();
+    $("scrubber").parentElement.classList.remove("compositor");
     render();
     scheduleLink();
   }

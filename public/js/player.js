@@ -9,6 +9,12 @@
 // between two frames (its visibility changes, or its corners move far more than in the
 // neighbouring steps — a completion block, a `steps` curve) the earlier frame is held
 // until the later one's time: a jump is never smeared.
+//
+// The clock ticks at every animation frame while the page draws the stage itself. While
+// something else draws it (the compositor, playback.js), asking for every animation frame
+// would only cost the main thread a frame it does not need (each one restyles every
+// animated layer): the clock then ticks every `pace` milliseconds on a timer instead, and
+// exactly at the run's end, so that a run's wall time is still measured where it ends.
 
 export const SPEEDS = [1, 0.5, 0.25, 0.1];
 
@@ -32,6 +38,8 @@ export class Player extends EventTarget {
     this.runsTotal = 0;      // finished plays so far
     this.span = 0;           // the clock runs to at least this (compare: the longer of two timelines)
     this._raf = 0;
+    this._timer = 0;
+    this.pace = 0;           // ms between ticks while another drawer plays (0: every animation frame)
     this._last = 0;
     this._run = null;
     this._tick = this._tick.bind(this);
@@ -128,13 +136,16 @@ export class Player extends EventTarget {
 
   play({ from } = {}) {
     if (!this.timeline) return;
+    // Playing from a time while playing is a restart: what follows the clock (the
+    // compositor's animations) starts again with it.
+    if (from !== undefined && this.playing) this.pause();
     if (from !== undefined) this.seek(from);
     else if (this.t >= this.duration - 1e-9) this.seek(0);
     if (this.playing) return;
     this.playing = true;
     this._last = performance.now();
     this._run = { from: this.t, wallStart: this._last, speed: this.speed };
-    this._raf = requestAnimationFrame(this._tick);
+    this._schedule();
     this.dispatchEvent(new Event("playstate"));
   }
 
@@ -142,7 +153,7 @@ export class Player extends EventTarget {
     if (!this.playing) return;
     this.playing = false;
     this._run = null;
-    cancelAnimationFrame(this._raf);
+    this._unschedule();
     this.dispatchEvent(new Event("playstate"));
   }
 
@@ -150,15 +161,42 @@ export class Player extends EventTarget {
   restart() { this.pause(); this.play({ from: 0 }); }
 
   setSpeed(speed) {
+    this.catchUp();  // the time so far at the old speed
     this.speed = speed;
     if (this._run) this._run = { from: this.t, wallStart: performance.now(), speed };
+    if (this.playing) { this._unschedule(); this._schedule(); }
     this.dispatchEvent(new Event("speed"));
+  }
+
+  /** Ticks now when playing: on a timer the clock is up to `pace` ms behind between ticks. */
+  catchUp() {
+    if (!this.playing) return;
+    this._unschedule();
+    this._tick(performance.now());
   }
 
   /** Makes the clock run to at least `seconds` (or its timeline's end); keeps t inside. */
   setSpan(seconds) {
     this.span = seconds;
     if (this.t > this.duration) this.seek(this.duration);
+  }
+
+  /** Ticks every `ms` milliseconds on a timer (0: at every animation frame); see the module comment. */
+  setPace(ms) {
+    if (ms === this.pace) return;
+    this.pace = ms;
+    if (this.playing) { this._unschedule(); this._schedule(); }
+  }
+
+  _schedule() {
+    if (!this.pace) { this._raf = requestAnimationFrame(this._tick); return; }
+    const toEnd = ((this.duration - this.t) / this.speed) * 1000;
+    this._timer = setTimeout(() => this._tick(performance.now()), Math.max(0, Math.min(this.pace, toEnd)));
+  }
+
+  _unschedule() {
+    cancelAnimationFrame(this._raf);
+    clearTimeout(this._timer);
   }
 
   setLoop(loop) { this.loop = loop; this.dispatchEvent(new Event("loopchange")); }
@@ -190,7 +228,7 @@ export class Player extends EventTarget {
     }
     this.t = t;
     this._emit();
-    this._raf = requestAnimationFrame(this._tick);
+    this._schedule();
   }
 
   _emit() { this.dispatchEvent(new Event("time")); }

@@ -1,6 +1,8 @@
 import AnimaticCore
 
-/// The specs the engine benchmarks run.
+/// The specs the engine benchmarks run. Both 20-layer specs are built from the same four
+/// animations (`slide`, `fade`, `springTurn`, `cubicTurn`), so flat and tree differ only in
+/// the layer structure around them.
 enum BenchmarkSpecs {
     /// 20 layers over 1 s: slides (easeInEaseOut), fades, spring scales and cubic keyframe
     /// turns under perspective — every kind of track the engine has.
@@ -15,53 +17,10 @@ enum BenchmarkSpecs {
                     id: id, frame: Rect(x: 0, y: y, width: 390, height: 40),
                     fill: Color(red: Double(i) / 20, green: 0.5, blue: 0.8), label: "Row \(i)"))
             switch i % 4 {
-            case 0:
-                animations.append(
-                    .block(
-                        BlockAnimation(
-                            duration: 1,
-                            changes: [
-                                PropertyChange(layer: id, property: .position, value: .point(Point(x: 585, y: y + 20)))
-                            ])))
-            case 1:
-                animations.append(
-                    .block(
-                        BlockAnimation(
-                            delay: 0.2, duration: 0.8, timing: .linear,
-                            changes: [
-                                PropertyChange(layer: id, property: .alpha, value: .number(0))
-                            ])))
-            case 2:
-                animations.append(
-                    .block(
-                        BlockAnimation(
-                            duration: 1, timing: .springDamping(ratio: 0.7, initialVelocity: 0),
-                            changes: [
-                                PropertyChange(
-                                    layer: id, property: .transform,
-                                    value: .transform(.operations([.scale(x: 0.5, y: 0.5, z: 1)])))
-                            ])))
-            default:
-                animations.append(
-                    .keyframes(
-                        KeyframeAnimation(
-                            duration: 1, calculationMode: .cubic,
-                            keyframes: [
-                                Keyframe(
-                                    relativeStart: 0, relativeDuration: 0.5,
-                                    changes: [
-                                        PropertyChange(
-                                            layer: id, property: .transform,
-                                            value: .transform(.operations([.rotate(degrees: -90, axis: (0, 1, 0))])))
-                                    ]),
-                                Keyframe(
-                                    relativeStart: 0.5, relativeDuration: 0.5,
-                                    changes: [
-                                        PropertyChange(
-                                            layer: id, property: .transform,
-                                            value: .transform(.operations([])))
-                                    ]),
-                            ])))
+            case 0: animations.append(slide(id, to: Point(x: 585, y: y + 20)))
+            case 1: animations.append(fade(id))
+            case 2: animations.append(springTurn(id, to: .operations([.scale(x: 0.5, y: 0.5, z: 1)])))
+            default: animations.append(cubicTurn(id, degrees: -90))
             }
         }
         return TransitionSpec(container: ContainerSpec(perspective: 500), layers: layers, animations: animations)
@@ -97,50 +56,47 @@ enum BenchmarkSpecs {
                     id: fading, frame: Rect(x: 190, y: 10, width: 150, height: 90),
                     fill: Color(red: 0.9, green: 0.4, blue: 0.1), parent: middle,
                     border: BorderSpec(width: 2, color: .white)))
-            animations.append(
-                .block(
-                    BlockAnimation(
-                        duration: 1,
-                        changes: [
-                            PropertyChange(layer: root, property: .position, value: .point(Point(x: 390, y: y + 75)))
-                        ])))
-            animations.append(
-                .block(
-                    BlockAnimation(
-                        duration: 1, timing: .springDamping(ratio: 0.7, initialVelocity: 0),
-                        changes: [
-                            PropertyChange(
-                                layer: middle, property: .transform,
-                                value: .transform(.operations([.rotate(degrees: 10, axis: (0, 0, 1))])))
-                        ])))
-            animations.append(
-                .keyframes(
-                    KeyframeAnimation(
-                        duration: 1, calculationMode: .cubic,
-                        keyframes: [
-                            Keyframe(
-                                relativeStart: 0, relativeDuration: 0.5,
-                                changes: [
-                                    PropertyChange(
-                                        layer: turning, property: .transform,
-                                        value: .transform(.operations([.rotate(degrees: -60, axis: (0, 1, 0))])))
-                                ]),
-                            Keyframe(
-                                relativeStart: 0.5, relativeDuration: 0.5,
-                                changes: [
-                                    PropertyChange(
-                                        layer: turning, property: .transform,
-                                        value: .transform(.operations([])))
-                                ]),
-                        ])))
-            animations.append(
-                .block(
-                    BlockAnimation(
-                        delay: 0.2, duration: 0.8, timing: .linear,
-                        changes: [
-                            PropertyChange(layer: fading, property: .alpha, value: .number(0))
-                        ])))
+            animations.append(slide(root, to: Point(x: 390, y: y + 75)))
+            animations.append(springTurn(middle, to: .operations([.rotate(degrees: 10, axis: (0, 0, 1))])))
+            animations.append(cubicTurn(turning, degrees: -60))
+            animations.append(fade(fading))
         }
         return TransitionSpec(container: ContainerSpec(), layers: layers, animations: animations)
+    }
+
+    /// `position` to `target` over 1 s, easeInEaseOut (the block's default timing).
+    static func slide(_ id: String, to target: Point) -> AnimationSpec {
+        .block(
+            BlockAnimation(
+                duration: 1, changes: [PropertyChange(layer: id, property: .position, value: .point(target))]))
+    }
+
+    /// `alpha` to 0, linear, from 0.2 s to 1 s.
+    static func fade(_ id: String) -> AnimationSpec {
+        .block(
+            BlockAnimation(
+                delay: 0.2, duration: 0.8, timing: .linear,
+                changes: [PropertyChange(layer: id, property: .alpha, value: .number(0))]))
+    }
+
+    /// `transform` to `target` over 1 s on a spring of damping ratio 0.7.
+    static func springTurn(_ id: String, to target: TransformSpec) -> AnimationSpec {
+        .block(
+            BlockAnimation(
+                duration: 1, timing: .springDamping(ratio: 0.7, initialVelocity: 0),
+                changes: [PropertyChange(layer: id, property: .transform, value: .transform(target))]))
+    }
+
+    /// A turn about y by `degrees` and back over 1 s: two keyframes on a cubic spline.
+    static func cubicTurn(_ id: String, degrees: Double) -> AnimationSpec {
+        func key(_ start: Double, _ operations: [TransformOperation]) -> Keyframe {
+            Keyframe(
+                relativeStart: start, relativeDuration: 0.5,
+                changes: [PropertyChange(layer: id, property: .transform, value: .transform(.operations(operations)))])
+        }
+        return .keyframes(
+            KeyframeAnimation(
+                duration: 1, calculationMode: .cubic,
+                keyframes: [key(0, [.rotate(degrees: degrees, axis: (0, 1, 0))]), key(0.5, [])]))
     }
 }

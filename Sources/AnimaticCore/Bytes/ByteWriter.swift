@@ -182,6 +182,15 @@ public struct ByteWriter: Sendable {
     /// `writeNumber` with six decimals: the hot path.
     @inlinable
     public static func writeNumber6(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        writeNumber6(value, digits: DigitTable.shared, to: p)
+    }
+
+    /// `writeNumber6` with the digit table at hand: a loop writing many numbers fetches
+    /// `DigitTable.shared` once instead of once per number (a lazy global's check).
+    @inlinable
+    public static func writeNumber6(_ value: Double, digits: DigitTable, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        let table = digits.entries
+        let raw = UnsafeMutableRawPointer(p)
         let magnitude = value.magnitude
         // Below 5·10¹¹, magnitude × 10⁶ is exact for whole numbers, so they print as
         // themselves; whole numbers (0, 1, sizes, most positions) are common.
@@ -191,6 +200,12 @@ public struct ByteWriter: Sendable {
                 if whole == 0 { p[0] = 48; return 1 }
                 var i = 0
                 if value < 0 { p[0] = UInt8(ascii: "-"); i = 1 }
+                if whole < 1000 {
+                    let lead = whole < 10 ? 2 : (whole < 100 ? 1 : 0)
+                    raw.storeBytes(
+                        of: (table[Int(whole)] >> (8 * UInt32(lead))).littleEndian, toByteOffset: i, as: UInt32.self)
+                    return i + 3 - lead
+                }
                 return i + writeUnsigned(UInt64(whole), to: p + i)
             }
         }
@@ -206,8 +221,6 @@ public struct ByteWriter: Sendable {
                 if value < 0 { p[0] = UInt8(ascii: "-"); i = 1 }
                 let u = UInt64(units)
                 let whole = u / 1_000_000
-                let table = ThreeDigits.table
-                let raw = UnsafeMutableRawPointer(p)
                 if whole < 1000 {
                     // 1–3 digits from the table entry, leading zeros skipped.
                     let lead = whole < 10 ? 2 : (whole < 100 ? 1 : 0)
@@ -266,6 +279,16 @@ public struct ByteWriter: Sendable {
         }
         return i
     }
+}
+
+/// The digits of 0…999 for `writeNumber6` (see `ThreeDigits`), fetched once.
+public struct DigitTable {
+    @usableFromInline let entries: UnsafePointer<UInt32>
+
+    @usableFromInline init(entries: UnsafePointer<UInt32>) { self.entries = entries }
+
+    /// The one table (made on first use).
+    @inlinable public static var shared: DigitTable { DigitTable(entries: ThreeDigits.table) }
 }
 
 /// The digits of 0…999, three bytes each (zero-padded, little-endian in a `UInt32`), the

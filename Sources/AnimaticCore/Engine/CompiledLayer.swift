@@ -1,89 +1,51 @@
 /// A layer of a compiled timeline: its spec (static look) and one typed track per
-/// animatable property (`Track<Value>`, the value kind fixed by the property).
+/// animatable property (`LayerTracks`: `Track<Value>`, the value kind fixed by the property).
 public struct CompiledLayer: Hashable, Sendable {
     public var spec: LayerSpec
-    var position: Track<Point>
-    var size: Track<Size>
-    var alpha: Track<Double>
-    var transform: Track<TransformValue>
-    var cornerRadius: Track<Double>
-    var fill: Track<Color>
-    var hidden: Track<Bool>
-    var zPosition: Track<Double>
-    var shadowOpacity: Track<Double>
-    var shadowRadius: Track<Double>
-    var shadowOffset: Track<Point>
-    var shadowColor: Track<Color>
-    var borderWidth: Track<Double>
-    var borderColor: Track<Color>
-    /// Whether any shadow or border track is animated (most layers have none to sample).
-    private var decorationMoves = false
+    /// Shared, immutable: copying a layer costs one retain; `append` replaces it.
+    private(set) var shared: SharedLayerTracks
 
     init(spec: LayerSpec) {
         self.spec = spec
-        position = Track(initial: spec.position)
-        size = Track(initial: spec.size)
-        alpha = Track(initial: spec.alpha)
-        transform = Track(initial: TransformValue(spec.transform.matrix))
-        cornerRadius = Track(initial: spec.cornerRadius)
-        fill = Track(initial: spec.fill ?? .clear)
-        hidden = Track(initial: spec.hidden)
-        zPosition = Track(initial: spec.zPosition)
-        shadowOpacity = Track(initial: spec.shadow.opacity)
-        shadowRadius = Track(initial: spec.shadow.radius)
-        shadowOffset = Track(initial: spec.shadow.offset)
-        shadowColor = Track(initial: spec.shadow.color)
-        borderWidth = Track(initial: spec.border.width)
-        borderColor = Track(initial: spec.border.color)
+        shared = SharedLayerTracks(LayerTracks(spec: spec))
     }
 
-    /// The track of `property`, whatever its kind (compile time and the untyped view).
-    func anyTrack(_ property: AnimatableProperty) -> any UntypedTrack {
-        switch property {
-        case .position: return position
-        case .size: return size
-        case .alpha: return alpha
-        case .transform: return transform
-        case .cornerRadius: return cornerRadius
-        case .fill: return fill
-        case .hidden: return hidden
-        case .zPosition: return zPosition
-        case .shadowOpacity: return shadowOpacity
-        case .shadowRadius: return shadowRadius
-        case .shadowOffset: return shadowOffset
-        case .shadowColor: return shadowColor
-        case .borderWidth: return borderWidth
-        case .borderColor: return borderColor
-        }
+    public static func == (a: CompiledLayer, b: CompiledLayer) -> Bool { a.spec == b.spec && a.shared == b.shared }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(spec)
+        hasher.combine(shared)
+    }
+
+    /// `visitor` applied to the track of `property` (`LayerTracks.visit`).
+    func visit<Visitor: TrackVisitor>(_ property: AnimatableProperty, _ visitor: Visitor) -> Visitor.Result {
+        shared.tracks.visit(property, visitor)
     }
 
     /// The track of `property` in untyped form.
-    public func track(_ property: AnimatableProperty) -> PropertyTrack { anyTrack(property).erased(property) }
+    public func track(_ property: AnimatableProperty) -> PropertyTrack {
+        visit(property, ErasedTrackVisitor(property: property))
+    }
 
     /// Every track in untyped form, in `AnimatableProperty.allCases` order.
     public var tracks: [PropertyTrack] { AnimatableProperty.allCases.map(track) }
 
+    /// Whether `property` has animations.
+    func isAnimated(_ property: AnimatableProperty) -> Bool { shared.tracks.isAnimated(property) }
+
+    /// The presented value of `property` at `t`, untyped (compile time).
+    func value(of property: AnimatableProperty, at t: Double) -> TrackValue {
+        visit(property, ValueVisitor(t: t))
+    }
+
+    /// Whether an animation of `property` is still running at `t` (compile time).
+    func isMoving(_ property: AnimatableProperty, at t: Double) -> Bool { visit(property, IsMovingVisitor(t: t)) }
+
     /// Adds a segment (its values of the property's kind) that takes over at its start.
     mutating func append(_ segment: TrackSegment, to property: AnimatableProperty) {
-        switch property {
-        case .position: position.append(.init(segment))
-        case .size: size.append(.init(segment))
-        case .alpha: alpha.append(.init(segment))
-        case .transform: transform.append(.init(segment))
-        case .cornerRadius: cornerRadius.append(.init(segment))
-        case .fill: fill.append(.init(segment))
-        case .hidden: hidden.append(.init(segment))
-        case .zPosition: zPosition.append(.init(segment))
-        case .shadowOpacity: shadowOpacity.append(.init(segment))
-        case .shadowRadius: shadowRadius.append(.init(segment))
-        case .shadowOffset: shadowOffset.append(.init(segment))
-        case .shadowColor: shadowColor.append(.init(segment))
-        case .borderWidth: borderWidth.append(.init(segment))
-        case .borderColor: borderColor.append(.init(segment))
-        }
-        decorationMoves =
-            shadowOpacity.isAnimated || shadowRadius.isAnimated || shadowOffset.isAnimated
-            || shadowColor.isAnimated || borderWidth.isAnimated || borderColor.isAnimated
+        var tracks = shared.tracks
+        tracks.append(segment, to: property)
+        shared = SharedLayerTracks(tracks)
     }
 
     /// The presented values of a layer's properties at one instant, before composing.
@@ -125,55 +87,26 @@ public struct CompiledLayer: Hashable, Sendable {
 
     /// Which of the layer's properties have animations: the others keep their initial value.
     public var animatedProperties: [AnimatableProperty] {
-        AnimatableProperty.allCases.filter { anyTrack($0).isAnimated }
+        AnimatableProperty.allCases.filter(isAnimated)
     }
 
     /// Whether `fill` is reported (the layer has a fill or animates one).
-    public var hasFill: Bool { spec.fill != nil || fill.isAnimated }
+    public var hasFill: Bool { spec.fill != nil || shared.tracks.fill.isAnimated }
 
     /// The presented values at `t` seconds of transition time.
-    public func values(at t: Double) -> Values {
-        let s = size.value(at: t)
-        var v = Values(
-            position: position.value(at: t), size: Size(width: max(s.width, 0), height: max(s.height, 0)),
-            alpha: alpha.value(at: t), transform: transform.value(at: t).matrix,
-            cornerRadius: cornerRadius.value(at: t), fill: fill.value(at: t), hidden: hidden.value(at: t),
-            zPosition: zPosition.value(at: t), shadow: spec.shadow, border: spec.border)
-        v.shadow.radius = max(v.shadow.radius, 0)
-        v.border.width = max(v.border.width, 0)
-        readDecoration(at: t, into: &v)
-        return v
-    }
+    public func values(at t: Double) -> Values { shared.tracks.values(at: t, spec: spec) }
 
     /// `values(at:)` sampling only the animated tracks; the other values come from `base`,
     /// which must be this layer's `values(at:)` at any time (their values never change).
     public func values(at t: Double, base: Values) -> Values {
         var v = base
-        if position.isAnimated { v.position = position.value(at: t) }
-        if size.isAnimated {
-            let s = size.value(at: t)
-            v.size = Size(width: max(s.width, 0), height: max(s.height, 0))
-        }
-        if alpha.isAnimated { v.alpha = alpha.value(at: t) }
-        if transform.isAnimated { v.transform = transform.value(at: t).matrix }
-        if cornerRadius.isAnimated { v.cornerRadius = cornerRadius.value(at: t) }
-        if fill.isAnimated { v.fill = fill.value(at: t) }
-        if hidden.isAnimated { v.hidden = hidden.value(at: t) }
-        if zPosition.isAnimated { v.zPosition = zPosition.value(at: t) }
-        readDecoration(at: t, into: &v)
+        shared.sampleAnimated(at: t, into: &v)
         return v
     }
 
-    /// The animated shadow and border tracks read into `v`.
-    private func readDecoration(at t: Double, into v: inout Values) {
-        guard decorationMoves else { return }
-        if shadowOpacity.isAnimated { v.shadow.opacity = shadowOpacity.value(at: t) }
-        if shadowRadius.isAnimated { v.shadow.radius = max(shadowRadius.value(at: t), 0) }
-        if shadowOffset.isAnimated { v.shadow.offset = shadowOffset.value(at: t) }
-        if shadowColor.isAnimated { v.shadow.color = shadowColor.value(at: t) }
-        if borderWidth.isAnimated { v.border.width = max(borderWidth.value(at: t), 0) }
-        if borderColor.isAnimated { v.border.color = borderColor.value(at: t) }
-    }
+    /// Moves `v` — this layer's `values(at:)` at any time — to time `t`, sampling only the
+    /// animated tracks (in place: a frame loop keeps one `Values` per layer).
+    public func sampleAnimated(at t: Double, into v: inout Values) { shared.sampleAnimated(at: t, into: &v) }
 
     /// The layer's state at `t` seconds of transition time.
     public func state(at t: Double, containerSublayer: Transform3D) -> LayerState {

@@ -15,6 +15,8 @@ public struct Timeline: Hashable, Sendable {
     /// completion block (both outcomes, then its cancelled branch) and
     /// `completeTransition(false)`. Nil for every other timeline, whose end is in its tracks.
     public let cancelledEnd: [CompiledLayer.Values]?
+    /// Each layer's tracks by reference, for the frame loop (`sampleValues`).
+    let samplers: [SharedLayerTracks]
 
     init(
         spec: TransitionSpec, layers: [CompiledLayer], transitionDuration: Double, run: InteractiveRun?,
@@ -22,6 +24,7 @@ public struct Timeline: Hashable, Sendable {
     ) {
         self.spec = spec
         self.layers = layers
+        samplers = layers.map(\.shared)
         self.transitionDuration = transitionDuration
         if let d = spec.container.perspective {
             let c = spec.container.size
@@ -68,6 +71,20 @@ public struct Timeline: Hashable, Sendable {
             return 0
         }
         return run?.transitionTime(atWallTime: clamped) ?? clamped
+    }
+
+    /// Every layer's presented values at transition time 0, in spec order: a start for
+    /// `sampleValues(atTransitionTime:into:)`.
+    public var initialValues: [CompiledLayer.Values] { layers.map { $0.values(at: 0) } }
+
+    /// Moves `values` — every layer's presented values at any one time, in spec order (e.g.
+    /// `initialValues`) — to transition time `t`, sampling only the animated tracks. The
+    /// frame loop of an output: one buffer for the whole run, no copy of a layer.
+    public func sampleValues(atTransitionTime t: Double, into values: inout [CompiledLayer.Values]) {
+        precondition(values.count == layers.count, "one values per layer")
+        values.withUnsafeMutableBufferPointer { values in
+            for i in samplers.indices { samplers[i].sampleAnimated(at: t, into: &values[i]) }
+        }
     }
 
     /// State of each layer at `t` seconds of *transition* time (ignoring any interaction).

@@ -36,10 +36,9 @@ public enum TimelineCompiler {
                         layers[li].append(.set(time: start, value: target), to: .hidden)
                         continue
                     }
-                    let track = layers[li].anyTrack(change.property)
-                    let from = track.untypedValue(at: start)
+                    let from = layers[li].value(of: change.property, at: start)
                     // UIKit adds no animation for a value that does not change.
-                    if from == target && !track.isMoving(at: start) { continue }
+                    if from == target && !layers[li].isMoving(change.property, at: start) { continue }
                     layers[li].append(
                         .tween(start: start, end: end, from: from, to: target, curve: curve), to: change.property)
                 }
@@ -122,7 +121,7 @@ public enum TimelineCompiler {
                 let value = TrackValue(change.value)
                 if keys[key] == nil {
                     order.append(key)
-                    let initial = layers[li].anyTrack(change.property).untypedValue(at: block.delay)
+                    let initial = layers[li].value(of: change.property, at: block.delay)
                     keys[key] = ([0], [initial], [knot(0)])
                 }
                 var entry = keys[key]!

@@ -3,55 +3,71 @@
 /// of their start. `PropertyTrack` is its untyped view for the exports.
 struct Track<Value: TrackInterpolatable>: Hashable, Sendable {
     /// One animation of the property, from the moment it takes over to its end.
-    enum Segment: Hashable, Sendable {
-        /// A block animation from `from` (presented when the block started) to `to`.
-        case tween(start: Double, end: Double, from: Value, to: Value, curve: TimingCurve)
-        /// A keyframe block: the path's keys over `start…end`, `warp` applied to the block's time.
-        case keyframes(start: Double, end: Double, path: SharedKeyframePath<Value>, warp: TimingCurve)
-        /// An instant change.
-        case set(time: Double, value: Value)
-
-        var start: Double {
-            switch self {
-            case .tween(let s, _, _, _, _), .keyframes(let s, _, _, _): return s
-            case .set(let t, _): return t
-            }
+    ///
+    /// A struct rather than an enum with payloads: sampling reads the fields in place
+    /// (an enum's payload is copied out to be matched — two transforms of a tween).
+    struct Segment: Hashable, Sendable {
+        enum Kind: Hashable, Sendable {
+            /// A block animation from `from` (presented when the block started) to `to` along `curve`.
+            case tween
+            /// A keyframe block: `path`'s keys over `start…end`, `curve` (the block's warp)
+            /// applied to the block's time first.
+            case keyframes
+            /// An instant change to `to`.
+            case set
         }
 
-        var end: Double {
-            switch self {
-            case .tween(_, let e, _, _, _), .keyframes(_, let e, _, _): return e
-            case .set(let t, _): return t
-            }
+        let kind: Kind
+        let start: Double
+        let end: Double
+        /// A tween's start value; a keyframe block's first key; a change's value.
+        let from: Value
+        /// A tween's target; a keyframe block's last key; a change's value.
+        let to: Value
+        let curve: TimingCurve
+        let path: SharedKeyframePath<Value>?
+
+        static func tween(start: Double, end: Double, from: Value, to: Value, curve: TimingCurve) -> Segment {
+            Segment(kind: .tween, start: start, end: end, from: from, to: to, curve: curve, path: nil)
+        }
+
+        static func keyframes(start: Double, end: Double, path: SharedKeyframePath<Value>, warp: TimingCurve)
+            -> Segment
+        {
+            let values = path.path.values
+            return Segment(
+                kind: .keyframes, start: start, end: end, from: values[0], to: values[values.count - 1],
+                curve: warp, path: path)
+        }
+
+        static func set(time: Double, value: Value) -> Segment {
+            Segment(kind: .set, start: time, end: time, from: value, to: value, curve: .linear, path: nil)
         }
 
         /// The value at `t` seconds (≥ `start`).
         func value(at t: Double) -> Value {
-            switch self {
-            case let .tween(start, end, from, to, curve):
-                if t >= end { return to }
-                let duration = end - start
+            if t >= end { return to }
+            let duration = end - start
+            switch kind {
+            case .set:
+                return to
+            case .tween:
                 return Value.interpolate(
                     from, to, fraction: curve.progress(at: (t - start) / duration, duration: duration))
-            case let .keyframes(start, end, shared, warp):
-                let path = shared.path
-                if t >= end { return path.values[path.values.count - 1] }
-                let duration = end - start
-                return path.value(at: warp.progress(at: (t - start) / duration, duration: duration))
-            case .set(_, let value):
-                return value
+            case .keyframes:
+                return path!.path.value(at: curve.progress(at: (t - start) / duration, duration: duration))
             }
         }
 
         /// The segment in untyped form.
         var erased: TrackSegment {
-            switch self {
-            case let .tween(start, end, from, to, curve):
+            switch kind {
+            case .tween:
                 return .tween(start: start, end: end, from: from.trackValue, to: to.trackValue, curve: curve)
-            case let .keyframes(start, end, path, warp):
-                return .keyframes(start: start, end: end, path: KeyframePathBox(path), warp: warp)
-            case let .set(time, value):
-                return .set(time: time, value: value.trackValue)
+            case .keyframes:
+                return .keyframes(start: start, end: end, path: KeyframePathBox(path!), warp: curve)
+            case .set:
+                return .set(time: start, value: to.trackValue)
             }
         }
 
@@ -68,6 +84,19 @@ struct Track<Value: TrackInterpolatable>: Hashable, Sendable {
             case let .set(time, value):
                 self = .set(time: time, value: Self.typed(value))
             }
+        }
+
+        private init(
+            kind: Kind, start: Double, end: Double, from: Value, to: Value, curve: TimingCurve,
+            path: SharedKeyframePath<Value>?
+        ) {
+            self.kind = kind
+            self.start = start
+            self.end = end
+            self.from = from
+            self.to = to
+            self.curve = curve
+            self.path = path
         }
 
         static func typed(_ value: TrackValue) -> Value {
@@ -91,14 +120,17 @@ struct Track<Value: TrackInterpolatable>: Hashable, Sendable {
 
     /// The presented value at `t` seconds: the latest segment started by `t` decides.
     func value(at t: Double) -> Value {
-        let count = segments.count
-        guard count > 0, t >= segments[0].start else { return initial }
-        var lo = 0, hi = count
-        while hi - lo > 1 {
-            let mid = (lo + hi) / 2
-            if segments[mid].start <= t { lo = mid } else { hi = mid }
+        // Through a buffer pointer: the array's subscript would copy the segment out.
+        segments.withUnsafeBufferPointer { segments in
+            let count = segments.count
+            guard count > 0, t >= segments[0].start else { return initial }
+            var lo = 0, hi = count
+            while hi - lo > 1 {
+                let mid = (lo + hi) / 2
+                if segments[mid].start <= t { lo = mid } else { hi = mid }
+            }
+            return segments[lo].value(at: t)
         }
-        return segments[lo].value(at: t)
     }
 
     /// Whether an animation of the property is still running at `t`.
@@ -113,16 +145,29 @@ struct Track<Value: TrackInterpolatable>: Hashable, Sendable {
     }
 }
 
-/// What the compiler asks of a track whatever its kind (`CompiledLayer.anyTrack`).
-protocol UntypedTrack {
-    var isAnimated: Bool { get }
-    func isMoving(at t: Double) -> Bool
-    func untypedValue(at t: Double) -> TrackValue
-    func erased(_ property: AnimatableProperty) -> PropertyTrack
+/// Something done to a track whatever its kind (`CompiledLayer.visit`).
+protocol TrackVisitor {
+    associatedtype Result
+    func visit<Value: TrackInterpolatable>(_ track: Track<Value>) -> Result
 }
 
-extension Track: UntypedTrack {
-    func untypedValue(at t: Double) -> TrackValue { value(at: t).trackValue }
+struct ErasedTrackVisitor: TrackVisitor {
+    let property: AnimatableProperty
+    func visit<Value: TrackInterpolatable>(_ track: Track<Value>) -> PropertyTrack { track.erased(property) }
+}
+
+struct IsAnimatedVisitor: TrackVisitor {
+    func visit<Value: TrackInterpolatable>(_ track: Track<Value>) -> Bool { track.isAnimated }
+}
+
+struct ValueVisitor: TrackVisitor {
+    let t: Double
+    func visit<Value: TrackInterpolatable>(_ track: Track<Value>) -> TrackValue { track.value(at: t).trackValue }
+}
+
+struct IsMovingVisitor: TrackVisitor {
+    let t: Double
+    func visit<Value: TrackInterpolatable>(_ track: Track<Value>) -> Bool { track.isMoving(at: t) }
 }
 
 /// A keyframe path in one immutable object, shared by the segments that hold it: copying

@@ -107,11 +107,11 @@ public enum TimelineJSONEncoder {
         }
         w.raw(","); w.key("tracks"); w.raw("{")
         var first = true
-        for track in layer.tracks where track.isAnimated {
+        for property in layer.animatedProperties {
             if !first { w.raw(",") }
             first = false
-            w.string(track.property.rawValue); w.raw(":")
-            self.track(track, into: &w)
+            w.string(property.rawValue); w.raw(":")
+            self.track(layer.track(property), into: &w)
         }
         w.raw("}}")
     }
@@ -179,28 +179,15 @@ public enum TimelineJSONEncoder {
         }
     }
 
-    /// What a layer's frame entry after `visible` was last written from, and where.
-    private struct Tail {
-        var values: CompiledLayer.Values?
-        var start = 0
-        var count = 0
-
-        /// Whether `v` writes the same bytes after `visible` (everything but opacity and visibility).
-        func matches(_ v: CompiledLayer.Values) -> Bool {
-            guard let u = values else { return false }
-            return u.position == v.position && u.size == v.size && u.zPosition == v.zPosition
-                && u.cornerRadius == v.cornerRadius && u.fill == v.fill && u.transform == v.transform
-                && u.shadow == v.shadow && u.border == v.border
-        }
-    }
-
     /// `[{"t":…,"layers":[…]},…]`: every layer's state at each frame time.
     ///
-    /// The hot path of a timeline with frames. Each layer's entry is sampled without a
-    /// `LayerState` (no array per frame, no boxed transform), its `{"id":…,"opacity":`
-    /// prefix is made once, and the part after `visible` — quad, position, size, matrix —
-    /// is copied from the previous frame when the layer's geometry has not changed
-    /// (a fade, a hold before a delayed start or after the end) instead of recomputed.
+    /// The hot path of a timeline with frames. The layers' values live in one buffer moved
+    /// from frame to frame by `Timeline.sampleValues` (only animated tracks are sampled, no
+    /// `LayerState`, no copy of a layer); each layer's `{"id":…,"opacity":` prefix is made
+    /// once; the part after `visible` — quad, position, size, matrix… — is copied from the
+    /// previous frame when the layer's geometry has not changed (a fade, a hold before a
+    /// delayed start or after the end) instead of recomputed, and otherwise written in one
+    /// stretch of reserved room, its fill's bytes reused while the colour stays.
     static func frames(_ timeline: Timeline, fps: Int, into w: inout JSONWriter) {
         guard timeline.tree.isFlat else { return treeFrames(timeline, fps: fps, into: &w) }
         let layers = timeline.layers
@@ -210,63 +197,103 @@ public enum TimelineJSONEncoder {
             return p.takeBytes()
         }
         let hasFill = layers.map(\.hasFill)
-        let bases = layers.map { $0.values(at: 0) }
         let anchors = layers.map(\.spec.anchor)
         let sublayer = timeline.containerSublayer
-        var tails = [Tail](repeating: Tail(), count: layers.count)
+        var current = timeline.initialValues
+        // What each layer's tail (after `visible`) was last written from, and where.
+        var tailValues = current
+        var tailStart = [Int](repeating: -1, count: layers.count)
+        var tailCount = [Int](repeating: 0, count: layers.count)
+        // `,"fill":"#…"` per layer, remade when the colour changes.
+        var fillColors = current.map(\.fill)
+        var fillBytes: [[UInt8]] = current.map { v in
+            var f = JSONWriter()
+            f.raw(","); f.key("fill"); f.color(v.fill)
+            return f.takeBytes()
+        }
         let digits = w.fractionDigits
+        let table = DigitTable.shared
         w.raw("[")
         for (k, t) in timeline.frameTimes(fps: fps).enumerated() {
             if RenderCancellation.isRequested { break }
             if k > 0 { w.raw(",{\"t\":") } else { w.raw("{\"t\":") }
             w.number(t)
             w.raw(",\"layers\":[")
-            let transitionTime = timeline.transitionTime(atWallTime: t)
             let cancelledEnd = timeline.cancelledEndValues(atWallTime: t)
-            for i in 0..<layers.count {
-                if i > 0 { w.raw(UInt8(ascii: ",")) }
-                // Array's subscript borrows the layer; an unsafe buffer's would copy it.
-                let v = cancelledEnd?[i] ?? layers[i].values(at: transitionTime, base: bases[i])
-                w.raw(prefixes[i])
-                w.number(min(max(v.alpha, 0), 1))
-                if v.hidden { w.raw(",\"visible\":false") } else { w.raw(",\"visible\":true") }
-                if tails[i].matches(v) {
-                    w.repeatBytes(from: tails[i].start, count: tails[i].count)
-                    continue
+            if cancelledEnd == nil {
+                timeline.sampleValues(atTransitionTime: timeline.transitionTime(atWallTime: t), into: &current)
+            }
+            // Read in place: an array's subscript copies each layer's values out.
+            (cancelledEnd ?? current).withUnsafeBufferPointer { shown in
+                for i in 0..<layers.count {
+                    if i > 0 { w.raw(UInt8(ascii: ",")) }
+                    let v = shown[i]
+                    w.raw(prefixes[i])
+                    w.number(min(max(v.alpha, 0), 1))
+                    if v.hidden { w.raw(",\"visible\":false") } else { w.raw(",\"visible\":true") }
+                    if tailStart[i] >= 0 && sameTail(tailValues[i], v) {
+                        w.repeatBytes(from: tailStart[i], count: tailCount[i])
+                        continue
+                    }
+                    let start = w.count
+                    let matrix = LayerState.composedMatrix(
+                        position: v.position, zPosition: v.zPosition, size: v.size,
+                        anchor: anchors[i], transform: v.transform,
+                        containerSublayer: sublayer)
+                    let corners = LayerState.corners(size: v.size, matrix: matrix)
+                    if hasFill[i] && v.fill != fillColors[i] {
+                        var f = JSONWriter()
+                        f.raw(","); f.key("fill"); f.color(v.fill)
+                        fillBytes[i] = f.takeBytes()
+                        fillColors[i] = v.fill
+                    }
+                    let fill = hasFill[i] ? fillBytes[i] : []
+                    let writesTransform = !v.transform.isIdentity
+                    w.withSpace(48 * (ByteWriter.maxNumberLength + 1) + fill.count + 128) { p in
+                        var c = Cursor(p: p, digits: digits, table: table)
+                        c.text(",\"quad\":[[")
+                        c.number(corners.0.x); c.byte(UInt8(ascii: ",")); c.number(corners.0.y); c.text("],[")
+                        c.number(corners.1.x); c.byte(UInt8(ascii: ",")); c.number(corners.1.y); c.text("],[")
+                        c.number(corners.2.x); c.byte(UInt8(ascii: ",")); c.number(corners.2.y); c.text("],[")
+                        c.number(corners.3.x); c.byte(UInt8(ascii: ",")); c.number(corners.3.y);
+                        c.text("]],\"position\":[")
+                        c.number(v.position.x); c.byte(UInt8(ascii: ",")); c.number(v.position.y);
+                        c.text("],\"size\":[")
+                        c.number(v.size.width); c.byte(UInt8(ascii: ",")); c.number(v.size.height)
+                        c.text("],\"zPosition\":")
+                        c.number(v.zPosition); c.text(",\"cornerRadius\":")
+                        c.number(max(v.cornerRadius, 0))
+                        c.bytes(fill)
+                        c.text(",\"matrix\":")
+                        c.matrix(matrix)
+                        // The layer's own transform, for clients that plot scale or rotation; an
+                        // identity (most layers, most of the time) is left out.
+                        if writesTransform {
+                            c.text(",\"transform\":")
+                            c.matrix(v.transform)
+                        }
+                        return c.i
+                    }
+                    decoration(
+                        shadow: LayerState.visibleShadow(v.shadow), border: LayerState.visibleBorder(v.border), into: &w
+                    )
+                    w.raw(UInt8(ascii: "}"))
+                    tailValues[i] = v
+                    tailStart[i] = start
+                    tailCount[i] = w.count - start
                 }
-                let start = w.count
-                let matrix = LayerState.composedMatrix(
-                    position: v.position, zPosition: v.zPosition, size: v.size,
-                    anchor: anchors[i], transform: v.transform,
-                    containerSublayer: sublayer)
-                let width = v.size.width, height = v.size.height
-                let corners = LayerState.corners(size: v.size, matrix: matrix)
-                w.withSpace(16 * (ByteWriter.maxNumberLength + 1) + 64) { p in
-                    var c = Cursor(p: p, digits: digits)
-                    c.text(",\"quad\":[[")
-                    c.number(corners.0.x); c.byte(UInt8(ascii: ",")); c.number(corners.0.y); c.text("],[")
-                    c.number(corners.1.x); c.byte(UInt8(ascii: ",")); c.number(corners.1.y); c.text("],[")
-                    c.number(corners.2.x); c.byte(UInt8(ascii: ",")); c.number(corners.2.y); c.text("],[")
-                    c.number(corners.3.x); c.byte(UInt8(ascii: ",")); c.number(corners.3.y); c.text("]],\"position\":[")
-                    c.number(v.position.x); c.byte(UInt8(ascii: ",")); c.number(v.position.y); c.text("],\"size\":[")
-                    c.number(width); c.byte(UInt8(ascii: ",")); c.number(height); c.text("],\"zPosition\":")
-                    c.number(v.zPosition); c.text(",\"cornerRadius\":")
-                    c.number(max(v.cornerRadius, 0))
-                    return c.i
-                }
-                if hasFill[i] { w.raw(","); w.key("fill"); w.color(v.fill) }
-                w.raw(","); w.key("matrix"); w.matrix(matrix)
-                // The layer's own transform, for clients that plot scale or rotation; an
-                // identity (most layers, most of the time) is left out.
-                if !v.transform.isIdentity { w.raw(","); w.key("transform"); w.matrix(v.transform) }
-                decoration(
-                    shadow: LayerState.visibleShadow(v.shadow), border: LayerState.visibleBorder(v.border), into: &w)
-                w.raw(UInt8(ascii: "}"))
-                tails[i] = Tail(values: v, start: start, count: w.count - start)
             }
             w.raw("]}")
         }
         w.raw("]")
+    }
+
+    /// Whether `v` writes the same bytes after `visible` as `u` (everything but opacity and
+    /// visibility).
+    private static func sameTail(_ u: CompiledLayer.Values, _ v: CompiledLayer.Values) -> Bool {
+        u.position == v.position && u.size == v.size && u.zPosition == v.zPosition
+            && u.cornerRadius == v.cornerRadius && u.fill == v.fill && u.transform == v.transform
+            && u.shadow == v.shadow && u.border == v.border
     }
 
     /// `frames` for a timeline with sublayers: each frame's states composed down the tree
@@ -331,7 +358,13 @@ public enum TimelineJSONEncoder {
         let digits: Int
         var i = 0
 
-        init(p: UnsafeMutablePointer<UInt8>, digits: Int) { self.p = p; self.digits = digits }
+        let table: DigitTable
+
+        init(p: UnsafeMutablePointer<UInt8>, digits: Int, table: DigitTable) {
+            self.p = p
+            self.digits = digits
+            self.table = table
+        }
 
         mutating func byte(_ b: UInt8) { p[i] = b; i += 1 }
 
@@ -341,6 +374,33 @@ public enum TimelineJSONEncoder {
             }
         }
 
-        mutating func number(_ v: Double) { i += ByteWriter.writeNumber(v, fractionDigits: digits, to: p + i) }
+        mutating func number(_ v: Double) {
+            i +=
+                digits == 6
+                ? ByteWriter.writeNumber6(v, digits: table, to: p + i)
+                : ByteWriter.writeNumber(v, fractionDigits: digits, to: p + i)
+        }
+
+        mutating func bytes(_ b: [UInt8]) {
+            b.withUnsafeBufferPointer { src in
+                guard let base = src.baseAddress else { return }
+                (p + i).update(from: base, count: src.count); i += src.count
+            }
+        }
+
+        /// `[m11,…,m44]`.
+        mutating func matrix(_ m: Transform3D) {
+            byte(UInt8(ascii: "["))
+            number(m.m11); byte(UInt8(ascii: ",")); number(m.m12); byte(UInt8(ascii: ","))
+            number(m.m13); byte(UInt8(ascii: ",")); number(m.m14); byte(UInt8(ascii: ","))
+            number(m.m21); byte(UInt8(ascii: ",")); number(m.m22); byte(UInt8(ascii: ","))
+            number(m.m23); byte(UInt8(ascii: ",")); number(m.m24); byte(UInt8(ascii: ","))
+            number(m.m31); byte(UInt8(ascii: ",")); number(m.m32); byte(UInt8(ascii: ","))
+            number(m.m33); byte(UInt8(ascii: ",")); number(m.m34); byte(UInt8(ascii: ","))
+            number(m.m41); byte(UInt8(ascii: ",")); number(m.m42); byte(UInt8(ascii: ","))
+            number(m.m43); byte(UInt8(ascii: ",")); number(m.m44)
+            byte(UInt8(ascii: "]"))
+        }
+
     }
 }

@@ -4,119 +4,142 @@ import Testing
 
 /// Each preset's end, as its document's completion block leaves it and then
 /// `completeTransition(_:)` removes the view UIKit does not keep — for every interactive
-/// preset in both outcomes.
+/// preset in both outcomes, and for the presets that always finish. One row per case.
 @Suite struct CompletionOutcomeTests {
-    /// The ids of the layers showing at the end of the timeline.
-    private func shownAtEnd(_ tl: Timeline) -> [String] { tl.states(at: tl.duration).filter { !$0.hidden }.map(\.id) }
+    /// One preset run and what its end must show.
+    struct End: Sendable, CustomTestStringConvertible {
+        var label: String
+        var preset: String
+        var params = "{}"
+        /// The run's outcome; nil for a preset that is not interactive.
+        var outcome: InteractionOutcome? = nil
+        /// The ids of the layers showing at the end; compared in order when `inOrder`.
+        var shown: [String]
+        var inOrder = false
+        /// Why `shown` is what it is (the source's lines).
+        var why = ""
+        /// Layers whose end quad is this rectangle (x, y, w, h).
+        var frames: [String: [Double]] = [:]
+        /// Layers whose end rotation about y is this many degrees, within a tolerance.
+        var yRotation: [String: (degrees: Double, tolerance: Double)] = [:]
+        /// Layers whose end transform is the identity.
+        var identity: [String] = []
+        /// Layers whose end opacity is this.
+        var opacity: [String: Double] = [:]
+        /// Layers still showing just before the end (the run is still on them).
+        var showingJustBefore: [String] = []
 
-    private func outcome(_ tl: Timeline) -> InteractionOutcome? { tl.run?.outcome }
+        var testDescription: String { label }
 
-    // MARK: interactive presets, both outcomes
-
-    @Test func tabSlideFinishedKeepsTheToViewAtItsFinalFrame() throws {
-        let tl = try presetTimeline("tabSlide", #"{"interactive": true, "progress": [[0, 0], [0.2, 0.7]]}"#)
-        #expect(outcome(tl) == .finish)
-        #expect(shownAtEnd(tl) == ["to"], "completeTransition(YES) removes the from-view")
-        #expect(near(tl.state("to", at: tl.duration).quad, quad(0, 0, 390, 844)))
+        static let all: [End] = [
+            // MARK: interactive presets, both outcomes
+            End(
+                label: "tabSlide finished", preset: "tabSlide",
+                params: #"{"interactive": true, "progress": [[0, 0], [0.2, 0.7]]}"#, outcome: .finish,
+                shown: ["to"], why: "completeTransition(YES) removes the from-view",
+                frames: ["to": [0, 0, 390, 844]]),
+            End(
+                label: "tabSlide cancelled", preset: "tabSlide",
+                params: #"{"interactive": true, "progress": [[0, 0], [0.2, 0.3]]}"#, outcome: .cancel,
+                shown: ["from"],
+                why:
+                    "if (!didComplete) { toView.frame = initialToFrame; fromView.frame = initialFromFrame; }; completeTransition(NO) removes the to-view",
+                frames: ["from": [0, 0, 390, 844], "to": [390, 0, 390, 844]]),
+            End(
+                label: "fold finished", preset: "fold",
+                params: #"{"interactive": true, "progress": [[0, 0], [0.2, 0.8]]}"#, outcome: .finish,
+                shown: ["to"], why: "strips removed, both views restored, from-view removed",
+                frames: ["to": [0, 0, 390, 844]]),
+            // The issue's case: a cancelled fold used to end with the to-strips as 64 pt wedges.
+            End(
+                label: "fold cancelled", preset: "fold",
+                params: #"{"interactive": true, "progress": [[0, 0], [0.2, 0.3]]}"#, outcome: .cancel,
+                shown: ["from"], why: "strips removed, both views restored, to-view removed",
+                frames: ["from": [0, 0, 390, 844]], showingJustBefore: ["fromFold0L"]),
+            End(
+                label: "flip dismissal finished", preset: "flip",
+                params: #"{"operation": "dismiss", "interactive": true, "progress": [[0, 0], [0.2, 0.8]]}"#,
+                outcome: .finish, shown: ["to"],
+                why: "fromVC.view.isHidden = false; snapshot removed; completeTransition(true) removes the from-view",
+                yRotation: ["to": (0, 1e-9)]),
+            // The issue's case: a cancelled flip dismissal used to end with the snapshot
+            // showing and the presented view hidden.
+            End(
+                label: "flip dismissal cancelled", preset: "flip",
+                params: #"{"operation": "dismiss", "interactive": true, "progress": [[0, 0], [0.2, 0.3]]}"#,
+                outcome: .cancel, shown: ["from"], why: "snapshot removed, from-view shown, to-view removed",
+                frames: ["from": [0, 0, 390, 844]]),
+            End(
+                label: "zoom dismissal finished", preset: "zoom",
+                params:
+                    #"{"operation": "dismiss", "interactive": true, "gesture": [[0, 195, 422], [0.1, 198, 470], [0.2, 203, 545]]}"#,
+                outcome: .finish, shown: ["to", "thumbnail", "tabBar"],
+                why:
+                    "transitionImageView removed, both reference image views shown; the from-view (detail) removed; the tab bar is the tab bar controller's"
+            ),
+            End(
+                label: "zoom dismissal cancelled", preset: "zoom",
+                params:
+                    #"{"operation": "dismiss", "interactive": true, "gesture": [[0, 195, 422], [0.1, 195, 560], [0.2, 195, 530]]}"#,
+                outcome: .cancel, shown: ["from", "fromImage", "tabBar"],
+                why: "the grid (to-view) leaves with completeTransition(false)", opacity: ["from": 1]),
+            // MARK: presets that always finish
+            End(
+                label: "popup presentation", preset: "popup", shown: ["parent", "addEntry"], inOrder: true,
+                why: "UIModalPresentationCustom keeps the presenting view"),
+            End(label: "popup dismissal", preset: "popup", params: #"{"operation": "dismiss"}"#, shown: ["parent"]),
+            End(
+                label: "containerSpring", preset: "containerSpring", shown: ["to"],
+                why: "fromViewController.view.transform = CGAffineTransformIdentity", identity: ["from"]),
+            End(
+                label: "scaleFade", preset: "scaleFade", shown: ["to"],
+                why: "fromViewController.view.transform = CGAffineTransformIdentity", identity: ["from"]),
+            End(
+                label: "flip presentation", preset: "flip", shown: ["to"],
+                why: "snapshot removed, to shown; a full-screen presentation removes the from-view",
+                yRotation: ["from": (0, 1e-12)]),
+            End(
+                label: "zoom presentation", preset: "zoom", shown: ["to", "toImage", "tabBar"],
+                why: "a push removes the grid (from-view) with its thumbnail"),
+        ]
     }
 
-    @Test func tabSlideCancelledPutsBothFramesBackAndKeepsTheFromView() throws {
-        let tl = try presetTimeline("tabSlide", #"{"interactive": true, "progress": [[0, 0], [0.2, 0.3]]}"#)
-        #expect(outcome(tl) == .cancel)
-        // if (!didComplete) { toView.frame = initialToFrame; fromView.frame = initialFromFrame; }
-        #expect(shownAtEnd(tl) == ["from"], "completeTransition(NO) removes the to-view")
-        #expect(near(tl.state("from", at: tl.duration).quad, quad(0, 0, 390, 844)))
-        #expect(near(tl.state("to", at: tl.duration).quad, quad(390, 0, 390, 844)))
-    }
-
-    @Test func foldFinishedRemovesTheStripsAndTheFromView() throws {
-        let tl = try presetTimeline("fold", #"{"interactive": true, "progress": [[0, 0], [0.2, 0.8]]}"#)
-        #expect(outcome(tl) == .finish)
-        #expect(shownAtEnd(tl) == ["to"], "strips removed, both views restored, from-view removed")
-        #expect(near(tl.state("to", at: tl.duration).quad, quad(0, 0, 390, 844)))
-    }
-
-    /// The issue's case: a cancelled fold used to end with the to-strips as 64 pt wedges.
-    @Test func foldCancelledRemovesTheStripsAndKeepsTheFromView() throws {
-        let tl = try presetTimeline("fold", #"{"interactive": true, "progress": [[0, 0], [0.2, 0.3]]}"#)
-        #expect(outcome(tl) == .cancel)
-        #expect(shownAtEnd(tl) == ["from"], "strips removed, both views restored, to-view removed")
-        #expect(near(tl.state("from", at: tl.duration).quad, quad(0, 0, 390, 844)))
-        // Just before the end the run is still on the strips.
-        #expect(!tl.state("fromFold0L", at: tl.duration - 1e-6).hidden)
-    }
-
-    @Test func flipDismissalFinishedShowsTheCard() throws {
-        let tl = try presetTimeline(
-            "flip", #"{"operation": "dismiss", "interactive": true, "progress": [[0, 0], [0.2, 0.8]]}"#)
-        #expect(outcome(tl) == .finish)
-        // fromVC.view.isHidden = false; snapshot removed; completeTransition(true) removes the from-view.
-        #expect(shownAtEnd(tl) == ["to"])
-        #expect(near(yRotationDegrees(tl.state("to", at: tl.duration).transform), 0, 1e-9))
-    }
-
-    /// The issue's case: a cancelled flip dismissal used to end with the snapshot showing
-    /// and the presented view hidden.
-    @Test func flipDismissalCancelledShowsThePresentedViewAgain() throws {
-        let tl = try presetTimeline(
-            "flip", #"{"operation": "dismiss", "interactive": true, "progress": [[0, 0], [0.2, 0.3]]}"#)
-        #expect(outcome(tl) == .cancel)
-        #expect(shownAtEnd(tl) == ["from"], "snapshot removed, from-view shown, to-view removed")
-        #expect(near(tl.state("from", at: tl.duration).quad, quad(0, 0, 390, 844)))
-    }
-
-    @Test func zoomDismissalFinishedShowsTheGridWithItsThumbnail() throws {
-        let tl = try presetTimeline(
-            "zoom",
-            #"{"operation": "dismiss", "interactive": true, "gesture": [[0, 195, 422], [0.1, 198, 470], [0.2, 203, 545]]}"#
-        )
-        #expect(outcome(tl) == .finish)
-        // transitionImageView removed, both reference image views shown; the from-view (detail) removed.
-        #expect(Set(shownAtEnd(tl)) == ["to", "thumbnail", "tabBar"], "the tab bar is the tab bar controller's")
-    }
-
-    @Test func zoomDismissalCancelledKeepsTheDetailWithItsImage() throws {
-        let tl = try presetTimeline(
-            "zoom",
-            #"{"operation": "dismiss", "interactive": true, "gesture": [[0, 195, 422], [0.1, 195, 560], [0.2, 195, 530]]}"#
-        )
-        #expect(outcome(tl) == .cancel)
-        #expect(
-            Set(shownAtEnd(tl)) == ["from", "fromImage", "tabBar"],
-            "the grid (to-view) leaves with completeTransition(false)")
-        #expect(near(tl.state("from", at: tl.duration).opacity, 1, 1e-9))
-    }
-
-    // MARK: presets that always finish
-
-    @Test func popupPresentationKeepsTheParentAndDismissalRemovesThePopup() throws {
-        let present = try presetTimeline("popup")
-        #expect(shownAtEnd(present) == ["parent", "addEntry"], "UIModalPresentationCustom keeps the presenting view")
-        let dismiss = try presetTimeline("popup", #"{"operation": "dismiss"}"#)
-        #expect(shownAtEnd(dismiss) == ["parent"])
-    }
-
-    @Test func containerPresetsResetTheFromViewAndRemoveIt() throws {
-        for name in ["containerSpring", "scaleFade"] {
-            let tl = try presetTimeline(name)
-            #expect(shownAtEnd(tl) == ["to"], "\(name)")
-            let from = tl.state("from", at: tl.duration)
-            #expect(from.transform.isIdentity, "\(name): fromViewController.view.transform = CGAffineTransformIdentity")
+    @Test(arguments: End.all) func theEndIsTheCompletionBlocksThenCompleteTransitions(_ c: End) throws {
+        let tl = try presetTimeline(c.preset, c.params)
+        #expect(tl.run?.outcome == c.outcome, "\(c.label)")
+        let end = tl.states(at: tl.duration)
+        let shown = end.filter { !$0.hidden }.map(\.id)
+        if c.inOrder {
+            #expect(shown == c.shown, "\(c.label): \(c.why)")
+        } else {
+            #expect(Set(shown) == Set(c.shown) && shown.count == c.shown.count, "\(c.label): \(c.why)")
+        }
+        for (id, r) in c.frames {
+            #expect(near(tl.state(id, at: tl.duration).quad, quad(r[0], r[1], r[2], r[3])), "\(c.label): \(id)")
+        }
+        for (id, r) in c.yRotation {
+            #expect(
+                near(yRotationDegrees(tl.state(id, at: tl.duration).transform), r.degrees, r.tolerance),
+                "\(c.label): \(id)")
+        }
+        for id in c.identity {
+            #expect(tl.state(id, at: tl.duration).transform.isIdentity, "\(c.label): \(id): \(c.why)")
+        }
+        for (id, alpha) in c.opacity {
+            #expect(near(tl.state(id, at: tl.duration).opacity, alpha, 1e-9), "\(c.label): \(id)")
+        }
+        for id in c.showingJustBefore {
+            #expect(!tl.state(id, at: tl.duration - 1e-6).hidden, "\(c.label): \(id) just before the end")
         }
     }
 
-    @Test func flipPresentationShowsTheToViewAndResetsTheFromView() throws {
-        let tl = try presetTimeline("flip")
-        #expect(
-            shownAtEnd(tl) == ["to"], "snapshot removed, to shown; a full-screen presentation removes the from-view")
-        #expect(near(yRotationDegrees(tl.state("from", at: tl.duration).transform), 0, 1e-12))
-    }
-
-    @Test func zoomPresentationEndsOnTheDetailWithItsImage() throws {
-        let tl = try presetTimeline("zoom")
-        #expect(
-            Set(shownAtEnd(tl)) == ["to", "toImage", "tabBar"], "a push removes the grid (from-view) with its thumbnail"
-        )
+    @Test func everyInteractivePresetOfTheDocumentsIsHereInBothOutcomes() {
+        let interactive = End.all.filter { $0.outcome != nil }
+        for preset in ["tabSlide", "fold", "flip", "zoom"] {
+            #expect(
+                Set(interactive.filter { $0.preset == preset }.compactMap(\.outcome)) == [.finish, .cancel], "\(preset)"
+            )
+        }
     }
 }
 

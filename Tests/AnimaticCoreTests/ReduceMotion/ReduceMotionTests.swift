@@ -16,7 +16,23 @@ import Testing
     }
 
     @Test(arguments: PresetCatalog.names) func nothingMovesAndTheEndIsTheOriginals(_ name: String) throws {
-        let (original, reduced) = try Self.reduced(name)
+        try Self.checkNothingMoves(name)
+    }
+
+    /// IBAnimatable's variants build other layers from the same presets.
+    @Test(
+        arguments: zip(
+            ["explode", "fold", "fold"],
+            [
+                #"{"library": "ibanimatable"}"#, #"{"library": "ibanimatable"}"#,
+                #"{"library": "ibanimatable", "direction": "top", "folds": 5}"#,
+            ]))
+    func ibanimatablesExplodeAndFoldToo(_ name: String, _ params: String) throws {
+        try Self.checkNothingMoves(name, params)
+    }
+
+    static func checkNothingMoves(_ name: String, _ params: String = "{}") throws {
+        let (original, reduced) = try Self.reduced(name, params)
         let times = reduced.frameTimes(fps: 120)
         let samples = times.map { reduced.states(at: $0) }
         for i in reduced.layers.indices {

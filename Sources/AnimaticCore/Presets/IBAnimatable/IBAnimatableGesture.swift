@@ -35,19 +35,6 @@ enum IBAnimatableGesture: Hashable, Sendable {
     /// (fold, flip, turn: Pan(opposingGesture(played.opposite)) = Pan(played)).
     static func panMatching(_ played: String) -> IBAnimatableGesture { .pan(played) }
 
-    /// The sentence the presets' parameter lists use.
-    var summary: String {
-        switch self {
-        case .pan(let d):
-            let travel = ["left": "+Δx / W", "right": "−Δx / W", "top": "+Δy / H", "bottom": "−Δy / H"]
-            return
-                "IBAnimatable's Pan(\(d)): progress = \(travel[d] ?? (d == "vertical" ? "|Δy| / H" : "|Δx| / W")), at most 0.99; finish if > 0.5 or faster than 1000 pt/s"
-        case .pinch(let d):
-            return
-                "IBAnimatable's Pinch(\(d)): progress = \(d == "open" ? "scale / 1.2 − 1" : "1 − scale / startScale"), at most 0.99; finish if > 0.5"
-        }
-    }
-
     var isPinch: Bool { if case .pinch = self { return true } else { return false } }
 
     /// The interaction for the preset's samples: `scale` for a pinch, `gesture` finger

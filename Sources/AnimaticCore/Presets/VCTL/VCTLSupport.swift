@@ -13,6 +13,9 @@
 /// - `horizontalRight` (CEHorizontalSwipeRightInteractionController @ 4766650, removed in
 ///   d1e3df0): as `horizontal`, and it also finishes when the finger moves right faster
 ///   than 600 pt/s at release.
+///
+/// The presets IBAnimatable also ships take `swipe: "ibanimatable"` with
+/// `library: "ibanimatable"`: that animator's own Pan or Pinch (`IBAnimatableGesture`).
 enum VCTL {
     static let repository = "ColinEberhardt/VCTransitionsLibrary @ 4ce0512"
     static let swipes = ["horizontal", "vertical", "pinch", "horizontalRight"]
@@ -68,7 +71,7 @@ enum VCTL {
         ),
         PresetParameter(
             "cancelled", .bool, default: .bool(false),
-            "the recognizer ends cancelled (not ended): the transition cancels whatever the percent (IBAnimatable's animators decide a cancelled recognizer like an ended one)"
+            "the recognizer ends cancelled (not ended): the transition cancels whatever the percent (with swipe \"ibanimatable\", IBAnimatable's InteractiveAnimator decides it like an ended one)"
         ),
     ]
 

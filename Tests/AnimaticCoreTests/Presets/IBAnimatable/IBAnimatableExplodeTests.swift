@@ -68,8 +68,12 @@ import Testing
     @Test func midTransitionIsTheDecomposedInterpolation() throws {
         let tl = try presetTimeline("explode", Self.params)
         let f = Curves.easeInEaseOut(0.5)
-        for i in [0, 1, 123, 469] {
+        var beyondPi = 0
+        let mid = tl.states(at: 0.375)
+        for i in 0..<470 {
             let d = try Self.draws(tl.spec, piece: i)
+            // An integer angle of 4 … 9 or −4 … −10 rad turns the short way, by angle ∓ 2π.
+            if abs(d.angle.rounded() - d.angle) > 1e-6 { beyondPi += 1 }
             let r = tl.spec.layers[i + 2].frame
             let tx = (r.minX - d.dx) * f, ty = (r.minY - d.dy) * f
             let angle = d.angle * f, s = 1 + (0.01 - 1) * f
@@ -78,10 +82,13 @@ import Testing
                 return Point(
                     x: r.midX + tx + x * cos(angle) - y * sin(angle), y: r.midY + ty + x * sin(angle) + y * cos(angle))
             }
-            let state = tl.state("piece\(i)", at: 0.375)
+            let state = mid[i + 2]
+            #expect(state.id == "piece\(i)")
             #expect(near(state.quad, expected, 1e-6), "piece \(i)")
             #expect(near(state.opacity, 1 - f, 1e-9))
         }
+        // 13 of the 20 integer angles lie beyond ±π: most pieces take the wrapped path.
+        #expect(beyondPi > 200, "\(beyondPi) pieces turn by angle ∓ 2π")
     }
 
     @Test func theSeedMakesItDeterministic() throws {
