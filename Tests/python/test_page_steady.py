@@ -164,3 +164,81 @@ def test_a_speed_change_on_the_compositor_continues_from_where_it_is(page):
     # With it, what is left is the animations' own start a frame or so after the clock's
     # (either way, on a loaded machine): the median stays within a frame.
     assert abs(sorted(jumps)[len(jumps) // 2]) <= 15, jumps
+
+
+# A layer hidden when the run starts and shown half way (the compositor draws hidden as
+# opacity 0: the element itself must not stay hidden).
+SHOWN_HALF_WAY = {
+    "container": {"width": 390, "height": 844},
+    "layers": [
+        {"id": "card", "frame": [20, 100, 350, 300], "fill": "#0a84ff"},
+        {"id": "badge", "frame": [40, 500, 120, 120], "fill": "#ff9f0a", "hidden": True},
+    ],
+    "animations": [
+        {"duration": 0.6, "changes": {"card": {"position": [195, 600]}}},
+        {"delay": 0.3, "duration": 0.3, "changes": {"badge": {"hidden": False, "position": [250, 560]}}},
+    ],
+}
+
+# Each stage layer's projected corners (client px) and its effective opacity (0 when hidden).
+LOOK_JS = """
+const screen = document.getElementById('screen').getBoundingClientRect();
+const scale = window.animatic.state().scale;
+return [...document.querySelectorAll('#screen > .layer')].map(el => {
+  const style = getComputedStyle(el);
+  const m = new DOMMatrix(style.transform);
+  const w = parseFloat(el.style.width), h = parseFloat(el.style.height);
+  const corners = [[0, 0], [w, 0], [w, h], [0, h]].map(([x, y]) => {
+    const p = m.transformPoint(new DOMPoint(x, y, 0, 1));
+    return [screen.left + scale * p.x / p.w, screen.top + scale * p.y / p.w];
+  });
+  return {id: el.dataset.layerId, corners, opacity: style.visibility === 'hidden' ? 0 : parseFloat(style.opacity)};
+});
+"""
+
+# While playing: the compositor's animations put at the clock's time (which the page's own
+# layers show, drawn at its last tick); the layers, which of them the page draws, and t.
+PLAYING_AT_CLOCK_JS = """
+const t = window.animatic.clock.t;
+for (const el of document.querySelectorAll('#screen > .layer'))
+  for (const a of el.getAnimations()) a.currentTime = t * 1000;
+const drawnByPage = [...document.querySelectorAll('#screen > .layer')].filter(el => !el.getAnimations().length)
+  .map(el => el.dataset.layerId);
+return [t, drawnByPage, (() => {""" + LOOK_JS + """})()];
+"""
+
+
+@pytest.mark.parametrize("spec", [{"preset": "heroPush"}, {"preset": "zoom"}, SHOWN_HALF_WAY],
+                         ids=["heroPush", "zoom", "shown-half-way"])
+def test_playing_shows_every_layer_where_the_paused_page_does(page, spec):
+    """heroPush's snapshot changes its shadow and zoom's image its size: those layers stay
+    with the page, drawn at every animation frame, while the compositor plays the others.
+    Several times during a run, every layer (corners within 1 px, opacity within 0.02,
+    hidden or not) is where the paused page puts it at the same time."""
+    load(page, spec)
+    page.execute_script("window.animatic.setSpeed(0.25); window.animatic.play(0)")
+    try:
+        duration = state(page)["duration"]
+        s = state(page)
+        assert s["compositor"], "nothing on the compositor"
+        seen_page_layers = set()
+        checks = 0
+        for fraction in (0.15, 0.35, 0.55, 0.75, 0.9):
+            wait_for(page, f"window.animatic.clock.t >= {fraction * duration}", timeout=15, message=f"t ≥ {fraction}·D")
+            t, by_page, playing = page.execute_script(PLAYING_AT_CLOCK_JS)
+            if not page.execute_script("return window.animatic.state().playing"):
+                break
+            seen_page_layers.update(by_page)
+            page.execute_script("window.animatic.seek(arguments[0])", t)  # pauses: the page draws all
+            paused = page.execute_script(LOOK_JS)
+            for a, b in zip(playing, paused):
+                assert a["id"] == b["id"]
+                err = max(max(abs(p[0] - q[0]), abs(p[1] - q[1])) for p, q in zip(a["corners"], b["corners"]))
+                assert err <= 1.0 and abs(a["opacity"] - b["opacity"]) <= 0.02, (t, a, b)
+            checks += 1
+            page.execute_script("window.animatic.play()")
+        assert checks >= 3, checks
+        expected = {"heroPush": {"toSnapshot"}, "zoom": {"transitionImage"}}.get(spec.get("preset"), set())
+        assert seen_page_layers == expected, seen_page_layers
+    finally:
+        page.execute_script("window.animatic.pause(); window.animatic.setSpeed(1)")

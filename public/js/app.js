@@ -106,7 +106,8 @@ let shownFrame = -1;
 let transportFrames = 0;
 /** While the compositor plays, the stage, the scrubber's head and both playheads move by
  *  themselves (playback.js) and the page only rewrites the time text, 4 times a second: the
- *  clock ticks at that pace (player.js, setPace). Every change of the page's own makes the
+ *  clock ticks at that pace (player.js, setPace). Where some layers are still the page's to
+ *  draw (playback.mainThread), it ticks at every animation frame and draws those alone. Every change of the page's own makes the
  *  main thread draw a frame, and every such frame restyles each animated layer: at 15 a
  *  second, with the CPU slowed 6×, the main thread was busy enough to cost the compositor
  *  frames (docs/PAGE.md, Performance). Drawn by the page (what the compositor cannot play),
@@ -117,8 +118,8 @@ const TRANSPORT_PACE_MS = 250;
 
 /** The scrubber, time, curve and timeline playheads at t (the stage is separate: a drag shows its own). */
 function renderTransport(t) {
-  const compositor = player.playing && playback.running;
-  if (player.playing && !compositor && ++transportFrames % TRANSPORT_EVERY !== 0) return;
+  const compositor = player.playing && playback.running;  // the heads move by themselves
+  if (player.playing && !player.pace && ++transportFrames % TRANSPORT_EVERY !== 0) return;
   const k = player.frameIndexAt(t);
   const n = Math.max(0, player.frameCount - 1);
   const scrubber = $("scrubber");
@@ -136,7 +137,14 @@ function renderTransport(t) {
 
 function render() {
   if (!player.timeline) return;
-  if (playback.running) { renderTransport(player.t); return; }
+  if (playback.running) {
+    // The layers the compositor cannot animate, if any, are still the page's to draw.
+    const [mainA, mainB] = playback.mainThread;
+    if (mainA?.size) stage.show(player.statesAt(player.t), mainA);
+    if (mainB?.size && app.compare.on && compareTrack.timeline) stageB.show(compareTrack.statesAt(player.t), mainB);
+    renderTransport(player.t);
+    return;
+  }
   stage.show(player.statesAt(player.t));
   if (app.compare.on && compareTrack.timeline) stageB.show(compareTrack.statesAt(player.t));
   renderTransport(player.t);
@@ -144,7 +152,7 @@ function render() {
 
 /** Hands the running clock's drawing to the compositor (playback.js) when the timelines allow. */
 function startCompositor() {
-  player.catchUp();  // the animations start where the clock is now, not at its last tick
+  player.catchUp();  // the time so far: between two timer ticks the clock is up to a tick behind
   if (!player.playing || !player.timeline) return;
   const tracks = [{ elements: stage.elements, timeline: player.timeline, jumps: player._jumps }];
   if (app.compare.on && compareTrack.timeline) {
@@ -153,9 +161,13 @@ function startCompositor() {
   const D = player.timeline.duration || 1;
   const playheads = [{ element: $("curve-playhead"), duration: D }, { element: $("scrub-head"), duration: D }];
   if (timelinePanel.playhead) playheads.push({ element: timelinePanel.playhead, duration: timelinePanel.duration });
-  playback.start({ tracks, playheads, t: player.t, speed: player.speed, loop: player.loop, span: player.duration });
+  // Setting up (for hundreds of layers, a tenth of a second and more) does not count: the
+  // clock waits for the animations, which start where it is.
+  const now = () => { player.skipSinceLastTick(); return player.t; };
+  playback.start({ tracks, playheads, t: now, speed: player.speed, loop: player.loop, span: player.duration });
   $("scrubber").parentElement.classList.toggle("compositor", playback.running);
-  player.setPace(playback.running ? TRANSPORT_PACE_MS : 0);
+  // Every animation frame while some layers are still the page's to draw.
+  player.setPace(playback.running && !playback.sharesTheStage ? TRANSPORT_PACE_MS : 0);
 }
 
 player.addEventListener("time", render);

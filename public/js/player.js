@@ -168,6 +168,14 @@ export class Player extends EventTarget {
     this.dispatchEvent(new Event("speed"));
   }
 
+  /** Lets the wall time since the last tick pass without the clock (the page's own set-up). */
+  skipSinceLastTick() {
+    if (!this.playing) return;
+    const now = performance.now();
+    if (this._run) this._run.wallStart += now - this._last;
+    this._last = now;
+  }
+
   /** Ticks now when playing: on a timer the clock is up to `pace` ms behind between ticks. */
   catchUp() {
     if (!this.playing) return;

@@ -258,13 +258,17 @@ export class Stage {
     this.fit();
   }
 
-  /** Shows a state: [{id, opacity, visible, size, zPosition, cornerRadius, fill, matrix}] in layer order. */
-  show(states) {
+  /**
+   * Shows a state: [{id, opacity, visible, size, zPosition, cornerRadius, fill, matrix}] in
+   * layer order; `only` (a Set of layer indices), when given, limits it to those layers (the
+   * others are playing on the compositor).
+   */
+  show(states, only = null) {
     const parents = this.parents || states.map(() => null);
     const { layerRank, borderRank } = stackingRanks(states, parents, this.bordered || []);
     states.forEach((s, i) => {
       const el = this.elements[i];
-      if (!el) return;
+      if (!el || (only && !only.has(i))) return;
       const [w, h] = s.size;
       const matrix = `matrix3d(${s.matrix.join(",")})`;
       const clip = s.clip ? clipPath(s.clip, s.matrix) : "";
