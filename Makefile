@@ -3,7 +3,7 @@ SWIFT ?= swift
 PYTHON := .venv/bin/python
 SWIFT_TEST_FLAGS ?= --parallel
 
-.PHONY: all build release run test test-swift test-python deps deps-test clean bench bench-engine format lint
+.PHONY: all build release run test test-swift test-python deps deps-test clean bench bench-engine bench-exports format lint
 
 all: build
 
@@ -52,6 +52,11 @@ bench:
 bench-engine: deps
 	$(SWIFT) build -c release --package-path Benchmarks --product EngineBenchmark
 	Benchmarks/.build/release/EngineBenchmark
+
+# Each export's cost against the JSON export of the same specs, as ratios in one run (docs/BENCHMARKS.md).
+bench-exports: deps
+	$(SWIFT) build -c release --product animatic
+	python3 scripts/bench_exports.py
 
 include mk/http.mk
 

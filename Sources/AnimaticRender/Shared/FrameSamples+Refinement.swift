@@ -3,9 +3,10 @@ import AnimaticCore
 extension FrameSamples {
     /// Samples between the frames where an export's interpolation leaves the motion.
     ///
-    /// Every interval between two sample times is checked at its midpoint: each visible
-    /// layer whose corner there is more than `chordTolerance` from where the export draws
-    /// it (`halfway`) needs the midpoint. Candidates are taken worst first; one taken is
+    /// Every interval between two sample times is checked at its midpoint (except for the
+    /// layers whose samples around it show the export close to the motion, `Screen`): each
+    /// visible layer whose corner there is more than `chordTolerance` from where the
+    /// export draws it (`halfway`) needs the midpoint. Candidates are taken worst first; one taken is
     /// written for the layers that need it and splits its interval in two, up to
     /// `maximumSplits` halvings of a frame interval. The halves are checked only when
     /// their turn comes — queued at a quarter of their parent's error, as a chord's error
@@ -48,7 +49,7 @@ extension FrameSamples {
                     return
                 }
                 let t = (a.0 + b.0) / 2
-                let mid = timeline.states(at: t)
+                let mid = evaluate(timeline, at: t, layers: layers, others: a.1)
                 var worst = 0.0, over: [Int] = []
                 for i in layers {
                     let e = error(i, a.1, b.1, mid, interpolation)
@@ -57,8 +58,12 @@ extension FrameSamples {
                 guard !over.isEmpty else { return }
                 heap.push(Candidate(error: worst, a: a, b: b, mid: (t, mid), layers: over, splitsLeft: splitsLeft))
             }
+            let screen = Screen(times: times, states: states, layers: layers, interpolation: interpolation)
             for k in times.indices.dropFirst() where times[k] > times[k - 1] {
-                check((times[k - 1], states[k - 1]), (times[k], states[k]), layers: layers, splitsLeft: maximumSplits)
+                let needed = layers.filter { i in
+                    screen.estimate(interval: k, layer: i).map { $0 > chordTolerance / 2 } ?? true
+                }
+                check((times[k - 1], states[k - 1]), (times[k], states[k]), layers: needed, splitsLeft: maximumSplits)
             }
             var added: [(time: Double, states: [LayerState], layers: [Int]?)] = []
             var spent = 0
@@ -80,6 +85,70 @@ extension FrameSamples {
             }
             added.sort { $0.time < $1.time }
             return added
+        }
+
+        /// The states at `t` of `layers` (and their ancestors); the others are `others`'.
+        private static func evaluate(
+            _ timeline: Timeline, at t: Double, layers: [Int], others: [LayerState]
+        ) -> [LayerState] {
+            layers.count < others.count
+                ? timeline.states(at: t, only: layers, others: others) : timeline.states(at: t)
+        }
+
+        /// Which layers an interval's midpoint need not be checked for, from the samples
+        /// alone. Over four evenly spaced samples the motion's midpoint between the middle
+        /// two is (−p₀ + 9p₁ + 9p₂ − p₃)/16 to fourth order (the cubic through them); where
+        /// the export's halfway point (the corners' chord, and for CSS also the matrices'
+        /// decomposition) is within half the tolerance of that estimate for every corner,
+        /// the layer is within the tolerance there (the other half is a margin for motion
+        /// the cubic misses). Where the samples around an interval are not evenly spaced (a
+        /// jump, the ends) every layer is checked.
+        private struct Screen {
+            let times: [Double]
+            let states: [[LayerState]]
+            /// quads[k][j]: the corners of `layers[j]` at sample k.
+            let quads: [[[Point]]]
+            let slot: [Int: Int]
+            let interpolation: Interpolation
+
+            init(times: [Double], states: [[LayerState]], layers: [Int], interpolation: Interpolation) {
+                self.times = times
+                self.states = states
+                quads = states.map { row in layers.map { row[$0].quad } }
+                slot = Dictionary(uniqueKeysWithValues: layers.enumerated().map { ($1, $0) })
+                self.interpolation = interpolation
+            }
+
+            /// The estimated midpoint error of `layer` over samples k−1…k, or nil when it
+            /// cannot be estimated (then the midpoint is checked).
+            func estimate(interval k: Int, layer i: Int) -> Double? {
+                guard k >= 2, k + 1 < times.count, let j = slot[i] else { return nil }
+                let h = times[k] - times[k - 1]
+                for m in (k - 1)...(k + 1) {
+                    let step = times[m] - times[m - 1]
+                    guard step > 0, abs(step - h) <= 1e-9 * max(h, 1) else { return nil }
+                }
+                let q0 = quads[k - 2][j], q1 = quads[k - 1][j], q2 = quads[k][j], q3 = quads[k + 1][j]
+                let motion = (0..<4).map { c in
+                    Point(
+                        x: (-q0[c].x + 9 * q1[c].x + 9 * q2[c].x - q3[c].x) / 16,
+                        y: (-q0[c].y + 9 * q1[c].y + 9 * q2[c].y - q3[c].y) / 16)
+                }
+                var worst = 0.0
+                func measure(_ drawn: [Point]) {
+                    for c in 0..<4 {
+                        let dx = motion[c].x - drawn[c].x, dy = motion[c].y - drawn[c].y
+                        let d = (dx * dx + dy * dy).squareRoot()
+                        worst = max(worst, d.isNaN ? .infinity : d)
+                    }
+                }
+                let a = states[k - 1][i], b = states[k][i]
+                measure(halfway(a, b, .corners))
+                if interpolation == .decomposedMatrix, !a.matrix.isSameBox(translatedAs: b.matrix) {
+                    measure(halfway(a, b, .decomposedMatrix))
+                }
+                return worst
+            }
         }
 
         /// How far layer `i`'s corners at the midpoint are from where the export draws them

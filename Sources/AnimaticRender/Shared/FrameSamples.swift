@@ -24,7 +24,9 @@ struct FrameSamples {
     let times: [Double]
     /// Per sample: whether it is the value just before a jump at its time.
     let isLeftLimit: [Bool]
-    /// `states[k][i]`: layer i at sample k.
+    /// `states[k][i]`: layer i at sample k. At a refinement sample only the layers it is
+    /// for (`layersOf`) are evaluated there; the others hold a state of theirs from an
+    /// earlier sample.
     let states: [[LayerState]]
     /// Per sample: the layers it is written for, ascending, or nil for every layer. Frames
     /// and jumps are for every layer; a refinement sample only for the layers whose motion

@@ -18,16 +18,16 @@ extension Timeline {
             if let run, run.duration > 0 { times.insert(run.duration) }
             return times.sorted()
         }
-        for layer in layers {
-            for track in layer.tracks {
-                for case let .set(time, _) in track.segments where time > 0 && time <= duration {
-                    times.insert(time)
-                }
+        // `CompiledLayer.tracks` builds the untyped view of a layer's tracks: once per layer.
+        let tracks = layers.map(\.tracks)
+        for track in tracks.joined() {
+            for case let .set(time, _) in track.segments where time > 0 && time <= duration {
+                times.insert(time)
             }
         }
         var left = limit
-        for layer in layers {
-            for track in layer.tracks {
+        for layerTracks in tracks {
+            for track in layerTracks {
                 let segments = track.segments
                 for (k, segment) in segments.enumerated() where left > 0 {
                     if case .set = segment { continue }
