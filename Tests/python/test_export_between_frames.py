@@ -8,7 +8,6 @@ its integer frames include the half frames) and measured by raster (painted pixe
 outside the quad). The worst figures are printed per preset and format; FORMATS.md
 reports them.
 """
-import copy
 import json
 
 import numpy as np
@@ -16,7 +15,7 @@ import pytest
 
 from conftest import FPS, frames, preset_names, render, set_viewport, _PRESET_DIR
 from test_css_export import READ_LAYERS as READ_CSS, harness
-from test_lottie_export import distance_to_quad, render_alpha
+from test_lottie_export import distance_to_quad, render_alpha, rescaled
 from test_svg_export import READ_LAYERS as READ_SVG
 
 # How many between-frame instants per preset (spread over the run, both ends' neighbours included).
@@ -86,34 +85,10 @@ def test_css_between_frames(name, browser, tmp_path):
     assert worst <= 0.5, worst
 
 
-def doubled(doc):
-    """The same animation at twice the frame rate: every key time, in and out point doubled."""
-    doc = copy.deepcopy(doc)
-    doc["fr"] *= 2
-    doc["ip"] *= 2
-    doc["op"] *= 2
-
-    def walk(v):
-        if isinstance(v, dict):
-            if "k" in v and isinstance(v["k"], list) and v["k"] and isinstance(v["k"][0], dict) and "t" in v["k"][0]:
-                for key in v["k"]:
-                    key["t"] *= 2
-            for key in ("ip", "op", "st"):
-                if key in v and isinstance(v[key], (int, float)) and v is not doc:
-                    v[key] *= 2
-            for child in v.values():
-                walk(child)
-        elif isinstance(v, list):
-            for child in v:
-                walk(child)
-    walk(doc["layers"])
-    return doc
-
-
 @pytest.mark.parametrize("name", preset_names())
 def test_lottie_between_frames(name):
     spec = preset_spec(name)
-    doc = doubled(json.loads(render(spec, "lottie")))
+    doc = rescaled(json.loads(render(spec, "lottie")), 2)
     by_name = {layer["nm"]: layer for layer in doc["layers"]}
     height, width = int(doc["h"]), int(doc["w"])
     ys, xs = np.mgrid[0:height, 0:width]

@@ -9,7 +9,6 @@ The jump times and levels are computed here from the spec's numbers: `steps(n, j
 jumps at delay + k/n · duration; a discrete block jumps where its easeInEaseOut warp
 (0.42, 0, 0.58, 1) reaches each key time, the warp inverted through its Bézier polynomials.
 """
-import copy
 import json
 from pathlib import Path
 
@@ -18,7 +17,7 @@ import pytest
 
 from conftest import FPS, render, set_viewport
 from test_css_export import READ_LAYERS as READ_CSS, harness
-from test_lottie_export import render_alpha
+from test_lottie_export import render_alpha, rescaled
 from test_svg_export import READ_LAYERS as READ_SVG
 
 SPEC = Path(__file__).resolve().parent / "specs" / "steps-and-discrete.json"
@@ -88,32 +87,8 @@ def test_css_writes_steps_as_jumps(browser, tmp_path):
     check("css", lambda t: {k: v["quad"] for k, v in browser.execute_script(READ_CSS, t * 1000).items()})
 
 
-def scaled(doc, factor):
-    """The same animation at `factor` × its frame rate: key times, in and out points scaled."""
-    doc = copy.deepcopy(doc)
-    doc["fr"] *= factor
-    doc["ip"] *= factor
-    doc["op"] *= factor
-
-    def walk(v):
-        if isinstance(v, dict):
-            if "k" in v and isinstance(v["k"], list) and v["k"] and isinstance(v["k"][0], dict) and "t" in v["k"][0]:
-                for key in v["k"]:
-                    key["t"] *= factor
-            for key in ("ip", "op", "st"):
-                if key in v and isinstance(v[key], (int, float)):
-                    v[key] *= factor
-            for child in v.values():
-                walk(child)
-        elif isinstance(v, list):
-            for child in v:
-                walk(child)
-    walk(doc["layers"])
-    return doc
-
-
 def test_lottie_writes_steps_as_jumps():
-    doc = scaled(json.loads(render(SPEC, "lottie")), LOTTIE_SCALE)
+    doc = rescaled(json.loads(render(SPEC, "lottie")), LOTTIE_SCALE)
     by_name = {layer["nm"]: layer for layer in doc["layers"]}
     rate = FPS * LOTTIE_SCALE
 

@@ -1,4 +1,5 @@
 """The Lottie export, rendered with rlottie, draws each layer inside its quad."""
+import copy
 import json
 
 import pytest
@@ -99,6 +100,31 @@ def render_alpha(doc, frame):
     image = anim.render_pillow_frame(frame_num=frame)
     # rlottie's buffer is premultiplied; the alpha channel is coverage × opacity either way.
     return np.asarray(image, dtype=np.uint8)[:, :, 3].astype(float) / 255.0
+
+
+def rescaled(doc, factor):
+    """The same animation at `factor` × its frame rate: every key time, in and out point
+    scaled, so rlottie's whole frames fall between the timeline's."""
+    doc = copy.deepcopy(doc)
+    doc["fr"] *= factor
+    doc["ip"] *= factor
+    doc["op"] *= factor
+
+    def walk(v):
+        if isinstance(v, dict):
+            if "k" in v and isinstance(v["k"], list) and v["k"] and isinstance(v["k"][0], dict) and "t" in v["k"][0]:
+                for key in v["k"]:
+                    key["t"] *= factor
+            for key in ("ip", "op", "st"):
+                if key in v and isinstance(v[key], (int, float)):
+                    v[key] *= factor
+            for child in v.values():
+                walk(child)
+        elif isinstance(v, list):
+            for child in v:
+                walk(child)
+    walk(doc["layers"])
+    return doc
 
 
 @pytest.mark.parametrize("spec", spec_cases())
