@@ -22,12 +22,11 @@ public enum TimelineCompiler {
             a.element.delay != b.element.delay ? a.element.delay < b.element.delay : a.offset < b.offset
         }.map(\.element)
 
-        var transitionEnd = 0.0
+        let transitionEnd = spec.transitionDuration
         for animation in ordered {
             switch animation {
             case .block(let block):
                 let start = block.delay, end = block.delay + block.duration
-                transitionEnd = max(transitionEnd, end)
                 let curve = block.timing.curve(duration: block.duration)
                 for change in block.changes {
                     guard let li = index[change.layer] else { continue }
@@ -44,7 +43,6 @@ public enum TimelineCompiler {
                 }
             case .keyframes(let block):
                 let start = block.delay, end = block.delay + block.duration
-                transitionEnd = max(transitionEnd, end)
                 let warp = block.timing.curve(duration: block.duration)
                 for (li, property, path, instantHidden) in keyframePaths(block, layers: layers, index: index) {
                     if let hidden = instantHidden {

@@ -74,24 +74,18 @@ public struct SpecDecoder {
     /// Every block must end within the limit, and so must an interactive run (the last
     /// sample, then the rest of the transition at completionSpeed).
     mutating func checkDuration(of spec: TransitionSpec, at pointer: String) {
-        var transitionEnd = 0.0
         for (i, animation) in spec.animations.enumerated() {
-            let end: Double
-            switch animation {
-            case .block(let b): end = b.delay + b.duration
-            case .keyframes(let k): end = k.delay + k.duration
-            }
-            transitionEnd = max(transitionEnd, end)
+            let end = animation.delay + animation.duration
             if end > limits.maxDuration {
                 problem(
                     JSONPointer.appending(JSONPointer.appending(pointer, "animations"), i),
                     "ends at \(Self.format(end)) s, past the limit of \(Self.format(limits.maxDuration)) s")
             }
         }
-        if let interaction = spec.interaction {
+        if spec.interaction != nil {
             // The run's own length: the last sample, then the remaining (finish) or
             // elapsed (cancel) part at completionSpeed — or, driven directly, the spec itself.
-            let longest = InteractiveRun(interaction: interaction, transitionDuration: transitionEnd).duration
+            let longest = spec.timelineDuration
             if longest > limits.maxDuration {
                 problem(
                     JSONPointer.appending(pointer, "interaction"),
