@@ -61,15 +61,19 @@ struct WorkEstimate {
     }
 
     /// The option that multiplies the work (what a client lowers to get under a limit).
-    private var parameter: String { parsed.format == .filmstrip ? "filmstripFrames" : "fps" }
+    private var parameter: String { Self.parameter(parsed) }
+
+    private static func parameter(_ parsed: TimelineRequest) -> String {
+        parsed.format == .filmstrip ? "filmstripFrames" : "fps"
+    }
 
     /// The 422 for an encoded body over the cap (the estimate was low).
     static func tooLarge(bytes: Int, parsed: TimelineRequest, maxResponseBytes: Int) -> Problem {
-        let parameter = parsed.format == .filmstrip ? "filmstripFrames" : "fps"
+        let option = parameter(parsed)
         return .tooMuchWork(
             detail:
-                "the \(parsed.format.rawValue) output is \(bytes) bytes, more than the response limit of \(maxResponseBytes >> 20) MiB (--max-response-mb); lower \(parameter) or use fewer layers.",
-            pointer: "/layers", parameter: parameter, limit: maxResponseBytes, estimate: bytes)
+                "the \(parsed.format.rawValue) output is \(bytes) bytes, more than the response limit of \(maxResponseBytes >> 20) MiB (--max-response-mb); lower \(option) or use fewer layers.",
+            pointer: "/layers", parameter: option, limit: maxResponseBytes, estimate: bytes)
     }
 
     /// A 422 naming the option, the spec pointer and the limit, or nil within limits.
