@@ -62,24 +62,23 @@ public enum PageFlipPreset {
                         transform: initial, gradient: gradient))
             }
         }
-        let fromTurn = rotate(reverse ? -.pi / 2 : .pi / 2), toLanding = rotate(reverse ? 0.001 : -0.001)
+        /// A flap turning to `transform`, its shadow turning with it and fading to `shadowAlpha`.
+        func turn(_ flap: String, to transform: PropertyValue, shadowAlpha: Double) -> [PropertyChange] {
+            [
+                VCTL.change(flap, .transform, transform),
+                VCTL.change(flap + "Shadow", .transform, transform),
+                VCTL.change(flap + "Shadow", .alpha, .number(shadowAlpha)),
+            ]
+        }
         let block = KeyframeAnimation(
             duration: IBAnimatable.duration(p, vctl: 1), timing: .easeInEaseOut, calculationMode: .linear,
             keyframes: [
                 Keyframe(
                     relativeStart: 0, relativeDuration: 0.5,
-                    changes: [
-                        VCTL.change(fromFlap, .transform, fromTurn),
-                        VCTL.change(fromFlap + "Shadow", .transform, fromTurn),
-                        VCTL.change(fromFlap + "Shadow", .alpha, .number(1)),
-                    ]),
+                    changes: turn(fromFlap, to: rotate(reverse ? -.pi / 2 : .pi / 2), shadowAlpha: 1)),
                 Keyframe(
                     relativeStart: 0.5, relativeDuration: 0.5,
-                    changes: [
-                        VCTL.change(toFlap, .transform, toLanding),
-                        VCTL.change(toFlap + "Shadow", .transform, toLanding),
-                        VCTL.change(toFlap + "Shadow", .alpha, .number(0)),
-                    ]),
+                    changes: turn(toFlap, to: rotate(reverse ? 0.001 : -0.001), shadowAlpha: 0)),
             ])
         // removeOtherViews: keep the from-view (cancelled) or the to-view (finished).
         func keep(_ id: String) -> [PropertyChange] {
