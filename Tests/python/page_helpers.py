@@ -86,6 +86,20 @@ def wait_loaded(driver, loads_before):
                     message="a new timeline")
 
 
+def choose_preset(driver, name):
+    """Picks a preset in the picker as a user does (its defaults, from the start); when it is
+    already shown, through another one, since choosing it again fires no change event."""
+    from selenium.webdriver.support.ui import Select
+    picker = Select(driver.find_element("id", "preset"))
+    if picker.first_selected_option.get_attribute("value") == name:
+        before = state(driver)["loads"]
+        picker.select_by_value("popup" if name != "popup" else "tabSlide")
+        wait_loaded(driver, before)
+    before = state(driver)["loads"]
+    picker.select_by_value(name)
+    wait_loaded(driver, before)
+
+
 def browser_errors(driver, allow_network=False):
     """Console entries at SEVERE since the last call (the log is drained)."""
     entries = driver.get_log("browser")

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, LiveServer
-from page_helpers import (browser_errors, corner_errors, driver, fetch_json, measure, open_page, state,  # noqa: F401
+from page_helpers import (browser_errors, choose_preset, corner_errors, driver, fetch_json, measure, open_page, state,  # noqa: F401
                           wait_for, wait_loaded)
 
 IMAGES = ROOT / "docs" / "images"
@@ -39,19 +39,6 @@ def no_script_errors(request):
         drv = request.getfixturevalue("driver")
         errors = browser_errors(drv, allow_network=True)
         assert not errors, errors
-
-
-def choose_preset(drv, name):
-    """Picks a preset in the picker, as a user does (its defaults, from the start)."""
-    from selenium.webdriver.support.ui import Select
-    picker = Select(drv.find_element("id", "preset"))
-    if picker.first_selected_option.get_attribute("value") == name:  # no change event: go through another
-        before = state(drv)["loads"]
-        picker.select_by_value("popup" if name != "popup" else "tabSlide")
-        wait_loaded(drv, before)
-    before = state(drv)["loads"]
-    picker.select_by_value(name)
-    wait_loaded(drv, before)
 
 
 def set_editor(drv, text):

@@ -11,7 +11,7 @@ import time
 import pytest
 
 from conftest import ROOT
-from page_helpers import (browser_errors, driver, fetch_json, open_page, set_viewport, state,  # noqa: F401
+from page_helpers import (browser_errors, choose_preset, driver, fetch_json, open_page, set_viewport, state,  # noqa: F401
                           wait_for, wait_loaded, VIEWPORT)
 
 
@@ -27,19 +27,6 @@ def page(driver, live_server):
 def load(drv, spec):
     before = state(drv)["loads"]
     drv.execute_script("window.animatic.load(arguments[0])", spec)
-    wait_loaded(drv, before)
-
-
-def choose_preset(drv, name):
-    """Picks a preset in the picker as a user does (through another one when it is already shown)."""
-    from selenium.webdriver.support.ui import Select
-    picker = Select(drv.find_element("id", "preset"))
-    if picker.first_selected_option.get_attribute("value") == name:
-        before = state(drv)["loads"]
-        picker.select_by_value("popup" if name != "popup" else "tabSlide")
-        wait_loaded(drv, before)
-    before = state(drv)["loads"]
-    picker.select_by_value(name)
     wait_loaded(drv, before)
 
 
