@@ -449,6 +449,7 @@ public struct RequestParser: Sendable {
         readIndex = 0
         lineStart -= shift
         scanIndex -= shift
-        blockStart = max(blockStart - shift, 0)
+        // May go below 0: a trailer section's consumed lines still count against its limit.
+        blockStart -= shift
     }
 }

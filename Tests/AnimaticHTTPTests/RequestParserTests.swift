@@ -244,6 +244,25 @@ private func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
         #expect(parse(bytes(trailers)).error == .headersTooLarge)
     }
 
+    /// Found by scripts/fuzz-http.sh: the trailer lines already read used to be forgotten
+    /// when the buffer was compacted between deliveries, so a trailer section over the
+    /// limit passed when it arrived line by line and failed when it arrived whole.
+    @Test func aTrailerSectionOverTheLimitFailsHoweverItArrives() {
+        let limits = RequestParser.Limits(maxHeaderBlockSize: 1024)
+        let head = "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n"
+        // 20 trailer lines of 100 bytes: 2,000 bytes of trailer section, each line within the limit.
+        let lines = (10..<30).map { "T-\($0): " + String(repeating: "v", count: 92) + "\r\n" }
+        #expect(lines.allSatisfy { $0.utf8.count == 100 })
+        let raw = bytes(head + lines.joined() + "\r\n")
+        #expect(parse(raw, limits: limits).error == .headersTooLarge)
+        let lineByLine = [head.utf8.count] + Array(repeating: 100, count: lines.count)
+        #expect(parse(raw, pieces: lineByLine, limits: limits).error == .headersTooLarge)
+        // Ten lines (1,000 bytes and the blank line) fit, in one piece or line by line.
+        let within = bytes(head + lines.prefix(10).joined() + "\r\n")
+        #expect(parse(within, limits: limits).error == nil)
+        #expect(parse(within, pieces: Array(lineByLine.prefix(11)), limits: limits).error == nil)
+    }
+
     @Test func bodyLimits() {
         let limits = RequestParser.Limits(maxBodySize: 10)
         #expect(
