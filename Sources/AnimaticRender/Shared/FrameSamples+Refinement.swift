@@ -28,6 +28,9 @@ extension FrameSamples {
             var layers: [Int]?
             /// Four per layer.
             var quads: [Point]
+            /// A midpoint's decompositions of its layers' matrices (CSS), once needed: nil
+            /// not yet computed, `.some(nil)` for a matrix without one.
+            var decompositions: [DecomposedTransform??] = []
         }
 
         /// An evaluated midpoint not yet added.
@@ -100,9 +103,10 @@ extension FrameSamples {
             /// matrices are one box translated).
             var chords: [Corners] = []
             var decomposed: [Corners?] = []
-            /// The decompositions of samples `decompositionRows` (k−1, k) per slot: nil
-            /// not yet computed, `.some(nil)` for a matrix without one.
-            var decompositions: ([DecomposedTransform??], [DecomposedTransform??]) = ([], [])
+            /// The decompositions of the frame or jump samples `decompositionRows` (k−1, k)
+            /// per slot: nil not yet computed, `.some(nil)` for a matrix without one.
+            var earlierDecompositions: [DecomposedTransform??] = []
+            var laterDecompositions: [DecomposedTransform??] = []
             var decompositionRows = (-1, -1)
 
             init(
@@ -215,17 +219,7 @@ extension FrameSamples {
 
             /// Layer i's corners at row r.
             func corners(row r: Int, layer i: Int) -> Corners {
-                let o: Int
-                if let own = rows[r].layers {
-                    var lo = 0, hi = own.count
-                    while lo < hi {
-                        let mid = (lo + hi) / 2
-                        if own[mid] < i { lo = mid + 1 } else { hi = mid }
-                    }
-                    o = 4 * lo
-                } else {
-                    o = 4 * slot[i]
-                }
+                let o = 4 * (rows[r].layers.map { Self.position(of: i, in: $0) } ?? slot[i])
                 let q = rows[r].quads
                 return (q[o], q[o + 1], q[o + 2], q[o + 3])
             }
@@ -251,36 +245,56 @@ extension FrameSamples {
                     let nowhere = Point(x: Double.infinity, y: Double.infinity)
                     return (chord, (nowhere, nowhere, nowhere, nowhere))
                 }
+                // Between two equal keyframes CSS draws the box where it is: the chord.
+                if ma == mb && rows[a].states[i].size == rows[b].states[i].size { return (chord, nil) }
                 return (chord, LayerState.corners(size: size, matrix: da.interpolated(to: db, fraction: 0.5).matrix))
             }
 
-            /// Row r's decomposition of layer i's `matrix`: kept for the two samples the
-            /// screen is between, computed afresh for a midpoint's halves.
+            /// Row r's decomposition of layer i's `matrix`: a midpoint's kept on its row, a
+            /// frame's for the two samples the screen is between.
             mutating func decomposition(row r: Int, layer i: Int, matrix: Transform3D) -> DecomposedTransform? {
-                guard r < times.count, slot[i] >= 0 else { return DecomposedTransform(matrix) }
+                if let own = rows[r].layers {
+                    // A midpoint's: kept on its row (both its halves need it).
+                    let j = Self.position(of: i, in: own)
+                    if rows[r].decompositions.isEmpty {
+                        rows[r].decompositions = [DecomposedTransform??](repeating: nil, count: own.count)
+                    }
+                    if let known = rows[r].decompositions[j] { return known }
+                    let d = DecomposedTransform(matrix)
+                    rows[r].decompositions[j] = .some(d)
+                    return d
+                }
                 if decompositionRows.0 != r && decompositionRows.1 != r {
                     // The screen moves one sample on: keep the later row's, start the new one's.
                     if decompositionRows.1 == r - 1 {
-                        decompositions.0 = decompositions.1
+                        swap(&earlierDecompositions, &laterDecompositions)
                         decompositionRows.0 = r - 1
                     } else {
-                        decompositions.0 = [DecomposedTransform??](repeating: nil, count: layers.count)
+                        Self.clear(&earlierDecompositions, count: layers.count)
                         decompositionRows.0 = -1
                     }
-                    decompositions.1 = [DecomposedTransform??](repeating: nil, count: layers.count)
+                    Self.clear(&laterDecompositions, count: layers.count)
                     decompositionRows.1 = r
                 }
                 let j = slot[i]
                 if decompositionRows.0 == r {
-                    if let known = decompositions.0[j] { return known }
+                    if let known = earlierDecompositions[j] { return known }
                     let d = DecomposedTransform(matrix)
-                    decompositions.0[j] = .some(d)
+                    earlierDecompositions[j] = .some(d)
                     return d
                 }
-                if let known = decompositions.1[j] { return known }
+                if let known = laterDecompositions[j] { return known }
                 let d = DecomposedTransform(matrix)
-                decompositions.1[j] = .some(d)
+                laterDecompositions[j] = .some(d)
                 return d
+            }
+
+            static func clear(_ cache: inout [DecomposedTransform??], count: Int) {
+                if cache.count != count {
+                    cache = [DecomposedTransform??](repeating: nil, count: count)
+                } else {
+                    for j in cache.indices { cache[j] = nil }
+                }
             }
 
             /// Evaluates the midpoint of rows a…b and queues it for the layers over the
@@ -313,6 +327,16 @@ extension FrameSamples {
                     Candidate(
                         error: worst, aTime: ta, a: a, b: b, mid: Midpoint(time: t, entries: entries, quads: midQuads),
                         layers: over, splitsLeft: splitsLeft))
+            }
+
+            /// Where `i` is in `sorted`, which holds it.
+            static func position(of i: Int, in sorted: [Int]) -> Int {
+                var lo = 0, hi = sorted.count
+                while lo < hi {
+                    let mid = (lo + hi) / 2
+                    if sorted[mid] < i { lo = mid + 1 } else { hi = mid }
+                }
+                return lo
             }
 
             static func middle(_ a: Point, _ b: Point) -> Point { Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2) }
