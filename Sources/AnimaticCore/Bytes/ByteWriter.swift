@@ -187,25 +187,67 @@ public struct ByteWriter: Sendable {
 
     /// `writeNumber6` with the digit table at hand: a loop writing many numbers fetches
     /// `DigitTable.shared` once instead of once per number (a lazy global's check).
-    @inlinable
+    ///
+    /// The common case — a number below 1,000 after rounding, most of a timeline — is
+    /// short enough to inline: no `Double`→`Int` conversion (whose range checks cost more
+    /// than the conversion), the whole part from one table entry that carries its own
+    /// length, the fraction from two. Everything else (large numbers, non-finite ones)
+    /// goes to `writeNumber6Wide`. Both round half away from zero from the same product
+    /// `magnitude × 10⁶`, so the output depends only on that product: see
+    /// ByteWriterNumberTests for the proof against the previous formatter.
+    @inlinable @inline(__always)
     public static func writeNumber6(_ value: Double, digits: DigitTable, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        // Zero (either sign) is a third of a timeline's numbers.
+        if value == 0 { p[0] = UInt8(ascii: "0"); return 1 }
+        let scaled = value.magnitude * 1e6
+        // Below 999,999,999 the rounded units are at most 999,999,999: a whole part ≤ 999.
+        // NaN fails the comparison and takes the wide path.
+        guard scaled < 999_999_999 else { return writeNumber6Wide(value, digits: digits, to: p) }
+        // Adding 2⁵² leaves `scaled` rounded to the nearest integer (ties to even) in the
+        // low bits of the sum. Half away from zero differs only on a tie rounded down.
+        let biased = scaled + 0x1p52
+        var units = UInt32(truncatingIfNeeded: biased.bitPattern &- (0x1p52 as Double).bitPattern)
+        if (biased - 0x1p52) - scaled == -0.5 { units &+= 1 }
+        if units == 0 { p[0] = UInt8(ascii: "0"); return 1 }
+        // The sign is written always and kept only for a negative number.
+        p[0] = UInt8(ascii: "-")
+        var i = Int(truncatingIfNeeded: value.bitPattern >> 63)
+        let raw = UnsafeMutableRawPointer(p)
+        let whole = units / 1_000_000
+        let fraction = units &- whole &* 1_000_000
+        // The whole part's digits without leading zeros; the entry's fourth byte is their count.
+        let lead = digits.wholes[Int(truncatingIfNeeded: whole)]
+        raw.storeBytes(of: lead.littleEndian, toByteOffset: i, as: UInt32.self)
+        i &+= Int(truncatingIfNeeded: lead >> 24)
+        if fraction != 0 {
+            // Two groups of three digits; the entry's fourth byte counts its trailing zeros.
+            let highGroup = fraction / 1000
+            let lowGroup = fraction &- highGroup &* 1000
+            let high = digits.entries[Int(truncatingIfNeeded: highGroup)]
+            let low = digits.entries[Int(truncatingIfNeeded: lowGroup)]
+            p[i] = UInt8(ascii: ".")
+            raw.storeBytes(of: high.littleEndian, toByteOffset: i &+ 1, as: UInt32.self)
+            raw.storeBytes(of: low.littleEndian, toByteOffset: i &+ 4, as: UInt32.self)
+            i &+= lowGroup == 0 ? 4 &- Int(truncatingIfNeeded: high >> 24) : 7 &- Int(truncatingIfNeeded: low >> 24)
+        }
+        return i
+    }
+
+    /// `writeNumber6` for what its fast path leaves: numbers from 999.999999 up, NaN and
+    /// the infinities. Whole numbers below 5·10¹¹ print as themselves, others are rounded
+    /// as the fast path rounds; beyond fixed point, `writeNumberSlow`.
+    @usableFromInline @inline(never)
+    static func writeNumber6Wide(_ value: Double, digits: DigitTable, to p: UnsafeMutablePointer<UInt8>) -> Int {
         let table = digits.entries
         let raw = UnsafeMutableRawPointer(p)
         let magnitude = value.magnitude
-        // Below 5·10¹¹, magnitude × 10⁶ is exact for whole numbers, so they print as
-        // themselves; whole numbers (0, 1, sizes, most positions) are common.
+        // Below 5·10¹¹, magnitude × 10⁶ is exact for whole numbers, so they print as themselves.
         if magnitude < 5e11 {
             let whole = Int64(magnitude)
             if Double(whole) == magnitude {
                 if whole == 0 { p[0] = 48; return 1 }
                 var i = 0
                 if value < 0 { p[0] = UInt8(ascii: "-"); i = 1 }
-                if whole < 1000 {
-                    let lead = whole < 10 ? 2 : (whole < 100 ? 1 : 0)
-                    raw.storeBytes(
-                        of: (table[Int(whole)] >> (8 * UInt32(lead))).littleEndian, toByteOffset: i, as: UInt32.self)
-                    return i + 3 - lead
-                }
                 return i + writeUnsigned(UInt64(whole), to: p + i)
             }
         }
@@ -220,19 +262,9 @@ public struct ByteWriter: Sendable {
                 var i = 0
                 if value < 0 { p[0] = UInt8(ascii: "-"); i = 1 }
                 let u = UInt64(units)
-                let whole = u / 1_000_000
-                if whole < 1000 {
-                    // 1–3 digits from the table entry, leading zeros skipped.
-                    let lead = whole < 10 ? 2 : (whole < 100 ? 1 : 0)
-                    raw.storeBytes(
-                        of: (table[Int(whole)] >> (8 * UInt32(lead))).littleEndian, toByteOffset: i, as: UInt32.self)
-                    i += 3 - lead
-                } else {
-                    i += writeUnsigned(whole, to: p + i)
-                }
+                i += writeUnsigned(u / 1_000_000, to: p + i)
                 let fraction = Int(u % 1_000_000)
                 if fraction != 0 {
-                    // Two groups of three digits; the entry's fourth byte counts its trailing zeros.
                     p[i] = UInt8(ascii: ".")
                     let high = table[fraction / 1000], low = table[fraction % 1000]
                     raw.storeBytes(of: high.littleEndian, toByteOffset: i + 1, as: UInt32.self)
@@ -283,7 +315,10 @@ public struct ByteWriter: Sendable {
 
 /// The digits of 0…999 for `writeNumber6` (see `ThreeDigits`), fetched once.
 public struct DigitTable {
+    /// 0…999 zero-padded to three digits; the fourth byte counts the trailing zeros.
     @usableFromInline let entries: UnsafePointer<UInt32>
+    /// 0…999 without leading zeros; the fourth byte is the count of digits.
+    @usableFromInline var wholes: UnsafePointer<UInt32> { entries + 1000 }
 
     @usableFromInline init(entries: UnsafePointer<UInt32>) { self.entries = entries }
 
@@ -291,16 +326,20 @@ public struct DigitTable {
     @inlinable public static var shared: DigitTable { DigitTable(entries: ThreeDigits.table) }
 }
 
-/// The digits of 0…999, three bytes each (zero-padded, little-endian in a `UInt32`), the
-/// fourth byte the count of trailing zeros (3 for 0): a number's fraction is two lookups.
+/// The digits of 0…999 as `writeNumber6` writes them, little-endian in a `UInt32` each:
+/// first as a fraction group (three digits zero-padded, the fourth byte the count of
+/// trailing zeros, 3 for 0), then as a whole part (no leading zeros, the fourth byte the
+/// count of digits). A number's whole part is one lookup, its fraction two.
 @usableFromInline
 enum ThreeDigits {
     @usableFromInline nonisolated(unsafe) static let table: UnsafePointer<UInt32> = {
-        let t = UnsafeMutablePointer<UInt32>.allocate(capacity: 1000)
+        let t = UnsafeMutablePointer<UInt32>.allocate(capacity: 2000)
         for n in 0..<1000 {
             let d0 = UInt32(48 + n / 100), d1 = UInt32(48 + n / 10 % 10), d2 = UInt32(48 + n % 10)
             let zeros: UInt32 = n == 0 ? 3 : (n % 100 == 0 ? 2 : (n % 10 == 0 ? 1 : 0))
             t[n] = d0 | d1 << 8 | d2 << 16 | zeros << 24
+            let length: UInt32 = n < 10 ? 1 : (n < 100 ? 2 : 3)
+            t[1000 + n] = (t[n] & 0xFF_FFFF) >> (8 * (3 - length)) | length << 24
         }
         return UnsafePointer(t)
     }()

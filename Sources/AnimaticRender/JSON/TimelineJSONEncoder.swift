@@ -200,8 +200,14 @@ public enum TimelineJSONEncoder {
         let anchors = layers.map(\.spec.anchor)
         let sublayer = timeline.containerSublayer
         var current = timeline.initialValues
-        // What each layer's tail (after `visible`) was last written from, and where.
-        var tailValues = current
+        // What each layer's tail (after `visible`) was last written from, and where. Read
+        // and written in place: an array's subscript copies a layer's values out.
+        let tailValues = UnsafeMutablePointer<CompiledLayer.Values>.allocate(capacity: layers.count)
+        tailValues.initialize(from: current, count: layers.count)
+        defer {
+            tailValues.deinitialize(count: layers.count)
+            tailValues.deallocate()
+        }
         var tailStart = [Int](repeating: -1, count: layers.count)
         var tailCount = [Int](repeating: 0, count: layers.count)
         // `,"fill":"#…"` per layer, remade when the colour changes.
@@ -223,64 +229,76 @@ public enum TimelineJSONEncoder {
             if cancelledEnd == nil {
                 timeline.sampleValues(atTransitionTime: timeline.transitionTime(atWallTime: t), into: &current)
             }
-            // Read in place: an array's subscript copies each layer's values out.
             (cancelledEnd ?? current).withUnsafeBufferPointer { shown in
                 for i in 0..<layers.count {
-                    if i > 0 { w.raw(UInt8(ascii: ",")) }
-                    let v = shown[i]
-                    w.raw(prefixes[i])
-                    w.number(min(max(v.alpha, 0), 1))
-                    if v.hidden { w.raw(",\"visible\":false") } else { w.raw(",\"visible\":true") }
-                    if tailStart[i] >= 0 && sameTail(tailValues[i], v) {
-                        w.repeatBytes(from: tailStart[i], count: tailCount[i])
-                        continue
-                    }
-                    let start = w.count
-                    let matrix = LayerState.composedMatrix(
-                        position: v.position, zPosition: v.zPosition, size: v.size,
-                        anchor: anchors[i], transform: v.transform,
-                        containerSublayer: sublayer)
-                    let corners = LayerState.corners(size: v.size, matrix: matrix)
-                    if hasFill[i] && v.fill != fillColors[i] {
+                    let v = shown.baseAddress! + i
+                    let prefix = prefixes[i]
+                    let repeats = tailStart[i] >= 0 && sameTail(tailValues + i, v)
+                    let shadow = repeats ? nil : LayerState.visibleShadow(v.pointee.shadow)
+                    let border = repeats ? nil : LayerState.visibleBorder(v.pointee.border)
+                    let decorated = shadow != nil || border != nil
+                    if !repeats && hasFill[i] && v.pointee.fill != fillColors[i] {
                         var f = JSONWriter()
-                        f.raw(","); f.key("fill"); f.color(v.fill)
+                        f.raw(","); f.key("fill"); f.color(v.pointee.fill)
                         fillBytes[i] = f.takeBytes()
-                        fillColors[i] = v.fill
+                        fillColors[i] = v.pointee.fill
                     }
                     let fill = hasFill[i] ? fillBytes[i] : []
-                    let writesTransform = !v.transform.isIdentity
-                    w.withSpace(48 * (ByteWriter.maxNumberLength + 1) + fill.count + 128) { p in
+                    // The whole entry but its decorations in one stretch of reserved room (192 bytes
+                    // for the text between numbers, the opacity and the separators).
+                    let room =
+                        prefix.count + (repeats ? tailCount[i] : 48 * (ByteWriter.maxNumberLength + 1) + fill.count)
+                    let at = w.count
+                    var tail = 0
+                    w.withSpace(room + 192) { p in
                         var c = Cursor(p: p, digits: digits, table: table)
+                        if i > 0 { c.byte(UInt8(ascii: ",")) }
+                        c.bytes(prefix)
+                        c.number(min(max(v.pointee.alpha, 0), 1))
+                        if v.pointee.hidden { c.text(",\"visible\":false") } else { c.text(",\"visible\":true") }
+                        tail = c.i
+                        if repeats {
+                            // The same bytes as the last time this layer's tail was written.
+                            (p + c.i).update(from: p - (at - tailStart[i]), count: tailCount[i])
+                            return c.i + tailCount[i]
+                        }
+                        let matrix = LayerState.composedMatrix(
+                            position: v.pointee.position, zPosition: v.pointee.zPosition, size: v.pointee.size,
+                            anchor: anchors[i], transform: v.pointee.transform,
+                            containerSublayer: sublayer)
+                        let corners = LayerState.corners(size: v.pointee.size, matrix: matrix)
                         c.text(",\"quad\":[[")
                         c.number(corners.0.x); c.byte(UInt8(ascii: ",")); c.number(corners.0.y); c.text("],[")
                         c.number(corners.1.x); c.byte(UInt8(ascii: ",")); c.number(corners.1.y); c.text("],[")
                         c.number(corners.2.x); c.byte(UInt8(ascii: ",")); c.number(corners.2.y); c.text("],[")
-                        c.number(corners.3.x); c.byte(UInt8(ascii: ",")); c.number(corners.3.y);
+                        c.number(corners.3.x); c.byte(UInt8(ascii: ",")); c.number(corners.3.y)
                         c.text("]],\"position\":[")
-                        c.number(v.position.x); c.byte(UInt8(ascii: ",")); c.number(v.position.y);
+                        c.number(v.pointee.position.x); c.byte(UInt8(ascii: ",")); c.number(v.pointee.position.y)
                         c.text("],\"size\":[")
-                        c.number(v.size.width); c.byte(UInt8(ascii: ",")); c.number(v.size.height)
+                        c.number(v.pointee.size.width); c.byte(UInt8(ascii: ",")); c.number(v.pointee.size.height)
                         c.text("],\"zPosition\":")
-                        c.number(v.zPosition); c.text(",\"cornerRadius\":")
-                        c.number(max(v.cornerRadius, 0))
+                        c.number(v.pointee.zPosition); c.text(",\"cornerRadius\":")
+                        c.number(max(v.pointee.cornerRadius, 0))
                         c.bytes(fill)
                         c.text(",\"matrix\":")
                         c.matrix(matrix)
                         // The layer's own transform, for clients that plot scale or rotation; an
                         // identity (most layers, most of the time) is left out.
-                        if writesTransform {
+                        if !v.pointee.transform.isIdentity {
                             c.text(",\"transform\":")
-                            c.matrix(v.transform)
+                            c.matrix(v.pointee.transform)
                         }
+                        if !decorated { c.byte(UInt8(ascii: "}")) }
                         return c.i
                     }
-                    decoration(
-                        shadow: LayerState.visibleShadow(v.shadow), border: LayerState.visibleBorder(v.border), into: &w
-                    )
-                    w.raw(UInt8(ascii: "}"))
-                    tailValues[i] = v
-                    tailStart[i] = start
-                    tailCount[i] = w.count - start
+                    if repeats { continue }
+                    if decorated {
+                        decoration(shadow: shadow, border: border, into: &w)
+                        w.raw(UInt8(ascii: "}"))
+                    }
+                    tailValues[i] = v.pointee
+                    tailStart[i] = at + tail
+                    tailCount[i] = w.count - tailStart[i]
                 }
             }
             w.raw("]}")
@@ -290,10 +308,13 @@ public enum TimelineJSONEncoder {
 
     /// Whether `v` writes the same bytes after `visible` as `u` (everything but opacity and
     /// visibility).
-    private static func sameTail(_ u: CompiledLayer.Values, _ v: CompiledLayer.Values) -> Bool {
-        u.position == v.position && u.size == v.size && u.zPosition == v.zPosition
-            && u.cornerRadius == v.cornerRadius && u.fill == v.fill && u.transform == v.transform
-            && u.shadow == v.shadow && u.border == v.border
+    private static func sameTail(
+        _ u: UnsafePointer<CompiledLayer.Values>, _ v: UnsafePointer<CompiledLayer.Values>
+    ) -> Bool {
+        u.pointee.position == v.pointee.position && u.pointee.size == v.pointee.size
+            && u.pointee.zPosition == v.pointee.zPosition && u.pointee.cornerRadius == v.pointee.cornerRadius
+            && u.pointee.fill == v.pointee.fill && u.pointee.transform == v.pointee.transform
+            && u.pointee.shadow == v.pointee.shadow && u.pointee.border == v.pointee.border
     }
 
     /// `frames` for a timeline with sublayers: each frame's states composed down the tree
@@ -352,7 +373,8 @@ public enum TimelineJSONEncoder {
         }
     }
 
-    /// Writes into memory `withSpace` lent: the caller bounds the room.
+    /// Writes into memory `withSpace` lent: the caller bounds the room. Everything is
+    /// inlined into the frame loop, so the offset stays in a register.
     private struct Cursor {
         let p: UnsafeMutablePointer<UInt8>
         let digits: Int
@@ -366,41 +388,61 @@ public enum TimelineJSONEncoder {
             self.table = table
         }
 
-        mutating func byte(_ b: UInt8) { p[i] = b; i += 1 }
+        @inline(__always) mutating func byte(_ b: UInt8) { p[i] = b; i &+= 1 }
 
-        mutating func text(_ s: StaticString) {
+        @inline(__always) mutating func text(_ s: StaticString) {
             s.withUTF8Buffer { t in
-                (p + i).update(from: t.baseAddress!, count: t.count); i += t.count
+                (p + i).update(from: t.baseAddress!, count: t.count); i &+= t.count
             }
         }
 
-        mutating func number(_ v: Double) {
-            i +=
+        @inline(__always) mutating func number(_ v: Double) {
+            i &+=
                 digits == 6
                 ? ByteWriter.writeNumber6(v, digits: table, to: p + i)
                 : ByteWriter.writeNumber(v, fractionDigits: digits, to: p + i)
         }
 
-        mutating func bytes(_ b: [UInt8]) {
+        @inline(__always) mutating func bytes(_ b: [UInt8]) {
             b.withUnsafeBufferPointer { src in
                 guard let base = src.baseAddress else { return }
-                (p + i).update(from: base, count: src.count); i += src.count
+                (p + i).update(from: base, count: src.count); i &+= src.count
             }
         }
 
         /// `[m11,…,m44]`.
-        mutating func matrix(_ m: Transform3D) {
-            byte(UInt8(ascii: "["))
-            number(m.m11); byte(UInt8(ascii: ",")); number(m.m12); byte(UInt8(ascii: ","))
-            number(m.m13); byte(UInt8(ascii: ",")); number(m.m14); byte(UInt8(ascii: ","))
-            number(m.m21); byte(UInt8(ascii: ",")); number(m.m22); byte(UInt8(ascii: ","))
-            number(m.m23); byte(UInt8(ascii: ",")); number(m.m24); byte(UInt8(ascii: ","))
-            number(m.m31); byte(UInt8(ascii: ",")); number(m.m32); byte(UInt8(ascii: ","))
-            number(m.m33); byte(UInt8(ascii: ",")); number(m.m34); byte(UInt8(ascii: ","))
-            number(m.m41); byte(UInt8(ascii: ",")); number(m.m42); byte(UInt8(ascii: ","))
-            number(m.m43); byte(UInt8(ascii: ",")); number(m.m44)
-            byte(UInt8(ascii: "]"))
+        @inline(__always) mutating func matrix(_ m: Transform3D) {
+            if digits == 6 {
+                i &+= Cursor.matrix6(m, table: table, to: p + i)
+                return
+            }
+            withUnsafeBytes(of: m) { raw in
+                let entries = raw.bindMemory(to: Double.self)
+                byte(UInt8(ascii: "["))
+                number(entries[0])
+                for k in 1..<16 {
+                    byte(UInt8(ascii: ","))
+                    number(entries[k])
+                }
+                byte(UInt8(ascii: "]"))
+            }
         }
 
+        /// `[m11,…,m44]` with six decimals, its offset a local (in a register) rather than
+        /// the cursor's; returns the bytes written.
+        static func matrix6(_ m: Transform3D, table: DigitTable, to p: UnsafeMutablePointer<UInt8>) -> Int {
+            withUnsafeBytes(of: m) { raw in
+                let entries = raw.baseAddress!.assumingMemoryBound(to: Double.self)
+                p[0] = UInt8(ascii: "[")
+                var i = 1 &+ ByteWriter.writeNumber6(entries[0], digits: table, to: p + 1)
+                for k in 1..<16 {
+                    p[i] = UInt8(ascii: ",")
+                    i &+= 1
+                    i &+= ByteWriter.writeNumber6(entries[k], digits: table, to: p + i)
+                }
+                p[i] = UInt8(ascii: "]")
+                return i &+ 1
+            }
+        }
     }
 }
