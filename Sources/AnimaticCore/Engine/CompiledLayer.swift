@@ -111,11 +111,19 @@ public struct CompiledLayer: Hashable, Sendable {
 
     /// The layer's state with presented values `v`.
     public func state(values v: Values, containerSublayer: Transform3D) -> LayerState {
+        Self.state(values: v, id: spec.id, anchor: spec.anchor, hasFill: hasFill, containerSublayer: containerSublayer)
+    }
+
+    /// `state(values:containerSublayer:)` of the layer with `id`, `anchor` and `hasFill`
+    /// (a frame loop keeps those three instead of copying the layer for each call).
+    static func state(
+        values v: Values, id: String, anchor: Point, hasFill: Bool, containerSublayer: Transform3D
+    ) -> LayerState {
         let matrix = LayerState.composedMatrix(
-            position: v.position, zPosition: v.zPosition, size: v.size, anchor: spec.anchor,
+            position: v.position, zPosition: v.zPosition, size: v.size, anchor: anchor,
             transform: v.transform, containerSublayer: containerSublayer)
         return LayerState(
-            id: spec.id, position: v.position, size: v.size, anchor: spec.anchor, transform: v.transform,
+            id: id, position: v.position, size: v.size, anchor: anchor, transform: v.transform,
             zPosition: v.zPosition, opacity: min(max(v.alpha, 0), 1), cornerRadius: max(v.cornerRadius, 0),
             fill: hasFill ? v.fill : nil, hidden: v.hidden, matrix: matrix,
             shadow: LayerState.visibleShadow(v.shadow), border: LayerState.visibleBorder(v.border))

@@ -1,181 +1,356 @@
 import AnimaticCore
 
 extension FrameSamples {
-    /// Samples between the frames where an export's interpolation leaves the motion.
-    ///
-    /// Every interval between two sample times is checked at its midpoint (except for the
-    /// layers whose samples around it show the export close to the motion, `Screen`): each
-    /// visible layer whose corner there is more than `chordTolerance` from where the
-    /// export draws it (`halfway`) needs the midpoint. Candidates are taken worst first; one taken is
-    /// written for the layers that need it and splits its interval in two, up to
-    /// `maximumSplits` halvings of a frame interval. The halves are checked only when
-    /// their turn comes — queued at a quarter of their parent's error, as a chord's error
-    /// shrinks with the square of its length — and the taking stops when none is left or
-    /// the next would pass `budget` layer samples. Each evaluation of the timeline checks
-    /// one midpoint: at most one per frame interval plus two per sample taken, and about
-    /// one per sample taken when the budget runs out. So the work and the output are
-    /// bounded by the frames and the budget, whatever the motion; with a budget to spare
-    /// every layer gets every midpoint over the tolerance, as halving each interval until
-    /// it is within would give.
+    /// Samples between the frames where an export's interpolation leaves the motion (`Refiner`).
     enum Refinement {
-        /// An interval `a…b` to split for `layers`: checked (its midpoint's state and the
-        /// error of the worst of those layers there) or not yet (an estimate of the error).
+        /// Four corners: top-left, top-right, bottom-right, bottom-left.
+        typealias Corners = (Point, Point, Point, Point)
+
+        /// The added samples in time order, each strictly between two distinct `times`,
+        /// with the layers (ascending) it is for.
+        static func samples(
+            _ sampler: inout Timeline.StateSampler, between times: [Double], states: [[LayerState]], layers: [Int],
+            interpolation: Interpolation, budget: Int
+        ) -> [(time: Double, states: [LayerState], layers: [Int]?)] {
+            var refiner = Refiner(
+                sampler: sampler, times: times, states: states, layers: layers, interpolation: interpolation)
+            let added = refiner.run(budget: budget)
+            sampler = refiner.sampler
+            return added
+        }
+
+        /// A sample the refinement works between: a frame or a jump (`layers` nil: its
+        /// corners for every refined layer, by slot) or a midpoint it added (its corners for
+        /// the layers it was added for, in `layers` order).
+        private struct Row {
+            var time: Double
+            var states: [LayerState]
+            var layers: [Int]?
+            /// Four per layer.
+            var quads: [Point]
+            /// A midpoint's decompositions of its layers' matrices (CSS), once needed: nil
+            /// not yet computed, `.some(nil)` for a matrix without one.
+            var decompositions: [DecomposedTransform??] = []
+        }
+
+        /// An evaluated midpoint not yet added.
+        private struct Midpoint {
+            var time: Double
+            /// What the timeline gives there for the layers checked and their ancestors,
+            /// `(layer, state)` ascending; the row's other layers keep the interval start's.
+            var entries: [(Int, LayerState)]
+            /// The corners there of the candidate's layers, four per layer, in their order.
+            var quads: [Point]
+        }
+
+        /// An interval between rows `a` and `b` to split for `layers`: checked (its
+        /// midpoint, and the error of the worst of those layers there) or not yet (an
+        /// estimate of the error).
         private struct Candidate {
             var error: Double
-            var a: (time: Double, states: [LayerState])
-            var b: (time: Double, states: [LayerState])
-            var mid: (time: Double, states: [LayerState])?
+            var aTime: Double
+            var a: Int
+            var b: Int
+            var mid: Midpoint?
             var layers: [Int]
             var splitsLeft: Int
 
             /// Worse first; on a tie the earlier (a deterministic order).
             func precedes(_ other: Candidate) -> Bool {
-                error != other.error ? error > other.error : a.time < other.a.time
+                error != other.error ? error > other.error : aTime < other.aTime
             }
         }
 
-        /// The added samples in time order, each strictly between two distinct `times`,
-        /// with the layers (ascending) it is for.
-        static func samples(
-            _ timeline: Timeline, between times: [Double], states: [[LayerState]], layers: [Int],
-            interpolation: Interpolation, budget: Int
-        ) -> [(time: Double, states: [LayerState], layers: [Int]?)] {
-            var heap = Heap()
-            /// Evaluates the midpoint of `a…b` and queues it for the layers over the tolerance.
-            func check(
-                _ a: (Double, [LayerState]), _ b: (Double, [LayerState]), layers: [Int], splitsLeft: Int
-            ) {
-                guard splitsLeft > 0, !layers.isEmpty, b.0 - a.0 > 1e-6, !RenderCancellation.isRequested else {
-                    return
-                }
-                let t = (a.0 + b.0) / 2
-                let mid = evaluate(timeline, at: t, layers: layers, others: a.1)
-                var worst = 0.0, over: [Int] = []
-                for i in layers {
-                    let e = error(i, a.1, b.1, mid, interpolation)
-                    if e > chordTolerance { over.append(i); worst = max(worst, e) }
-                }
-                guard !over.isEmpty else { return }
-                heap.push(Candidate(error: worst, a: a, b: b, mid: (t, mid), layers: over, splitsLeft: splitsLeft))
-            }
-            let screen = Screen(times: times, states: states, layers: layers, interpolation: interpolation)
-            for k in times.indices.dropFirst() where times[k] > times[k - 1] {
-                let needed = layers.filter { i in
-                    screen.estimate(interval: k, layer: i).map { $0 > chordTolerance / 2 } ?? true
-                }
-                check((times[k - 1], states[k - 1]), (times[k], states[k]), layers: needed, splitsLeft: maximumSplits)
-            }
-            var added: [(time: Double, states: [LayerState], layers: [Int]?)] = []
-            var spent = 0
-            while let next = heap.pop() {
-                guard let mid = next.mid else {
-                    check(next.a, next.b, layers: next.layers, splitsLeft: next.splitsLeft)
-                    continue
-                }
-                guard spent + next.layers.count <= budget else { break }
-                spent += next.layers.count
-                added.append((mid.time, mid.states, next.layers))
-                guard next.splitsLeft > 1 else { continue }
-                for half in [(next.a, mid), (mid, next.b)] {
-                    heap.push(
-                        Candidate(
-                            error: next.error / 4, a: half.0, b: half.1, mid: nil, layers: next.layers,
-                            splitsLeft: next.splitsLeft - 1))
-                }
-            }
-            added.sort { $0.time < $1.time }
-            return added
-        }
-
-        /// The states at `t` of `layers` (and their ancestors); the others are `others`'.
-        private static func evaluate(
-            _ timeline: Timeline, at t: Double, layers: [Int], others: [LayerState]
-        ) -> [LayerState] {
-            layers.count < others.count
-                ? timeline.states(at: t, only: layers, others: others) : timeline.states(at: t)
-        }
-
-        /// Which layers an interval's midpoint need not be checked for, from the samples
-        /// alone. Over four evenly spaced samples the motion's midpoint between the middle
-        /// two is (−p₀ + 9p₁ + 9p₂ − p₃)/16 to fourth order (the cubic through them); where
-        /// the export's halfway point (the corners' chord, and for CSS also the matrices'
-        /// decomposition) is within half the tolerance of that estimate for every corner,
-        /// the layer is within the tolerance there (the other half is a margin for motion
-        /// the cubic misses). Where the samples around an interval are not evenly spaced (a
-        /// jump, the ends) every layer is checked.
-        private struct Screen {
+        /// One refinement's state. Every interval between two samples is checked at its
+        /// midpoint (except for the layers whose samples around it show the export close to
+        /// the motion, `screen`): each visible layer whose corner there is more than
+        /// `chordTolerance` from where the export draws it (`drawn`) needs the midpoint.
+        /// Candidates are taken worst first; one taken is written for the layers that need
+        /// it and splits its interval in two, up to `maximumSplits` halvings of a frame
+        /// interval. The halves are checked only when their turn comes — queued at a quarter
+        /// of their parent's error, as a chord's error shrinks with the square of its length
+        /// — and the taking stops when none is left or the next would pass `budget` layer
+        /// samples. Each evaluation of the timeline checks one midpoint: at most one per
+        /// frame interval plus two per sample taken, and about one per sample taken when the
+        /// budget runs out. So the work and the output are bounded by the frames and the
+        /// budget, whatever the motion; with a budget to spare every layer gets every
+        /// midpoint over the tolerance, as halving each interval until it is within would
+        /// give.
+        ///
+        /// The work per layer and interval is a few corner sums: each sample's corners are
+        /// computed once (`Row.quads`), each frame's matrix decomposed once (`decomposition`),
+        /// what the export draws halfway is computed once for the screen and the check, a
+        /// midpoint evaluates only the layers checked (`Timeline.StateSampler`), and the
+        /// buffers are reused from interval to interval.
+        private struct Refiner {
+            var sampler: Timeline.StateSampler
             let times: [Double]
-            let states: [[LayerState]]
-            /// quads[k][j]: the corners of `layers[j]` at sample k.
-            let quads: [[[Point]]]
-            let slot: [Int: Int]
+            let layers: [Int]
             let interpolation: Interpolation
+            let layerCount: Int
+            /// `slot[i]`: layer i's place in `layers`, or −1.
+            let slot: [Int]
+            /// The frame and jump samples first (row k is sample k), then the added midpoints.
+            var rows: [Row]
+            var heap = Heap()
+            // Buffers reused across checks.
+            var entries: [(Int, LayerState)] = []
+            var midQuads: [Point] = []
+            var over: [Int] = []
+            var needed: [Int] = []
+            /// What the export draws halfway over the interval the screen looked at last, per
+            /// layer of `needed`: the chord, and the decomposition's (CSS, nil when the two
+            /// matrices are one box translated).
+            var chords: [Corners] = []
+            var decomposed: [Corners?] = []
+            /// The decompositions of the frame or jump samples `decompositionRows` (k−1, k)
+            /// per slot: nil not yet computed, `.some(nil)` for a matrix without one.
+            var earlierDecompositions: [DecomposedTransform??] = []
+            var laterDecompositions: [DecomposedTransform??] = []
+            var decompositionRows = (-1, -1)
 
-            init(times: [Double], states: [[LayerState]], layers: [Int], interpolation: Interpolation) {
+            init(
+                sampler: Timeline.StateSampler, times: [Double], states: [[LayerState]], layers: [Int],
+                interpolation: Interpolation
+            ) {
+                self.sampler = sampler
                 self.times = times
-                self.states = states
-                quads = states.map { row in layers.map { row[$0].quad } }
-                slot = Dictionary(uniqueKeysWithValues: layers.enumerated().map { ($1, $0) })
+                self.layers = layers
                 self.interpolation = interpolation
+                layerCount = sampler.timeline.layers.count
+                var slot = [Int](repeating: -1, count: layerCount)
+                for (j, i) in layers.enumerated() { slot[i] = j }
+                self.slot = slot
+                rows = states.indices.map { k in
+                    var quads: [Point] = []
+                    quads.reserveCapacity(4 * layers.count)
+                    for i in layers {
+                        let c = LayerState.corners(size: states[k][i].size, matrix: states[k][i].matrix)
+                        quads.append(c.0); quads.append(c.1); quads.append(c.2); quads.append(c.3)
+                    }
+                    return Row(time: times[k], states: states[k], layers: nil, quads: quads)
+                }
             }
 
-            /// The estimated midpoint error of `layer` over samples k−1…k, or nil when it
-            /// cannot be estimated (then the midpoint is checked).
-            func estimate(interval k: Int, layer i: Int) -> Double? {
-                guard k >= 2, k + 1 < times.count, let j = slot[i] else { return nil }
+            mutating func run(budget: Int) -> [(time: Double, states: [LayerState], layers: [Int]?)] {
+                screen()
+                var added: [Int] = []
+                var spent = 0
+                while let next = heap.pop() {
+                    guard let mid = next.mid else {
+                        check(next.a, next.b, layers: next.layers, splitsLeft: next.splitsLeft, screened: false)
+                        continue
+                    }
+                    guard spent + next.layers.count <= budget else { break }
+                    spent += next.layers.count
+                    var states: [LayerState]
+                    if mid.entries.count == layerCount {
+                        states = mid.entries.map(\.1)
+                    } else {
+                        states = rows[next.a].states
+                        for (i, state) in mid.entries { states[i] = state }
+                    }
+                    rows.append(Row(time: mid.time, states: states, layers: next.layers, quads: mid.quads))
+                    let m = rows.count - 1
+                    added.append(m)
+                    guard next.splitsLeft > 1 else { continue }
+                    for (a, b) in [(next.a, m), (m, next.b)] {
+                        heap.push(
+                            Candidate(
+                                error: next.error / 4, aTime: rows[a].time, a: a, b: b, mid: nil, layers: next.layers,
+                                splitsLeft: next.splitsLeft - 1))
+                    }
+                }
+                added.sort { rows[$0].time < rows[$1].time }
+                return added.map { (rows[$0].time, rows[$0].states, rows[$0].layers) }
+            }
+
+            /// Checks every interval between two distinct sample times for the layers the
+            /// samples around it do not show close to the export (`estimate`).
+            mutating func screen() {
+                for k in times.indices.dropFirst() where times[k] > times[k - 1] {
+                    let estimable = k >= 2 && k + 1 < times.count && Self.evenlySpaced(times, around: k)
+                    needed.removeAll(keepingCapacity: true)
+                    chords.removeAll(keepingCapacity: true)
+                    decomposed.removeAll(keepingCapacity: true)
+                    for (j, i) in layers.enumerated() {
+                        let (chord, turned) = drawn(k - 1, k, layer: i)
+                        if estimable {
+                            let motion = estimate(interval: k, slot: j)
+                            var worst = Self.distance(motion, chord)
+                            if let turned { worst = max(worst, Self.distance(motion, turned)) }
+                            if worst <= chordTolerance / 2 { continue }
+                        }
+                        needed.append(i); chords.append(chord); decomposed.append(turned)
+                    }
+                    let layers = needed
+                    check(k - 1, k, layers: layers, splitsLeft: maximumSplits, screened: true)
+                }
+            }
+
+            /// Whether the samples k−2…k+1 are evenly spaced: then the motion's midpoint
+            /// between the middle two is estimated from them.
+            static func evenlySpaced(_ times: [Double], around k: Int) -> Bool {
                 let h = times[k] - times[k - 1]
                 for m in (k - 1)...(k + 1) {
                     let step = times[m] - times[m - 1]
-                    guard step > 0, abs(step - h) <= 1e-9 * max(h, 1) else { return nil }
+                    guard step > 0, abs(step - h) <= 1e-9 * max(h, 1) else { return false }
                 }
-                let q0 = quads[k - 2][j], q1 = quads[k - 1][j], q2 = quads[k][j], q3 = quads[k + 1][j]
-                let motion = (0..<4).map { c in
-                    Point(
-                        x: (-q0[c].x + 9 * q1[c].x + 9 * q2[c].x - q3[c].x) / 16,
-                        y: (-q0[c].y + 9 * q1[c].y + 9 * q2[c].y - q3[c].y) / 16)
-                }
-                var worst = 0.0
-                func measure(_ drawn: [Point]) {
-                    for c in 0..<4 {
-                        let dx = motion[c].x - drawn[c].x, dy = motion[c].y - drawn[c].y
-                        let d = (dx * dx + dy * dy).squareRoot()
-                        worst = max(worst, d.isNaN ? .infinity : d)
-                    }
-                }
-                let a = states[k - 1][i], b = states[k][i]
-                measure(halfway(a, b, .corners))
-                if interpolation == .decomposedMatrix, !a.matrix.isSameBox(translatedAs: b.matrix) {
-                    measure(halfway(a, b, .decomposedMatrix))
-                }
-                return worst
+                return true
             }
-        }
 
-        /// How far layer `i`'s corners at the midpoint are from where the export draws them
-        /// halfway between `a` and `b` (0 for a layer hidden at all three; infinite where a
-        /// corner is not a number, a degenerate matrix).
-        private static func error(
-            _ i: Int, _ a: [LayerState], _ b: [LayerState], _ mid: [LayerState], _ interpolation: Interpolation
-        ) -> Double {
-            guard mid[i].visible || a[i].visible || b[i].visible else { return 0 }
-            var worst = 0.0
-            let qm = mid[i].quad
-            func measure(_ predicted: [Point]) {
-                for c in 0..<4 {
-                    let dx = qm[c].x - predicted[c].x, dy = qm[c].y - predicted[c].y
-                    let d = (dx * dx + dy * dy).squareRoot()
-                    worst = max(worst, d.isNaN ? .infinity : d)
+            /// The motion's midpoint between samples k−1 and k of the layer in `slot` from
+            /// the samples alone. Over four evenly spaced samples it is (−p₀ + 9p₁ + 9p₂ −
+            /// p₃)/16 to fourth order (the cubic through them); where the export's halfway
+            /// point is within half the tolerance of that estimate for every corner, the
+            /// layer is within the tolerance there (the other half is a margin for motion the
+            /// cubic misses). Where the samples around an interval are not evenly spaced (a
+            /// jump, the ends) every layer is checked.
+            func estimate(interval k: Int, slot j: Int) -> Corners {
+                let o = 4 * j
+                func corner(_ c: Int) -> Point {
+                    let p0 = rows[k - 2].quads[o + c], p1 = rows[k - 1].quads[o + c]
+                    let p2 = rows[k].quads[o + c], p3 = rows[k + 1].quads[o + c]
+                    return Point(
+                        x: (-p0.x + 9 * p1.x + 9 * p2.x - p3.x) / 16, y: (-p0.y + 9 * p1.y + 9 * p2.y - p3.y) / 16)
+                }
+                return (corner(0), corner(1), corner(2), corner(3))
+            }
+
+            /// Layer i's corners at row r.
+            func corners(row r: Int, layer i: Int) -> Corners {
+                let o = 4 * (rows[r].layers.map { Self.position(of: i, in: $0) } ?? slot[i])
+                let q = rows[r].quads
+                return (q[o], q[o + 1], q[o + 2], q[o + 3])
+            }
+
+            /// Where the export draws layer i halfway between rows a and b: the corners'
+            /// chord, and for CSS — where the matrices are not one box translated — the
+            /// matrices' decomposition too (`halfway`).
+            mutating func drawn(_ a: Int, _ b: Int, layer i: Int) -> (chord: Corners, decomposed: Corners?) {
+                let qa = corners(row: a, layer: i), qb = corners(row: b, layer: i)
+                let chord = (
+                    Self.middle(qa.0, qb.0), Self.middle(qa.1, qb.1), Self.middle(qa.2, qb.2), Self.middle(qa.3, qb.3)
+                )
+                guard interpolation == .decomposedMatrix else { return (chord, nil) }
+                let ma = rows[a].states[i].matrix, mb = rows[b].states[i].matrix
+                guard !ma.isSameBox(translatedAs: mb) else { return (chord, nil) }
+                let size = Size(
+                    width: (rows[a].states[i].size.width + rows[b].states[i].size.width) / 2,
+                    height: (rows[a].states[i].size.height + rows[b].states[i].size.height) / 2)
+                guard let da = decomposition(row: a, layer: i, matrix: ma),
+                    let db = decomposition(row: b, layer: i, matrix: mb)
+                else {
+                    // CSS switches at the midpoint: nothing near the motion; split.
+                    let nowhere = Point(x: Double.infinity, y: Double.infinity)
+                    return (chord, (nowhere, nowhere, nowhere, nowhere))
+                }
+                // Between two equal keyframes CSS draws the box where it is: the chord.
+                if ma == mb && rows[a].states[i].size == rows[b].states[i].size { return (chord, nil) }
+                return (chord, LayerState.corners(size: size, matrix: da.interpolated(to: db, fraction: 0.5).matrix))
+            }
+
+            /// Row r's decomposition of layer i's `matrix`: a midpoint's kept on its row, a
+            /// frame's for the two samples the screen is between.
+            mutating func decomposition(row r: Int, layer i: Int, matrix: Transform3D) -> DecomposedTransform? {
+                if let own = rows[r].layers {
+                    // A midpoint's: kept on its row (both its halves need it).
+                    let j = Self.position(of: i, in: own)
+                    if rows[r].decompositions.isEmpty {
+                        rows[r].decompositions = [DecomposedTransform??](repeating: nil, count: own.count)
+                    }
+                    if let known = rows[r].decompositions[j] { return known }
+                    let d = DecomposedTransform(matrix)
+                    rows[r].decompositions[j] = .some(d)
+                    return d
+                }
+                if decompositionRows.0 != r && decompositionRows.1 != r {
+                    // The screen moves one sample on: keep the later row's, start the new one's.
+                    if decompositionRows.1 == r - 1 {
+                        swap(&earlierDecompositions, &laterDecompositions)
+                        decompositionRows.0 = r - 1
+                    } else {
+                        Self.clear(&earlierDecompositions, count: layers.count)
+                        decompositionRows.0 = -1
+                    }
+                    Self.clear(&laterDecompositions, count: layers.count)
+                    decompositionRows.1 = r
+                }
+                let j = slot[i]
+                if decompositionRows.0 == r {
+                    if let known = earlierDecompositions[j] { return known }
+                    let d = DecomposedTransform(matrix)
+                    earlierDecompositions[j] = .some(d)
+                    return d
+                }
+                if let known = laterDecompositions[j] { return known }
+                let d = DecomposedTransform(matrix)
+                laterDecompositions[j] = .some(d)
+                return d
+            }
+
+            static func clear(_ cache: inout [DecomposedTransform??], count: Int) {
+                if cache.count != count {
+                    cache = [DecomposedTransform??](repeating: nil, count: count)
+                } else {
+                    for j in cache.indices { cache[j] = nil }
                 }
             }
-            measure(halfway(a[i], b[i], .corners))
-            // CSS: both its decomposition and the chord must be close — browsers decompose a
-            // projective matrix with small differences of their own, which shrink with the
-            // interval as the chord's error does. Between two translations of one box the
-            // decomposition moves it along the chord.
-            if interpolation == .decomposedMatrix, !a[i].matrix.isSameBox(translatedAs: b[i].matrix) {
-                measure(halfway(a[i], b[i], .decomposedMatrix))
+
+            /// Evaluates the midpoint of rows a…b and queues it for the layers over the
+            /// tolerance. `screened`: what the export draws there is `chords` and
+            /// `decomposed` (the screen's, for `layers`).
+            mutating func check(_ a: Int, _ b: Int, layers: [Int], splitsLeft: Int, screened: Bool) {
+                let ta = rows[a].time, tb = rows[b].time
+                guard splitsLeft > 0, !layers.isEmpty, tb - ta > 1e-6, !RenderCancellation.isRequested else { return }
+                let t = (ta + tb) / 2
+                sampler.states(at: t, only: layers, into: &entries)
+                var worst = 0.0
+                over.removeAll(keepingCapacity: true)
+                midQuads.removeAll(keepingCapacity: true)
+                var e = 0
+                for (n, i) in layers.enumerated() {
+                    while entries[e].0 < i { e += 1 }
+                    let mid = entries[e].1
+                    guard mid.visible || rows[a].states[i].visible || rows[b].states[i].visible else { continue }
+                    let qm = LayerState.corners(size: mid.size, matrix: mid.matrix)
+                    let (chord, turned) = screened ? (chords[n], decomposed[n]) : drawn(a, b, layer: i)
+                    var error = Self.distance(qm, chord)
+                    if let turned { error = max(error, Self.distance(qm, turned)) }
+                    guard error > chordTolerance else { continue }
+                    over.append(i)
+                    worst = max(worst, error)
+                    midQuads.append(qm.0); midQuads.append(qm.1); midQuads.append(qm.2); midQuads.append(qm.3)
+                }
+                guard !over.isEmpty else { return }
+                heap.push(
+                    Candidate(
+                        error: worst, aTime: ta, a: a, b: b, mid: Midpoint(time: t, entries: entries, quads: midQuads),
+                        layers: over, splitsLeft: splitsLeft))
             }
-            return worst
+
+            /// Where `i` is in `sorted`, which holds it.
+            static func position(of i: Int, in sorted: [Int]) -> Int {
+                var lo = 0, hi = sorted.count
+                while lo < hi {
+                    let mid = (lo + hi) / 2
+                    if sorted[mid] < i { lo = mid + 1 } else { hi = mid }
+                }
+                return lo
+            }
+
+            static func middle(_ a: Point, _ b: Point) -> Point { Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2) }
+
+            /// The largest distance between matching corners (infinite where one is not a
+            /// number: a degenerate matrix).
+            static func distance(_ p: Corners, _ q: Corners) -> Double {
+                func d(_ a: Point, _ b: Point) -> Double {
+                    let dx = a.x - b.x, dy = a.y - b.y
+                    let d = (dx * dx + dy * dy).squareRoot()
+                    return d.isNaN ? .infinity : d
+                }
+                return max(max(d(p.0, q.0), d(p.1, q.1)), max(d(p.2, q.2), d(p.3, q.3)))
+            }
         }
 
         /// A binary max-heap of candidates (`Candidate.precedes`).
@@ -209,24 +384,6 @@ extension FrameSamples {
                 }
                 return top
             }
-        }
-    }
-
-    /// The corners an export draws halfway between two samples.
-    static func halfway(_ a: LayerState, _ b: LayerState, _ interpolation: Interpolation) -> [Point] {
-        switch interpolation {
-        case .corners:
-            return zip(a.quad, b.quad).map { Point(x: ($0.x + $1.x) / 2, y: ($0.y + $1.y) / 2) }
-        case .decomposedMatrix:
-            let size = Size(width: (a.size.width + b.size.width) / 2, height: (a.size.height + b.size.height) / 2)
-            guard let da = DecomposedTransform(a.matrix), let db = DecomposedTransform(b.matrix) else {
-                // CSS switches at the midpoint: nothing near the motion; split.
-                let nowhere = Point(x: Double.infinity, y: Double.infinity)
-                return [nowhere, nowhere, nowhere, nowhere]
-            }
-            let m = da.interpolated(to: db, fraction: 0.5).matrix
-            let c = LayerState.corners(size: size, matrix: m)
-            return [c.0, c.1, c.2, c.3]
         }
     }
 }

@@ -80,14 +80,15 @@ struct FrameSamples {
         let samples = Self.sampleTimes(frames: frames, jumps: timeline.jumpTimes(limit: frames.count))
         // Abandoned work (RenderCancellation) repeats the last sample and refines nothing:
         // indices stay valid and the output is dropped anyway.
+        var sampler = Timeline.StateSampler(timeline)
         var base: [[LayerState]] = []
         base.reserveCapacity(samples.count)
         for sample in samples {
             if let last = base.last, RenderCancellation.isRequested { base.append(last); continue }
-            base.append(timeline.states(at: sample.leftLimit ? sample.time - Self.leftLimitOffset : sample.time))
+            base.append(sampler.states(at: sample.leftLimit ? sample.time - Self.leftLimitOffset : sample.time))
         }
         let added = Refinement.samples(
-            timeline, between: samples.map(\.time), states: base, layers: timeline.layers.indices.filter(refines),
+            &sampler, between: samples.map(\.time), states: base, layers: timeline.layers.indices.filter(refines),
             interpolation: interpolation,
             budget: Self.refinementBudget(
                 duration: timeline.duration, frames: frames.count, layers: timeline.layers.count))

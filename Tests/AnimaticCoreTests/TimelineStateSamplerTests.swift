@@ -1,0 +1,44 @@
+import Testing
+
+@testable import AnimaticCore
+
+/// `Timeline.StateSampler` gives exactly `states(at:)` and what `states(at:only:others:)`
+/// sets, sampled out of order (as the exports' refinement does), for every preset and the
+/// interactive runs — the cancelled ones end on the completion's values, not the tracks'.
+@Suite struct TimelineStateSamplerTests {
+    static let variants: [(String, String)] =
+        PresetCatalog.names.map { ($0, "{}") } + [
+            ("fold", #"{"interactive": true, "cancelled": true}"#),
+            ("flip", #"{"operation": "dismiss", "interactive": true, "cancelled": true}"#),
+            ("tabSlide", #"{"interactive": true, "progress": [[0, 0], [0.2, 0.3]]}"#),
+            ("fold", #"{"library": "ibanimatable", "direction": "top"}"#),
+        ]
+
+    @Test func samplesEqualTheTimelinesStates() throws {
+        var compared = 0
+        for (name, params) in Self.variants {
+            let spec = try PresetCatalog.named(name)!.spec(params: try JSONParser.parse(Array(params.utf8))).get()
+            let tl = TimelineCompiler.compile(spec)
+            var sampler = Timeline.StateSampler(tl)
+            let n = tl.layers.count
+            // Forward, then back and forth across the run, past both ends.
+            let times = (0...12).map { tl.duration * Double($0) / 12 } + [tl.duration * 0.61, 0.004, tl.duration + 1]
+            for (k, t) in times.enumerated() {
+                let all = tl.states(at: t)
+                #expect(sampler.states(at: t) == all, "\(name) \(params) at \(t) s")
+                let wanted = Array(stride(from: k % 3, to: n, by: 3))
+                var entries: [(Int, LayerState)] = []
+                sampler.states(at: t, only: wanted, into: &entries)
+                let expected = tl.states(at: t, only: wanted, others: tl.states(at: -1))
+                let written = Set(entries.map(\.0))
+                #expect(entries.map(\.0) == entries.map(\.0).sorted(), "\(name): ascending")
+                #expect(written.isSuperset(of: wanted), "\(name): every wanted layer")
+                for (i, state) in entries {
+                    #expect(state == all[i] && state == expected[i], "\(name) \(params) layer \(i) at \(t) s")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared > 1000)
+    }
+}
