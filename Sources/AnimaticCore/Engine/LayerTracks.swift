@@ -16,7 +16,7 @@ struct LayerTracks: Hashable, Sendable {
     var borderWidth: Track<Double>
     var borderColor: Track<Color>
     /// Whether any shadow or border track is animated (most layers have none to sample).
-    private var decorationMoves = false
+    private(set) var decorationMoves = false
 
     init(spec: LayerSpec) {
         position = Track(initial: spec.position)
@@ -96,25 +96,8 @@ struct LayerTracks: Hashable, Sendable {
         return v
     }
 
-    /// Moves `v` — this layer's `values(at:)` at any time — to time `t`, sampling only the
-    /// animated tracks (in place: a frame loop keeps one `Values` per layer).
-    func sampleAnimated(at t: Double, into v: inout CompiledLayer.Values) {
-        if position.isAnimated { v.position = position.value(at: t) }
-        if size.isAnimated {
-            let s = size.value(at: t)
-            v.size = Size(width: max(s.width, 0), height: max(s.height, 0))
-        }
-        if alpha.isAnimated { v.alpha = alpha.value(at: t) }
-        if transform.isAnimated { v.transform = transform.value(at: t).matrix }
-        if cornerRadius.isAnimated { v.cornerRadius = cornerRadius.value(at: t) }
-        if fill.isAnimated { v.fill = fill.value(at: t) }
-        if hidden.isAnimated { v.hidden = hidden.value(at: t) }
-        if zPosition.isAnimated { v.zPosition = zPosition.value(at: t) }
-        readDecoration(at: t, into: &v)
-    }
-
     /// The animated shadow and border tracks read into `v`.
-    private func readDecoration(at t: Double, into v: inout CompiledLayer.Values) {
+    func readDecoration(at t: Double, into v: inout CompiledLayer.Values) {
         guard decorationMoves else { return }
         if shadowOpacity.isAnimated { v.shadow.opacity = shadowOpacity.value(at: t) }
         if shadowRadius.isAnimated { v.shadow.radius = max(shadowRadius.value(at: t), 0) }
@@ -137,5 +120,23 @@ final class SharedLayerTracks: Hashable, Sendable {
 
     func hash(into hasher: inout Hasher) { hasher.combine(tracks) }
 
-    func sampleAnimated(at t: Double, into v: inout CompiledLayer.Values) { tracks.sampleAnimated(at: t, into: &v) }
+    /// Moves `v` — this layer's `values(at:)` at any time — to time `t`, sampling only the
+    /// animated tracks (in place: a frame loop keeps one `Values` per layer). Track by
+    /// track on the stored tracks: a method called on `tracks` itself would copy all 14
+    /// of them (585 bytes) first, for each layer of each frame.
+    @inline(__always)
+    func sampleAnimated(at t: Double, into v: inout CompiledLayer.Values) {
+        if tracks.position.isAnimated { v.position = tracks.position.value(at: t) }
+        if tracks.size.isAnimated {
+            let s = tracks.size.value(at: t)
+            v.size = Size(width: max(s.width, 0), height: max(s.height, 0))
+        }
+        if tracks.alpha.isAnimated { v.alpha = tracks.alpha.value(at: t) }
+        if tracks.transform.isAnimated { v.transform = tracks.transform.value(at: t).matrix }
+        if tracks.cornerRadius.isAnimated { v.cornerRadius = tracks.cornerRadius.value(at: t) }
+        if tracks.fill.isAnimated { v.fill = tracks.fill.value(at: t) }
+        if tracks.hidden.isAnimated { v.hidden = tracks.hidden.value(at: t) }
+        if tracks.zPosition.isAnimated { v.zPosition = tracks.zPosition.value(at: t) }
+        if tracks.decorationMoves { tracks.readDecoration(at: t, into: &v) }
+    }
 }

@@ -44,18 +44,23 @@ struct Track<Value: TrackInterpolatable>: Hashable, Sendable {
             Segment(kind: .set, start: time, end: time, from: value, to: value, curve: .linear, path: nil)
         }
 
-        /// The value at `t` seconds (≥ `start`).
-        func value(at t: Double) -> Value {
-            if t >= end { return to }
+        /// The value at `t` seconds (≥ `start`) of the segment at `segment`, read in place:
+        /// a method called on a segment in an array's storage copies it first (two values
+        /// and a curve).
+        static func value(of segment: UnsafePointer<Segment>, at t: Double) -> Value {
+            let start = segment.pointee.start, end = segment.pointee.end
+            if t >= end { return segment.pointee.to }
             let duration = end - start
-            switch kind {
+            switch segment.pointee.kind {
             case .set:
-                return to
+                return segment.pointee.to
             case .tween:
                 return Value.interpolate(
-                    from, to, fraction: curve.progress(at: (t - start) / duration, duration: duration))
+                    segment.pointee.from, segment.pointee.to,
+                    fraction: segment.pointee.curve.progress(at: (t - start) / duration, duration: duration))
             case .keyframes:
-                return path!.path.value(at: curve.progress(at: (t - start) / duration, duration: duration))
+                return segment.pointee.path!.value(
+                    at: segment.pointee.curve.progress(at: (t - start) / duration, duration: duration))
             }
         }
 
@@ -119,6 +124,7 @@ struct Track<Value: TrackInterpolatable>: Hashable, Sendable {
     var isAnimated: Bool { !segments.isEmpty }
 
     /// The presented value at `t` seconds: the latest segment started by `t` decides.
+    @inline(__always)
     func value(at t: Double) -> Value {
         // Through a buffer pointer: the array's subscript would copy the segment out.
         segments.withUnsafeBufferPointer { segments in
@@ -129,7 +135,7 @@ struct Track<Value: TrackInterpolatable>: Hashable, Sendable {
                 let mid = (lo + hi) / 2
                 if segments[mid].start <= t { lo = mid } else { hi = mid }
             }
-            return segments[lo].value(at: t)
+            return Segment.value(of: segments.baseAddress! + lo, at: t)
         }
     }
 
@@ -183,6 +189,11 @@ final class SharedKeyframePath<Value: TrackInterpolatable>: Hashable, Sendable, 
 
     var keys: [(time: Double, value: TrackValue)] { zip(path.times, path.values).map { ($0, $1.trackValue) } }
     var mode: CalculationMode { path.mode }
+
+    /// The path's value at block fraction `x`, called on the object: a segment reaching
+    /// the path through its optional reference copied it, a retain per array, per sample.
+    func value(at x: Double) -> Value { path.value(at: x) }
+
     func value(at x: Double) -> TrackValue { path.value(at: x).trackValue }
     var lastValue: TrackValue { path.values[path.values.count - 1].trackValue }
 

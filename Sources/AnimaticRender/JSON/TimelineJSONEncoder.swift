@@ -171,9 +171,9 @@ public enum TimelineJSONEncoder {
             w.raw(","); w.key("samples"); w.raw("[")
             let count = min(max(Int((duration * springSampleRate).rounded(.up)), 2), maxSpringSamples)
             for k in 0...count {
-                if k > 0 { w.raw(",") }
+                if k > 0 { w.raw(UInt8(ascii: ",")) }
                 let f = Double(k) / Double(count)
-                w.raw("["); w.number(f); w.raw(","); w.number(curve.progress(at: f, duration: duration)); w.raw("]")
+                w.pair(f, curve.progress(at: f, duration: duration))
             }
             w.raw("]}")
         }
@@ -191,11 +191,13 @@ public enum TimelineJSONEncoder {
     static func frames(_ timeline: Timeline, fps: Int, into w: inout JSONWriter) {
         guard timeline.tree.isFlat else { return treeFrames(timeline, fps: fps, into: &w) }
         let layers = timeline.layers
-        let prefixes: [[UInt8]] = layers.map { layer in
-            var p = JSONWriter()
-            p.raw("{"); p.key("id"); p.string(layer.spec.id); p.raw(","); p.key("opacity")
-            return p.takeBytes()
-        }
+        let prefixes = LayerByteStrings(
+            layers.map { layer in
+                var p = JSONWriter()
+                p.raw("{"); p.key("id"); p.string(layer.spec.id); p.raw(","); p.key("opacity")
+                return p.takeBytes()
+            })
+        defer { prefixes.free() }
         let hasFill = layers.map(\.hasFill)
         let anchors = layers.map(\.spec.anchor)
         let sublayer = timeline.containerSublayer
@@ -212,11 +214,8 @@ public enum TimelineJSONEncoder {
         var tailCount = [Int](repeating: 0, count: layers.count)
         // `,"fill":"#…"` per layer, remade when the colour changes.
         var fillColors = current.map(\.fill)
-        var fillBytes: [[UInt8]] = current.map { v in
-            var f = JSONWriter()
-            f.raw(","); f.key("fill"); f.color(v.fill)
-            return f.takeBytes()
-        }
+        let fillBytes = LayerByteStrings(current.map { fillText($0.fill) }, room: fillText(.clear).count)
+        defer { fillBytes.free() }
         let digits = w.fractionDigits
         let table = DigitTable.shared
         w.raw("[")
@@ -232,28 +231,26 @@ public enum TimelineJSONEncoder {
             (cancelledEnd ?? current).withUnsafeBufferPointer { shown in
                 for i in 0..<layers.count {
                     let v = shown.baseAddress! + i
-                    let prefix = prefixes[i]
                     let repeats = tailStart[i] >= 0 && sameTail(tailValues + i, v)
                     let shadow = repeats ? nil : LayerState.visibleShadow(v.pointee.shadow)
                     let border = repeats ? nil : LayerState.visibleBorder(v.pointee.border)
                     let decorated = shadow != nil || border != nil
                     if !repeats && hasFill[i] && v.pointee.fill != fillColors[i] {
-                        var f = JSONWriter()
-                        f.raw(","); f.key("fill"); f.color(v.pointee.fill)
-                        fillBytes[i] = f.takeBytes()
+                        fillBytes.set(i, fillText(v.pointee.fill))
                         fillColors[i] = v.pointee.fill
                     }
-                    let fill = hasFill[i] ? fillBytes[i] : []
+                    let fillCount = hasFill[i] ? fillBytes.counts[i] : 0
                     // The whole entry but its decorations in one stretch of reserved room (192 bytes
                     // for the text between numbers, the opacity and the separators).
                     let room =
-                        prefix.count + (repeats ? tailCount[i] : 48 * (ByteWriter.maxNumberLength + 1) + fill.count)
+                        prefixes.counts[i]
+                        + (repeats ? tailCount[i] : 48 * (ByteWriter.maxNumberLength + 1) + fillCount)
                     let at = w.count
                     var tail = 0
                     w.withSpace(room + 192) { p in
                         var c = Cursor(p: p, digits: digits, table: table)
                         if i > 0 { c.byte(UInt8(ascii: ",")) }
-                        c.bytes(prefix)
+                        c.bytes(prefixes[i], count: prefixes.counts[i])
                         c.number(min(max(v.pointee.alpha, 0), 1))
                         if v.pointee.hidden { c.text(",\"visible\":false") } else { c.text(",\"visible\":true") }
                         tail = c.i
@@ -279,7 +276,7 @@ public enum TimelineJSONEncoder {
                         c.text("],\"zPosition\":")
                         c.number(v.pointee.zPosition); c.text(",\"cornerRadius\":")
                         c.number(max(v.pointee.cornerRadius, 0))
-                        c.bytes(fill)
+                        c.bytes(fillBytes[i], count: fillCount)
                         c.text(",\"matrix\":")
                         c.matrix(matrix)
                         // The layer's own transform, for clients that plot scale or rotation; an
@@ -373,6 +370,45 @@ public enum TimelineJSONEncoder {
         }
     }
 
+    /// `,"fill":"#rrggbb"` (or `#rrggbbaa`): a flat layer's fill in its frame entries.
+    private static func fillText(_ color: Color) -> [UInt8] {
+        var f = JSONWriter()
+        f.raw(","); f.key("fill"); f.color(color)
+        return f.takeBytes()
+    }
+
+    /// One short byte string per layer in one allocation, each in a slot of `room` bytes:
+    /// the frame loop reads a layer's without the retain that an array of arrays costs
+    /// per read. Freed by `free()`.
+    private struct LayerByteStrings {
+        let bytes: UnsafeMutablePointer<UInt8>
+        let counts: UnsafeMutablePointer<Int>
+        let room: Int
+
+        init(_ strings: [[UInt8]], room: Int? = nil) {
+            self.room = max(room ?? 0, strings.map(\.count).max() ?? 0, 1)
+            bytes = .allocate(capacity: self.room * max(strings.count, 1))
+            counts = .allocate(capacity: max(strings.count, 1))
+            counts.initialize(repeating: 0, count: max(strings.count, 1))
+            for (i, s) in strings.enumerated() { set(i, s) }
+        }
+
+        subscript(i: Int) -> UnsafePointer<UInt8> { UnsafePointer(bytes + i * room) }
+
+        func set(_ i: Int, _ string: [UInt8]) {
+            precondition(string.count <= room, "a layer's bytes fit its slot")
+            string.withUnsafeBufferPointer { source in
+                if let base = source.baseAddress { (bytes + i * room).update(from: base, count: source.count) }
+            }
+            counts[i] = string.count
+        }
+
+        func free() {
+            bytes.deallocate()
+            counts.deallocate()
+        }
+    }
+
     /// Writes into memory `withSpace` lent: the caller bounds the room. Everything is
     /// inlined into the frame loop, so the offset stays in a register.
     private struct Cursor {
@@ -403,11 +439,9 @@ public enum TimelineJSONEncoder {
                 : ByteWriter.writeNumber(v, fractionDigits: digits, to: p + i)
         }
 
-        @inline(__always) mutating func bytes(_ b: [UInt8]) {
-            b.withUnsafeBufferPointer { src in
-                guard let base = src.baseAddress else { return }
-                (p + i).update(from: base, count: src.count); i &+= src.count
-            }
+        @inline(__always) mutating func bytes(_ b: UnsafePointer<UInt8>, count: Int) {
+            (p + i).update(from: b, count: count)
+            i &+= count
         }
 
         /// `[m11,…,m44]`.
