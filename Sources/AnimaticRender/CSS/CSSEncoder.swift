@@ -291,11 +291,20 @@ public enum CSSEncoder {
         w.number(b.width, digits: 4); w.raw("px solid "); color(b.color, into: &w)
     }
 
+    /// `matrix3d(…)`: the perspective column with 9 decimals, the rest with 6 — written in
+    /// one reserved stretch (a keyframe's hot path).
     static func matrix(_ m: Transform3D, into w: inout MarkupWriter) {
         w.raw("matrix3d(")
-        for (k, v) in m.entries.enumerated() {
-            if k > 0 { w.raw(", ") }
-            w.number(v, digits: k % 4 == 3 ? 9 : 6)
+        w.withSpace(16 * (ByteWriter.maxNumberLength + 2)) { p in
+            withUnsafeBytes(of: m) { entries in
+                var i = 0
+                for k in 0..<16 {
+                    if k > 0 { p[i] = UInt8(ascii: ","); p[i + 1] = UInt8(ascii: " "); i += 2 }
+                    let v = entries.load(fromByteOffset: k * 8, as: Double.self)
+                    i += ByteWriter.writeNumber(v, fractionDigits: k % 4 == 3 ? 9 : 6, to: p + i)
+                }
+                return i
+            }
         }
         w.raw(")")
     }

@@ -272,11 +272,14 @@ public enum AnimatedSVGEncoder {
         let view = samples.layer(i)
         let states = view.states
         let first = states[0]
+        // Each sample's corners, once for the polygon and both triangles.
+        let quads = states.map(\.quad)
         if part != .border {
-            let quads = Channel.sampled(
-                times: view.times, values: states.map { s in s.quad.flatMap { [$0.x, $0.y] } })
+            let points = Channel.sampled(
+                times: view.times,
+                values: quads.map { q in [q[0].x, q[0].y, q[1].x, q[1].y, q[2].x, q[2].y, q[3].x, q[3].y] })
             var pointsAnimation = MarkupWriter()
-            smil.animate("points", quads, into: &pointsAnimation, value: SMILWriter.points)
+            smil.animate("points", points, into: &pointsAnimation, value: SMILWriter.points)
 
             w.raw("<polygon"); w.raw(quadAttribute(spec.id)); w.raw(" points=\"")
             SVGPainter.points(first.quad, into: &w); w.raw("\"")
@@ -294,12 +297,10 @@ public enum AnimatedSVGEncoder {
         var contentDynamics = dynamics
         contentDynamics.fill = MarkupWriter()
         for (k, corners) in LayerState.contentTriangles.enumerated() {
+            let (c0, c1, c2) = (corners[0], corners[1], corners[2])
             let triangle = Channel.sampled(
                 times: view.times,
-                values: states.map { s in
-                    let q = s.quad
-                    return corners.flatMap { [q[$0].x, q[$0].y] }
-                })
+                values: quads.map { q in [q[c0].x, q[c0].y, q[c1].x, q[c1].y, q[c2].x, q[c2].y] })
             let prefix: StaticString = part == .border ? "cb" : "c"
             w.raw("<clipPath id=\""); w.raw(prefix); w.integer(i); w.raw("t"); w.integer(k);
             w.raw("\"><polygon points=\"")
@@ -307,7 +308,9 @@ public enum AnimatedSVGEncoder {
             smil.animate("points", triangle, into: &w, value: SMILWriter.points)
             w.raw("</polygon></clipPath>\n<g clip-path=\"url(#"); w.raw(prefix); w.integer(i); w.raw("t"); w.integer(k);
             w.raw(")\">")
-            let closers = sampledAffine(states.map { $0.triangleMap(k) }, times: view.times, smil: smil, into: &w)
+            let closers = sampledAffine(
+                states.indices.map { states[$0].triangleMap(k, quad: quads[$0]) }, times: view.times, smil: smil,
+                into: &w)
             SVGPainter.look(
                 spec, index: i, timeline: timeline, size: first.size, radius: first.cornerRadius, fill: first.fill,
                 drawFill: false, dynamics: contentDynamics, part: part, border: border, into: &w)

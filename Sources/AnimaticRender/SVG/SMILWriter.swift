@@ -23,7 +23,7 @@ struct SMILWriter {
                 ? " calcMode=\"discrete\"" : channel.hasSplines ? " calcMode=\"spline\"" : " calcMode=\"linear\"")
         w.raw(" keyTimes=\"")
         for (k, t) in channel.times.enumerated() {
-            if k > 0 { w.raw(";") }
+            if k > 0 { w.raw(UInt8(ascii: ";")) }
             if channel.discrete {
                 // A change shows from its key time on, so its key time goes a hair early:
                 // a seek to the change's exact time must never land just before it.
@@ -38,7 +38,7 @@ struct SMILWriter {
         }
         w.raw("\" values=\"")
         for (k, v) in channel.values.enumerated() {
-            if k > 0 { w.raw(";") }
+            if k > 0 { w.raw(UInt8(ascii: ";")) }
             value(&w, v)
         }
         w.raw("\"")
@@ -61,7 +61,7 @@ struct SMILWriter {
 
     static func pair(_ digits: Int) -> (inout MarkupWriter, [Double]) -> Void {
         { w, v in
-            w.number(v[0], digits: digits); w.raw(","); w.number(v[1], digits: digits)
+            w.number(v[0], digits: digits); w.raw(UInt8(ascii: ",")); w.number(v[1], digits: digits)
         }
     }
 
@@ -72,8 +72,8 @@ struct SMILWriter {
     /// Polygon points from 8 numbers.
     static func points(_ w: inout MarkupWriter, _ v: [Double]) {
         for k in 0..<(v.count / 2) {
-            if k > 0 { w.raw(" ") }
-            w.number(v[2 * k], digits: 4); w.raw(","); w.number(v[2 * k + 1], digits: 4)
+            if k > 0 { w.raw(UInt8(ascii: " ")) }
+            w.number(v[2 * k], digits: 4); w.raw(UInt8(ascii: ",")); w.number(v[2 * k + 1], digits: 4)
         }
     }
 }

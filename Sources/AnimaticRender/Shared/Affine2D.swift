@@ -95,10 +95,12 @@ extension LayerState {
     static let contentTriangles = [[0, 1, 2], [0, 2, 3]]
 
     /// The affine map of triangle `k` (of `contentTriangles`), nil when the bounds have no area.
-    func triangleMap(_ k: Int) -> Affine2D? {
+    func triangleMap(_ k: Int) -> Affine2D? { triangleMap(k, quad: quad) }
+
+    /// `triangleMap(k)` with the layer's `quad` already at hand.
+    func triangleMap(_ k: Int, quad q: [Point]) -> Affine2D? {
         let w = size.width, h = size.height
         let local = [Point(x: 0, y: 0), Point(x: w, y: 0), Point(x: w, y: h), Point(x: 0, y: h)]
-        let q = quad
         let corners = Self.contentTriangles[k]
         return Affine2D.mapping(corners.map { local[$0] }, to: corners.map { q[$0] })
     }

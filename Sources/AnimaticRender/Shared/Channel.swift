@@ -36,6 +36,22 @@ struct Channel: Equatable {
         return zip(values[lo], values[lo + 1]).map { $0 + ($1 - $0) * p }
     }
 
+    /// `value(at: t)` of a two-number channel (a point, a size), without an array.
+    func pair(at t: Double) -> (Double, Double) {
+        guard t > times[0] else { return (values[0][0], values[0][1]) }
+        var lo = 0, hi = times.count
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if times[mid] <= t { lo = mid } else { hi = mid }
+        }
+        if lo == times.count - 1 || discrete { return (values[lo][0], values[lo][1]) }
+        let span = times[lo + 1] - times[lo]
+        let x = span > 0 ? (t - times[lo]) / span : 1
+        let p = splines[lo]?.value(at: x) ?? x
+        let a = values[lo], b = values[lo + 1]
+        return (a[0] + (b[0] - a[0]) * p, a[1] + (b[1] - a[1]) * p)
+    }
+
     func mapValues(_ f: ([Double]) -> [Double]) -> Channel {
         var c = self
         c.values = values.map(f)

@@ -35,23 +35,22 @@ struct ExactPlanarMotion {
         // The plan must put every frame's bounds on the engine's quad.
         for (k, time) in view.times.enumerated() where !view.isLeftLimit[k] {
             let state = view.states[k]
-            let size = channels.size.value(at: time)
+            let (width, height) = channels.size.pair(at: time)
             let map = screenMap(at: time)
-            let corners = [
-                Point(x: 0, y: 0), Point(x: size[0], y: 0), Point(x: size[0], y: size[1]), Point(x: 0, y: size[1]),
-            ]
-            for (c, q) in zip(corners, state.quad) {
+            let quad = LayerState.corners(size: state.size, matrix: state.matrix)
+            func lands(_ c: Point, on q: Point) -> Bool {
                 let p = map.apply(c)
-                guard abs(p.x - q.x) <= 1e-6 * max(1, abs(q.x)), abs(p.y - q.y) <= 1e-6 * max(1, abs(q.y)) else {
-                    return nil
-                }
+                return abs(p.x - q.x) <= 1e-6 * max(1, abs(q.x)) && abs(p.y - q.y) <= 1e-6 * max(1, abs(q.y))
             }
+            guard lands(Point(x: 0, y: 0), on: quad.0), lands(Point(x: width, y: 0), on: quad.1),
+                lands(Point(x: width, y: height), on: quad.2), lands(Point(x: 0, y: height), on: quad.3)
+            else { return nil }
         }
     }
 
     /// Layer-local to screen at `t`.
     func screenMap(at t: Double) -> Affine2D {
-        let p = position.value(at: t), o = offset.value(at: t)
-        return Affine2D.translation(o[0], o[1]).then(transform).then(.translation(p[0], p[1])).then(outer)
+        let p = position.pair(at: t), o = offset.pair(at: t)
+        return Affine2D.translation(o.0, o.1).then(transform).then(.translation(p.0, p.1)).then(outer)
     }
 }
