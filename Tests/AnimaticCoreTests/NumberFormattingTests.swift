@@ -3,31 +3,34 @@ import Testing
 @testable import AnimaticCore
 
 /// `ByteWriter.writeNumber6` (the six-decimal formatter under every JSON timeline) writes
-/// exactly what it wrote before its fast path was rewritten, and what an independent
-/// reference writes: the product `|v| × 10⁶` rounded half away from zero, then plain
-/// decimal digits with trailing zeros trimmed (`PreviousNumberFormatter`, `referenceText`).
+/// exactly what its previous code writes — `writeNumber6Wide`, which still takes every
+/// number the fast path leaves and can format any — and what an independent reference
+/// writes: the product `|v| × 10⁶` rounded half away from zero, then plain decimal digits
+/// with trailing zeros trimmed (`referenceText`). (A standalone optimised run of the same
+/// comparison against the formatter of main at a0b781c covered 114 M values, all equal:
+/// docs/BENCHMARKS.md.)
 @Suite struct NumberFormattingTests {
     /// Both formatters and the reference on `v`; a failure names the value and all three texts.
     func expectSame(_ v: Double, sourceLocation: SourceLocation = #_sourceLocation) {
         var fast = [UInt8](repeating: 0, count: ByteWriter.maxNumberLength + 8)
-        var previous = fast
+        var wide = fast
         let n = fast.withUnsafeMutableBufferPointer {
             ByteWriter.writeNumber6(v, digits: DigitTable.shared, to: $0.baseAddress!)
         }
-        let m = previous.withUnsafeMutableBufferPointer {
-            PreviousNumberFormatter.writeNumber6(v, to: $0.baseAddress!)
+        let m = wide.withUnsafeMutableBufferPointer {
+            ByteWriter.writeNumber6Wide(v, digits: DigitTable.shared, to: $0.baseAddress!)
         }
         let new = String(decoding: fast[0..<n], as: UTF8.self)
-        let old = String(decoding: previous[0..<m], as: UTF8.self)
+        let old = String(decoding: wide[0..<m], as: UTF8.self)
         let reference = referenceText(v)
         if new != old || new != reference {
             Issue.record(
-                "\(v) (bits \(v.bitPattern)): new \(new), previous \(old), reference \(reference)",
+                "\(v) (bits \(v.bitPattern)): new \(new), wide \(old), reference \(reference)",
                 sourceLocation: sourceLocation)
         }
     }
 
-    @Test func edgeValuesMatchThePreviousFormatterAndTheReference() {
+    @Test func edgeValuesMatchTheWidePathAndTheReference() {
         let edges: [Double] = [
             0, -0.0, .nan, -.nan, .signalingNaN, .infinity, -.infinity, .leastNonzeroMagnitude,
             .leastNormalMagnitude, .greatestFiniteMagnitude, 1, 0.5, 0.05, 2.0 / 3.0, 5e-7, 4.999999999e-7,
@@ -68,7 +71,7 @@ import Testing
         #expect(writtenText(-2.5 / 1e6) == "-0.000003")
     }
 
-    @Test func randomValuesMatchThePreviousFormatterAndTheReference() {
+    @Test func randomValuesMatchTheWidePathAndTheReference() {
         var generator = SplitMix(state: 0x5EED_14)  // seeded: a failure repeats
         let ranges: [ClosedRange<Double>] = [-1...1, -1000...1000, -1e-5...1e-5, -1e6...1e6, -1e13...1e13, 990...1010]
         for k in 0..<150_000 {
@@ -116,64 +119,4 @@ func referenceText(_ v: Double) -> String {
     let kept = fraction.reversed().drop { $0 == "0" }
     if !kept.isEmpty { text += "." + String(kept.reversed()) }
     return text
-}
-
-/// The six-decimal formatter as it was before the fast path was rewritten (main at
-/// a0b781c, `ByteWriter.writeNumber6`), kept here to prove the new one writes the same bytes.
-enum PreviousNumberFormatter {
-    static let table: [UInt32] = (0..<1000).map { n in
-        let d0 = UInt32(48 + n / 100), d1 = UInt32(48 + n / 10 % 10), d2 = UInt32(48 + n % 10)
-        let zeros: UInt32 = n == 0 ? 3 : (n % 100 == 0 ? 2 : (n % 10 == 0 ? 1 : 0))
-        return d0 | d1 << 8 | d2 << 16 | zeros << 24
-    }
-
-    static func writeNumber6(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
-        let raw = UnsafeMutableRawPointer(p)
-        let magnitude = value.magnitude
-        if magnitude < 5e11 {
-            let whole = Int64(magnitude)
-            if Double(whole) == magnitude {
-                if whole == 0 { p[0] = 48; return 1 }
-                var i = 0
-                if value < 0 { p[0] = UInt8(ascii: "-"); i = 1 }
-                if whole < 1000 {
-                    let lead = whole < 10 ? 2 : (whole < 100 ? 1 : 0)
-                    raw.storeBytes(
-                        of: (table[Int(whole)] >> (8 * UInt32(lead))).littleEndian, toByteOffset: i, as: UInt32.self)
-                    return i + 3 - lead
-                }
-                return i + ByteWriter.writeUnsigned(UInt64(whole), to: p + i)
-            }
-        }
-        if magnitude < 1e15 {
-            let scaled = magnitude * 1e6
-            if scaled < 9.0e18 {
-                var units = Int64(scaled)
-                if scaled - Double(units) >= 0.5 { units &+= 1 }
-                if units == 0 { p[0] = 48; return 1 }
-                var i = 0
-                if value < 0 { p[0] = UInt8(ascii: "-"); i = 1 }
-                let u = UInt64(units)
-                let whole = u / 1_000_000
-                if whole < 1000 {
-                    let lead = whole < 10 ? 2 : (whole < 100 ? 1 : 0)
-                    raw.storeBytes(
-                        of: (table[Int(whole)] >> (8 * UInt32(lead))).littleEndian, toByteOffset: i, as: UInt32.self)
-                    i += 3 - lead
-                } else {
-                    i += ByteWriter.writeUnsigned(whole, to: p + i)
-                }
-                let fraction = Int(u % 1_000_000)
-                if fraction != 0 {
-                    p[i] = UInt8(ascii: ".")
-                    let high = table[fraction / 1000], low = table[fraction % 1000]
-                    raw.storeBytes(of: high.littleEndian, toByteOffset: i + 1, as: UInt32.self)
-                    raw.storeBytes(of: low.littleEndian, toByteOffset: i + 4, as: UInt32.self)
-                    i += fraction % 1000 == 0 ? 4 - Int(high >> 24) : 7 - Int(low >> 24)
-                }
-                return i
-            }
-        }
-        return ByteWriter.writeNumberSlow(value, fractionDigits: 6, to: p)
-    }
 }

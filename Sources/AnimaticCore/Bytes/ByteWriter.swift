@@ -12,7 +12,8 @@
 ///
 /// Speed: a timeline holds tens of thousands of numbers, so the writer formats straight
 /// into spare room at the end of its buffer (`withSpace`): no temporary per number, no
-/// libm call for rounding, digits two at a time from a table. The buffer grows
+/// libm call for rounding; six decimals (`writeNumber6`, the JSON timeline's) take three
+/// digits at a time from a table and inline where many are written. The buffer grows
 /// geometrically; bytes past `count` are scratch and never read. `bytes` copies when the
 /// buffer has spare room; `takeBytes()` hands the buffer over without a copy.
 public struct ByteWriter: Sendable {
