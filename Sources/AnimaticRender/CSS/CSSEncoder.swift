@@ -188,10 +188,10 @@ public enum CSSEncoder {
             if tween.end < duration { keyframe(100, b, easing: nil) }
         } else {
             var previous = -1.0
-            for (k, t) in view.times.enumerated() {
-                var percent = k == view.times.count - 1 ? 100 : offset(t, duration)
+            for k in view.indices {
+                var percent = k == view.count - 1 ? 100 : offset(view.time(k), duration)
                 // Keyframes at one offset merge in CSS: a jump's left value goes just before.
-                if view.isLeftLimit[k] { percent = max(percent - jumpWidth, previous, 0) }
+                if view.isLeftLimit(k) { percent = max(percent - jumpWidth, previous, 0) }
                 if k > 0, states[k].visible != states[k - 1].visible,
                     percent - visibilityLead > previous + visibilityLead
                 {

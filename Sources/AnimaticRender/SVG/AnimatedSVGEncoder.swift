@@ -60,61 +60,74 @@ public enum AnimatedSVGEncoder {
         let timeline = samples.timeline
         let spec = timeline.layers[i].spec
         let first = samples.states[0][i]
-        let channels = LayerChannels(layer: i, samples: samples)
+        // The layer's samples, fetched once for every channel and geometry below.
+        let view = samples.layer(i)
+        let channels = LayerChannels(view)
         let shadow = part == .border ? nil : decoration.shadow
 
         if let clip = channels.clip, part != .border {
             w.raw("<clipPath id=\"k"); w.integer(i); w.raw("\"><polygon points=\"")
-            SMILWriter.points(&w, clip.values[0]); w.raw("\">")
+            SMILWriter.key(0, of: clip, into: &w, value: SMILWriter.points); w.raw("\">")
             smil.animate("points", clip, into: &w, value: SMILWriter.points)
             w.raw("</polygon></clipPath>\n")
         }
-        if let shadow { shadowFilter(i, shadow, size: samples.layer(i).states.map(\.size), smil: smil, into: &w) }
+        if let shadow { shadowFilter(i, shadow, samples: view, smil: smil, into: &w) }
         w.raw(part == .border ? "<g data-border=\"" : "<g data-layer=\""); w.xml(spec.id); w.raw("\"")
         if first.opacity < 1 { w.raw(" opacity=\""); w.number(first.opacity, digits: 4); w.raw("\"") }
         if !first.visible { w.raw(" visibility=\"hidden\"") }
         if channels.clip != nil { w.raw(" clip-path=\"url(#k"); w.integer(i); w.raw(")\"") }
         w.raw(">")
-        smil.animate("opacity", channels.opacity, into: &w, value: SMILWriter.number(4))
+        smil.animate("opacity", channels.opacity, into: &w, value: SMILWriter.number4)
         smil.animate("visibility", channels.visible, into: &w, value: SMILWriter.visibility)
         w.raw("\n")
 
         var dynamics = SVGPainter.Dynamics()
-        smil.animate("width", channels.size.mapValues { [$0[0]] }, into: &dynamics.size, value: SMILWriter.number(4))
-        smil.animate("height", channels.size.mapValues { [$0[1]] }, into: &dynamics.size, value: SMILWriter.number(4))
-        let initial = first.size
-        smil.animate(
-            "x", channels.size.mapValues { [$0[0] / 2] }, into: &dynamics.labelPosition, value: SMILWriter.number(4))
-        smil.animate(
-            "y", channels.size.mapValues { [$0[1] / 2] }, into: &dynamics.labelPosition, value: SMILWriter.number(4))
-        if spec.content != nil, initial.width > 0, initial.height > 0 {
+        // A constant size maps to constant width, height, label and scale channels: none animates.
+        let sizeMoves = !channels.size.isConstant
+        if sizeMoves {
+            let size = channels.size
             smil.animate(
-                "transform", channels.size.mapValues { [$0[0] / initial.width, $0[1] / initial.height] },
+                "width", size.mapValues(width: 1) { v, _ in v[0] }, into: &dynamics.size, value: SMILWriter.number4)
+            smil.animate(
+                "height", size.mapValues(width: 1) { v, _ in v[1] }, into: &dynamics.size, value: SMILWriter.number4)
+            smil.animate(
+                "x", size.mapValues(width: 1) { v, _ in v[0] / 2 }, into: &dynamics.labelPosition,
+                value: SMILWriter.number4)
+            smil.animate(
+                "y", size.mapValues(width: 1) { v, _ in v[1] / 2 }, into: &dynamics.labelPosition,
+                value: SMILWriter.number4)
+        }
+        let initial = first.size
+        if sizeMoves, spec.content != nil, initial.width > 0, initial.height > 0 {
+            smil.animate(
+                "transform",
+                channels.size.mapValues(width: 2) { v, c in v[c] / (c == 0 ? initial.width : initial.height) },
                 transform: "scale", into: &dynamics.contentScale, value: SMILWriter.pair(6))
         }
-        smil.animate("rx", channels.radius, into: &dynamics.radius, value: SMILWriter.number(4))
+        smil.animate("rx", channels.radius, into: &dynamics.radius, value: SMILWriter.number4)
         if let fill = channels.fill {
             smil.animate("fill", fill, into: &dynamics.fill, value: SMILWriter.rgb)
-            smil.animate("fill-opacity", fill.mapValues { [$0[3]] }, into: &dynamics.fill, value: SMILWriter.number(4))
+            smil.animate(
+                "fill-opacity", fill.mapValues(width: 1) { v, _ in v[3] }, into: &dynamics.fill,
+                value: SMILWriter.number4)
         }
         var border: SVGPainter.BorderLook?
         if let b = decoration.border, part != .body {
-            border = SVGPainter.BorderLook(width: b.width.values[0][0], color: Color(components: b.color.values[0]))
-            borderAnimations(b, channels: channels, samples: samples.layer(i), smil: smil, into: &dynamics.border)
+            border = SVGPainter.BorderLook(width: b.width[0, 0], color: Color(components: b.color.key(0)))
+            borderAnimations(b, channels: channels, samples: view, smil: smil, into: &dynamics.border)
         }
 
-        if samples.isProjective(i) {
+        if view.indices.contains(where: { view.state($0).isProjective }) {
             if shadow != nil { w.raw("<g filter=\"url(#s"); w.integer(i); w.raw(")\">") }
             projected(
-                i, part: part, border: border, samples: samples, smil: smil, channels: channels, dynamics: dynamics,
-                into: &w)
+                view, part: part, border: border, smil: smil, channels: channels, dynamics: dynamics, into: &w)
             if shadow != nil { w.raw("</g>") }
         } else {
             let closers =
-                if let plan = ExactPlanarMotion(layer: i, samples: samples, channels: channels) {
+                if let plan = ExactPlanarMotion(view, channels: channels) {
                     exactPlanar(plan, smil: smil, into: &w)
                 } else {
-                    sampledAffine(i, samples: samples, smil: smil, into: &w)
+                    sampledAffine(view.indices.map { view.state($0).affine }, times: view.times, smil: smil, into: &w)
                 }
             if shadow != nil { w.raw("<g filter=\"url(#s"); w.integer(i); w.raw(")\">") }
             SVGPainter.look(
@@ -132,25 +145,32 @@ public enum AnimatedSVGEncoder {
     /// element it is put on (the layer's bounds coordinates for a 2-D layer). The region
     /// covers the largest bounds plus the shadow's reach.
     static func shadowFilter(
-        _ i: Int, _ shadow: DecorationChannels.Shadow, size: [Size], smil: SMILWriter,
+        _ i: Int, _ shadow: DecorationChannels.Shadow, samples: FrameSamples.LayerSamples, smil: SMILWriter,
         into w: inout MarkupWriter
     ) {
         let reach = shadow.reach + 1
-        let width = size.map(\.width).max() ?? 0, height = size.map(\.height).max() ?? 0
+        // The largest size (the first of equals, as `Array.max()`).
+        var width = samples.state(0).size.width, height = samples.state(0).size.height
+        for k in samples.indices.dropFirst() {
+            let size = samples.state(k).size
+            if size.width > width { width = size.width }
+            if size.height > height { height = size.height }
+        }
         w.raw("<filter id=\"s"); w.integer(i); w.raw("\" filterUnits=\"userSpaceOnUse\" x=\"");
         w.number(-reach, digits: 4)
         w.raw("\" y=\""); w.number(-reach, digits: 4); w.raw("\" width=\""); w.number(width + 2 * reach, digits: 4)
         w.raw("\" height=\""); w.number(height + 2 * reach, digits: 4); w.raw("\"><feDropShadow dx=\"")
-        w.number(shadow.offset.values[0][0], digits: 4); w.raw("\" dy=\"");
-        w.number(shadow.offset.values[0][1], digits: 4)
-        w.raw("\" stdDeviation=\""); w.number(shadow.radius.values[0][0], digits: 4)
-        w.raw("\" flood-color=\""); SMILWriter.rgb(&w, shadow.color.values[0] + [1])
-        w.raw("\" flood-opacity=\""); w.number(shadow.opacity.values[0][0], digits: 4); w.raw("\">")
-        smil.animate("dx", shadow.offset.mapValues { [$0[0]] }, into: &w, value: SMILWriter.number(4))
-        smil.animate("dy", shadow.offset.mapValues { [$0[1]] }, into: &w, value: SMILWriter.number(4))
-        smil.animate("stdDeviation", shadow.radius, into: &w, value: SMILWriter.number(4))
-        smil.animate("flood-color", shadow.color.mapValues { $0 + [1] }, into: &w, value: SMILWriter.rgb)
-        smil.animate("flood-opacity", shadow.opacity, into: &w, value: SMILWriter.number(4))
+        w.number(shadow.offset[0, 0], digits: 4); w.raw("\" dy=\"");
+        w.number(shadow.offset[0, 1], digits: 4)
+        w.raw("\" stdDeviation=\""); w.number(shadow.radius[0, 0], digits: 4)
+        let floodColor = shadow.color.mapValues(width: 4) { v, c in c < 3 ? v[c] : 1 }
+        w.raw("\" flood-color=\""); SMILWriter.key(0, of: floodColor, into: &w, value: SMILWriter.rgb)
+        w.raw("\" flood-opacity=\""); w.number(shadow.opacity[0, 0], digits: 4); w.raw("\">")
+        smil.animate("dx", shadow.offset.mapValues(width: 1) { v, _ in v[0] }, into: &w, value: SMILWriter.number4)
+        smil.animate("dy", shadow.offset.mapValues(width: 1) { v, _ in v[1] }, into: &w, value: SMILWriter.number4)
+        smil.animate("stdDeviation", shadow.radius, into: &w, value: SMILWriter.number4)
+        smil.animate("flood-color", floodColor, into: &w, value: SMILWriter.rgb)
+        smil.animate("flood-opacity", shadow.opacity, into: &w, value: SMILWriter.number4)
         w.raw("</feDropShadow></filter>\n")
     }
 
@@ -161,21 +181,24 @@ public enum AnimatedSVGEncoder {
         smil: SMILWriter, into w: inout MarkupWriter
     ) {
         let times = samples.times
-        let rows = times.indices.map { k -> [Double] in
+        // Per sample: x (and y), width, height, rx, stroke-width.
+        let rows = Channel.sampled(times: times, width: 5) { k, values in
             let t = samples.evaluationTime(k)
-            let size = channels.size.value(at: t), r = channels.radius.value(at: t)[0],
-                bw = border.width.value(at: t)[0]
-            return [bw / 2, max(size[0] - bw, 0), max(size[1] - bw, 0), max(r - bw / 2, 0), bw]
+            let size = channels.size.pair(at: t), r = channels.radius.component(0, at: t),
+                bw = border.width.component(0, at: t)
+            values.append(bw / 2); values.append(max(size.0 - bw, 0)); values.append(max(size.1 - bw, 0))
+            values.append(max(r - bw / 2, 0)); values.append(bw)
         }
-        func column(_ k: Int) -> Channel { .sampled(times: times, values: rows.map { [$0[k]] }) }
-        smil.animate("x", column(0), into: &w, value: SMILWriter.number(4))
-        smil.animate("y", column(0), into: &w, value: SMILWriter.number(4))
-        smil.animate("width", column(1), into: &w, value: SMILWriter.number(4))
-        smil.animate("height", column(2), into: &w, value: SMILWriter.number(4))
-        smil.animate("rx", column(3), into: &w, value: SMILWriter.number(4))
-        smil.animate("stroke-width", column(4), into: &w, value: SMILWriter.number(4))
+        func column(_ c: Int) -> Channel { rows.mapValues(width: 1) { v, _ in v[c] } }
+        smil.animate("x", column(0), into: &w, value: SMILWriter.number4)
+        smil.animate("y", column(0), into: &w, value: SMILWriter.number4)
+        smil.animate("width", column(1), into: &w, value: SMILWriter.number4)
+        smil.animate("height", column(2), into: &w, value: SMILWriter.number4)
+        smil.animate("rx", column(3), into: &w, value: SMILWriter.number4)
+        smil.animate("stroke-width", column(4), into: &w, value: SMILWriter.number4)
         smil.animate("stroke", border.color, into: &w, value: SMILWriter.rgb)
-        smil.animate("stroke-opacity", border.color.mapValues { [$0[3]] }, into: &w, value: SMILWriter.number(4))
+        smil.animate(
+            "stroke-opacity", border.color.mapValues(width: 1) { v, _ in v[3] }, into: &w, value: SMILWriter.number4)
     }
 
     /// Opens `matrix(outer) › translate(position) › matrix(transform) › translate(−anchor·size)`
@@ -201,16 +224,15 @@ public enum AnimatedSVGEncoder {
         _ type: StaticString, _ channel: Channel, digits: Int, smil: SMILWriter,
         into w: inout MarkupWriter
     ) {
-        let first = channel.values[0]
         w.raw("<g transform=\""); w.raw(type); w.raw("(")
-        for (k, v) in first.enumerated() {
-            if k > 0 { w.raw(" ") }
-            w.number(v, digits: digits)
+        for c in 0..<channel.width {
+            if c > 0 { w.raw(" ") }
+            w.number(channel[0, c], digits: digits)
         }
         w.raw(")\">")
         smil.animate(
             "transform", channel, transform: type, into: &w,
-            value: first.count == 2 ? SMILWriter.pair(digits) : SMILWriter.number(digits))
+            value: channel.width == 2 ? SMILWriter.pair(digits) : SMILWriter.number(digits))
     }
 
     static func quadAttribute(_ id: String) -> String {
@@ -219,17 +241,11 @@ public enum AnimatedSVGEncoder {
         return String(decoding: w.bytes, as: UTF8.self)
     }
 
-    /// Opens translate › rotate › skewX › scale groups following the layer's (approximate)
-    /// affine map at each frame; returns how many groups to close.
-    static func sampledAffine(_ i: Int, samples: FrameSamples, smil: SMILWriter, into w: inout MarkupWriter) -> Int {
-        let view = samples.layer(i)
-        return sampledAffine(view.states.map(\.affine), times: view.times, smil: smil, into: &w)
-    }
-
     /// Opens translate › rotate › skewX › scale groups following `maps` at the frame times.
     static func sampledAffine(_ maps: [Affine2D?], times: [Double], smil: SMILWriter, into w: inout MarkupWriter) -> Int
     {
         var parts: [Affine2D.Parts] = []
+        parts.reserveCapacity(maps.count)
         var previous: Affine2D.Parts?
         for map in maps {
             let p =
@@ -238,10 +254,14 @@ public enum AnimatedSVGEncoder {
             parts.append(p)
             previous = p
         }
-        let translate = Channel.sampled(times: times, values: parts.map { [$0.tx, $0.ty] })
-        let rotate = Channel.sampled(times: times, values: parts.map { [$0.rotation] })
-        let skew = Channel.sampled(times: times, values: parts.map { [$0.skewX] })
-        let scale = Channel.sampled(times: times, values: parts.map { [$0.sx, $0.sy] })
+        let translate = Channel.sampled(times: times, width: 2) { k, v in
+            v.append(parts[k].tx); v.append(parts[k].ty)
+        }
+        let rotate = Channel.sampled(times: times, width: 1, values: parts.map(\.rotation))
+        let skew = Channel.sampled(times: times, width: 1, values: parts.map(\.skewX))
+        let scale = Channel.sampled(times: times, width: 2) { k, v in
+            v.append(parts[k].sx); v.append(parts[k].sy)
+        }
         let p = parts[0]
         openTransformGroup("translate", translate, digits: 4, smil: smil, into: &w)
         var closers = 1
@@ -264,22 +284,23 @@ public enum AnimatedSVGEncoder {
     /// every frame); the content drawn twice, clipped to the triangles TL-TR-BR and
     /// TL-BR-BL, each through the affine map exact at its three corners.
     static func projected(
-        _ i: Int, part: SVGPainter.Part, border: SVGPainter.BorderLook?, samples: FrameSamples,
+        _ view: FrameSamples.LayerSamples, part: SVGPainter.Part, border: SVGPainter.BorderLook?,
         smil: SMILWriter, channels: LayerChannels, dynamics: SVGPainter.Dynamics, into w: inout MarkupWriter
     ) {
-        let timeline = samples.timeline
+        let timeline = view.samples.timeline
+        let i = view.layer
         let spec = timeline.layers[i].spec
-        let view = samples.layer(i)
-        let states = view.states
-        let first = states[0]
-        // Each sample's corners, once for the polygon and both triangles.
-        let quads = states.map(\.quad)
+        let first = view.state(0)
+        // Each sample's corners, once for the polygon and both triangles: x0, y0, … x3, y3.
+        let corners = Channel.sampled(times: view.times, width: 8) { k, values in
+            let state = view.state(k)
+            let c = LayerState.corners(size: state.size, matrix: state.matrix)
+            values.append(c.0.x); values.append(c.0.y); values.append(c.1.x); values.append(c.1.y)
+            values.append(c.2.x); values.append(c.2.y); values.append(c.3.x); values.append(c.3.y)
+        }
         if part != .border {
-            let points = Channel.sampled(
-                times: view.times,
-                values: quads.map { q in [q[0].x, q[0].y, q[1].x, q[1].y, q[2].x, q[2].y, q[3].x, q[3].y] })
             var pointsAnimation = MarkupWriter()
-            smil.animate("points", points, into: &pointsAnimation, value: SMILWriter.points)
+            smil.animate("points", corners, into: &pointsAnimation, value: SMILWriter.points)
 
             w.raw("<polygon"); w.raw(quadAttribute(spec.id)); w.raw(" points=\"")
             SVGPainter.points(first.quad, into: &w); w.raw("\"")
@@ -296,21 +317,20 @@ public enum AnimatedSVGEncoder {
         guard hasContent || (part != .body && border != nil) else { return }
         var contentDynamics = dynamics
         contentDynamics.fill = MarkupWriter()
-        for (k, corners) in LayerState.contentTriangles.enumerated() {
-            let (c0, c1, c2) = (corners[0], corners[1], corners[2])
-            let triangle = Channel.sampled(
-                times: view.times,
-                values: quads.map { q in [q[c0].x, q[c0].y, q[c1].x, q[c1].y, q[c2].x, q[c2].y] })
+        for (k, triangleCorners) in LayerState.contentTriangles.enumerated() {
+            let triangle = corners.mapValues(width: 6) { v, c in v[2 * triangleCorners[c / 2] + c % 2] }
             let prefix: StaticString = part == .border ? "cb" : "c"
             w.raw("<clipPath id=\""); w.raw(prefix); w.integer(i); w.raw("t"); w.integer(k);
             w.raw("\"><polygon points=\"")
-            SMILWriter.points(&w, triangle.values[0]); w.raw("\">")
+            SMILWriter.key(0, of: triangle, into: &w, value: SMILWriter.points); w.raw("\">")
             smil.animate("points", triangle, into: &w, value: SMILWriter.points)
             w.raw("</polygon></clipPath>\n<g clip-path=\"url(#"); w.raw(prefix); w.integer(i); w.raw("t"); w.integer(k);
             w.raw(")\">")
-            let closers = sampledAffine(
-                states.indices.map { states[$0].triangleMap(k, quad: quads[$0]) }, times: view.times, smil: smil,
-                into: &w)
+            let maps = view.indices.map { j in
+                view.state(j).triangleMap(
+                    k, quad: (0..<4).map { Point(x: corners[j, 2 * $0], y: corners[j, 2 * $0 + 1]) })
+            }
+            let closers = sampledAffine(maps, times: view.times, smil: smil, into: &w)
             SVGPainter.look(
                 spec, index: i, timeline: timeline, size: first.size, radius: first.cornerRadius, fill: first.fill,
                 drawFill: false, dynamics: contentDynamics, part: part, border: border, into: &w)

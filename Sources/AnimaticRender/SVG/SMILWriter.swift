@@ -9,7 +9,7 @@ struct SMILWriter {
     /// when the channel is constant or the timeline has no duration.
     func animate(
         _ attribute: StaticString, _ channel: Channel, transform type: StaticString? = nil,
-        into w: inout MarkupWriter, value: (inout MarkupWriter, [Double]) -> Void
+        into w: inout MarkupWriter, value: (inout MarkupWriter, UnsafeBufferPointer<Double>) -> Void
     ) {
         guard duration > 0, !channel.isConstant else { return }
         if let type {
@@ -37,9 +37,12 @@ struct SMILWriter {
             }
         }
         w.raw("\" values=\"")
-        for (k, v) in channel.values.enumerated() {
-            if k > 0 { w.raw(UInt8(ascii: ";")) }
-            value(&w, v)
+        let width = channel.width
+        channel.values.withUnsafeBufferPointer { all in
+            for k in channel.times.indices {
+                if k > 0 { w.raw(UInt8(ascii: ";")) }
+                value(&w, UnsafeBufferPointer(rebasing: all[k * width..<(k + 1) * width]))
+            }
         }
         w.raw("\"")
         if channel.hasSplines && !channel.discrete {
@@ -55,22 +58,40 @@ struct SMILWriter {
         w.raw(loop ? " repeatCount=\"indefinite\"/>" : " fill=\"freeze\"/>")
     }
 
-    static func number(_ digits: Int) -> (inout MarkupWriter, [Double]) -> Void {
+    static func number(_ digits: Int) -> (inout MarkupWriter, UnsafeBufferPointer<Double>) -> Void {
         { w, v in w.number(v[0], digits: digits) }
     }
 
-    static func pair(_ digits: Int) -> (inout MarkupWriter, [Double]) -> Void {
+    /// One number with 4 decimals.
+    static func number4(_ w: inout MarkupWriter, _ v: UnsafeBufferPointer<Double>) { w.number(v[0], digits: 4) }
+
+    static func pair(_ digits: Int) -> (inout MarkupWriter, UnsafeBufferPointer<Double>) -> Void {
         { w, v in
             w.number(v[0], digits: digits); w.raw(UInt8(ascii: ",")); w.number(v[1], digits: digits)
         }
     }
 
-    static func rgb(_ w: inout MarkupWriter, _ v: [Double]) { w.rgb(Color(components: v)) }
+    static func rgb(_ w: inout MarkupWriter, _ v: UnsafeBufferPointer<Double>) {
+        w.rgb(Color(red: v[0], green: v[1], blue: v[2], alpha: v[3]))
+    }
 
-    static func visibility(_ w: inout MarkupWriter, _ v: [Double]) { w.raw(v[0] > 0.5 ? "visible" : "hidden") }
+    static func visibility(_ w: inout MarkupWriter, _ v: UnsafeBufferPointer<Double>) {
+        w.raw(v[0] > 0.5 ? "visible" : "hidden")
+    }
 
-    /// Polygon points from 8 numbers.
-    static func points(_ w: inout MarkupWriter, _ v: [Double]) {
+    /// Key `k` of `channel` written by `value` (a first value as an attribute).
+    static func key(
+        _ k: Int, of channel: Channel, into w: inout MarkupWriter,
+        value: (inout MarkupWriter, UnsafeBufferPointer<Double>) -> Void
+    ) {
+        let width = channel.width
+        channel.values.withUnsafeBufferPointer { all in
+            value(&w, UnsafeBufferPointer(rebasing: all[k * width..<(k + 1) * width]))
+        }
+    }
+
+    /// Polygon points from x, y pairs.
+    static func points(_ w: inout MarkupWriter, _ v: UnsafeBufferPointer<Double>) {
         for k in 0..<(v.count / 2) {
             if k > 0 { w.raw(UInt8(ascii: " ")) }
             w.number(v[2 * k], digits: 4); w.raw(UInt8(ascii: ",")); w.number(v[2 * k + 1], digits: 4)

@@ -1,121 +1,182 @@
 import AnimaticCore
 
-/// One animated quantity (a vector of numbers) over a whole timeline, as keys and the
-/// curve between them — the shape SMIL `keyTimes`/`values`/`keySplines`, CSS keyframes
+/// One animated quantity (a vector of `width` numbers) over a whole timeline, as keys and
+/// the curve between them — the shape SMIL `keyTimes`/`values`/`keySplines`, CSS keyframes
 /// and Lottie keyframes all share.
 ///
 /// Built either **from a track** (exact: a Bézier tween becomes one interval with that
 /// curve as its spline; springs, steps, keyframe blocks and interrupted tweens are sampled
 /// at the frame times) or **from frames** (every key a frame, linear between).
+///
+/// The keys' numbers are one flat array, key k at `k × width ..< (k + 1) × width`: a
+/// channel is three allocations whatever its key count (issue 12: an export's work stays
+/// within a small multiple of what it writes).
 struct Channel: Equatable {
     /// Key times in seconds: non-decreasing, the first 0, the last the timeline's duration.
     /// Two equal times make a jump.
     var times: [Double]
-    var values: [[Double]]
+    /// Numbers per key.
+    var width: Int
+    /// Every key's numbers in turn (`times.count × width`).
+    var values: [Double]
     /// Per interval (times.count − 1): the Bézier easing, nil for linear.
     var splines: [CubicBezier?]
     /// Holds each value until the next key (SMIL `calcMode="discrete"`).
     var discrete = false
 
-    var isConstant: Bool { values.allSatisfy { $0 == values[0] } }
+    /// Component `c` of key `k`.
+    subscript(_ k: Int, _ c: Int) -> Double { values[k * width + c] }
+
+    /// Key `k`'s numbers as an array (for first values and tests).
+    func key(_ k: Int) -> [Double] { Array(values[k * width..<(k + 1) * width]) }
+
+    /// Whether keys `a` and `b` hold the same numbers.
+    func sameKey(_ a: Int, _ b: Int) -> Bool {
+        for c in 0..<width where values[a * width + c] != values[b * width + c] { return false }
+        return true
+    }
+
+    var isConstant: Bool {
+        for k in times.indices.dropFirst() where !sameKey(k, 0) { return false }
+        return true
+    }
     var hasSplines: Bool { splines.contains { $0 != nil } }
 
     /// The channel's value at `t` seconds (for self-checks and tests).
     func value(at t: Double) -> [Double] {
-        guard t > times[0] else { return values[0] }
+        guard t > times[0] else { return key(0) }
         // The last key at or before t (a jump shows its new value at its time).
-        var lo = 0, hi = times.count
-        while hi - lo > 1 {
-            let mid = (lo + hi) / 2
-            if times[mid] <= t { lo = mid } else { hi = mid }
-        }
-        if lo == times.count - 1 || discrete { return values[lo] }
-        let span = times[lo + 1] - times[lo]
-        let x = span > 0 ? (t - times[lo]) / span : 1
-        let p = splines[lo]?.value(at: x) ?? x
-        return zip(values[lo], values[lo + 1]).map { $0 + ($1 - $0) * p }
+        let lo = lastKey(atOrBefore: t)
+        if lo == times.count - 1 || discrete { return key(lo) }
+        let p = progress(lo, t)
+        return (0..<width).map { c in self[lo, c] + (self[lo + 1, c] - self[lo, c]) * p }
+    }
+
+    /// Component `c` of `value(at: t)`, without an array.
+    func component(_ c: Int, at t: Double) -> Double {
+        guard t > times[0] else { return self[0, c] }
+        let lo = lastKey(atOrBefore: t)
+        if lo == times.count - 1 || discrete { return self[lo, c] }
+        let p = progress(lo, t)
+        return self[lo, c] + (self[lo + 1, c] - self[lo, c]) * p
     }
 
     /// `value(at: t)` of a two-number channel (a point, a size), without an array.
-    func pair(at t: Double) -> (Double, Double) {
-        guard t > times[0] else { return (values[0][0], values[0][1]) }
+    func pair(at t: Double) -> (Double, Double) { (component(0, at: t), component(1, at: t)) }
+
+    private func lastKey(atOrBefore t: Double) -> Int {
         var lo = 0, hi = times.count
         while hi - lo > 1 {
             let mid = (lo + hi) / 2
             if times[mid] <= t { lo = mid } else { hi = mid }
         }
-        if lo == times.count - 1 || discrete { return (values[lo][0], values[lo][1]) }
+        return lo
+    }
+
+    private func progress(_ lo: Int, _ t: Double) -> Double {
         let span = times[lo + 1] - times[lo]
         let x = span > 0 ? (t - times[lo]) / span : 1
-        let p = splines[lo]?.value(at: x) ?? x
-        let a = values[lo], b = values[lo + 1]
-        return (a[0] + (b[0] - a[0]) * p, a[1] + (b[1] - a[1]) * p)
+        return splines[lo]?.value(at: x) ?? x
     }
 
-    func mapValues(_ f: ([Double]) -> [Double]) -> Channel {
-        var c = self
-        c.values = values.map(f)
-        return c
+    /// The same keys with `width` new numbers each: component `c` of a new key is
+    /// `f(old key's numbers, c)`.
+    func mapValues(width newWidth: Int, _ f: (UnsafeBufferPointer<Double>, Int) -> Double) -> Channel {
+        var mapped = [Double]()
+        mapped.reserveCapacity(times.count * newWidth)
+        values.withUnsafeBufferPointer { all in
+            for k in times.indices {
+                let old = UnsafeBufferPointer(rebasing: all[k * width..<(k + 1) * width])
+                for c in 0..<newWidth { mapped.append(f(old, c)) }
+            }
+        }
+        return Channel(times: times, width: newWidth, values: mapped, splines: splines, discrete: discrete)
     }
 
-    /// Keys at the given times, linear between.
-    static func sampled(times: [Double], values: [[Double]]) -> Channel {
-        Channel(times: times, values: values, splines: Array(repeating: nil, count: max(times.count - 1, 0)))
+    /// Keys at the given times, linear between; `values` holds `width` numbers per time.
+    static func sampled(times: [Double], width: Int, values: [Double]) -> Channel {
+        Channel(
+            times: times, width: width, values: values, splines: Array(repeating: nil, count: max(times.count - 1, 0)))
     }
 
-    /// Keys at the given times, each value held until the next; repeated values are dropped.
-    static func discrete(times: [Double], values: [[Double]]) -> Channel {
-        var c = Channel(times: [times[0]], values: [values[0]], splines: [], discrete: true)
+    /// Keys at the given times, linear between; `append(k, &values)` appends key k's
+    /// `width` numbers.
+    static func sampled(times: [Double], width: Int, _ append: (Int, inout [Double]) -> Void) -> Channel {
+        var values = [Double]()
+        values.reserveCapacity(times.count * width)
+        for k in times.indices { append(k, &values) }
+        return sampled(times: times, width: width, values: values)
+    }
+
+    /// One-number keys at the given times, each held until the next; repeated values are dropped.
+    static func discrete(times: [Double], values: [Double]) -> Channel {
+        var c = Channel(times: [times[0]], width: 1, values: [values[0]], splines: [], discrete: true)
         for (t, v) in zip(times.dropFirst(), values.dropFirst()) where v != c.values[c.values.count - 1] {
             c.times.append(t); c.values.append(v); c.splines.append(nil)
         }
         return c
     }
 
+    /// How a track's value becomes a channel's numbers (`TrackValue.numbers`), bounded
+    /// where the drawing needs it.
+    enum Bound {
+        case none
+        /// At least 0 (sizes, radii, widths).
+        case nonNegative
+        /// 0…1 (opacities, colour components).
+        case unit
+
+        func apply(_ x: Double) -> Double {
+            switch self {
+            case .none: return x
+            case .nonNegative: return max(x, 0)
+            case .unit: return min(max(x, 0), 1)
+            }
+        }
+    }
+
     /// The track's value over `0…duration` of transition time: exact Bézier intervals where
     /// the track has a Bézier tween that runs to its end with control points in 0…1 (what
     /// SMIL `keySplines` accepts), the samples' times elsewhere — a jump of the samples
-    /// (a step, a discrete key) as two keys at its time, the value before it first. `map` turns a value
-    /// into numbers and must be linear in the value (positions, sizes, numbers, colours);
-    /// it may clamp (opacity to 0…1) because Bézier tweens with control points in 0…1 never
-    /// leave their end values.
+    /// (a step, a discrete key) as two keys at its time, the value before it first. Values
+    /// become numbers with `TrackValue.numbers`, each bounded by `bound`: linear in the
+    /// value (positions, sizes, numbers, colours); a clamp (opacity to 0…1) is exact
+    /// because Bézier tweens with control points in 0…1 never leave their end values.
     private static let leftLimitOffset = FrameSamples.leftLimitOffset
 
     static func exact(
-        track: PropertyTrack, duration: Double, samples: FrameSamples.LayerSamples,
-        map: (TrackValue) -> [Double]
+        track: PropertyTrack, duration: Double, samples: FrameSamples.LayerSamples, bound: Bound
     ) -> Channel {
-        var b = Builder(initial: map(track.initial))
+        var b = Builder(initial: track.initial, bound: bound)
         let segments = track.segments
         for (i, segment) in segments.enumerated() {
             guard segment.start <= duration else { break }
             let next = i + 1 < segments.count ? segments[i + 1].start : .infinity
             switch segment {
             case let .set(time, value):
-                b.jump(at: time, to: map(value))
+                b.jump(at: time, to: value)
             case let .tween(start, end, from, to, .bezier(curve))
             where end > start && end <= next && end <= duration
                 && (0...1).contains(curve.y1) && (0...1).contains(curve.y2):
-                b.jump(at: start, to: map(from))
-                b.add(end, map(to), spline: curve == .linear ? nil : curve)
+                b.jump(at: start, to: from)
+                b.add(end, to, spline: curve == .linear ? nil : curve)
             default:
                 let start = segment.start
-                b.jump(at: start, to: map(segment.value(at: start)))
+                b.jump(at: start, to: segment.value(at: start))
                 let stop = min(segment.end, next, duration)
-                let times = samples.times
                 var endsWithJump = false
-                for k in times.indices where times[k] > start + 1e-9 {
-                    guard times[k] < stop - 1e-9 else {
-                        endsWithJump = samples.isLeftLimit[k] && abs(times[k] - stop) <= 1e-9
+                for k in 0..<samples.count where samples.time(k) > start + 1e-9 {
+                    guard samples.time(k) < stop - 1e-9 else {
+                        endsWithJump = samples.isLeftLimit(k) && abs(samples.time(k) - stop) <= 1e-9
                         break
                     }
-                    b.add(times[k], map(segment.value(at: samples.evaluationTime(k))), spline: nil)
+                    b.add(samples.time(k), segment.value(at: samples.evaluationTime(k)), spline: nil)
                 }
                 if stop > start {
                     if endsWithJump {
-                        b.add(stop, map(segment.value(at: stop - leftLimitOffset)), spline: nil)
+                        b.add(stop, segment.value(at: stop - leftLimitOffset), spline: nil)
                     }
-                    b.add(stop, map(segment.value(at: stop)), spline: nil)
+                    b.add(stop, segment.value(at: stop), spline: nil)
                 }
             }
         }
@@ -125,26 +186,48 @@ struct Channel: Equatable {
 
     private struct Builder {
         var channel: Channel
+        let bound: Bound
 
-        init(initial: [Double]) { channel = Channel(times: [0], values: [initial], splines: []) }
+        init(initial: TrackValue, bound: Bound) {
+            self.bound = bound
+            var values: [Double] = []
+            initial.appendNumbers(to: &values, bound: bound)
+            channel = Channel(times: [0], width: values.count, values: values, splines: [])
+        }
 
-        var last: [Double] { channel.values[channel.values.count - 1] }
+        var lastKey: Int { channel.times.count - 1 }
         var lastTime: Double { channel.times[channel.times.count - 1] }
 
-        mutating func add(_ t: Double, _ v: [Double], spline: CubicBezier?) {
+        mutating func add(_ t: Double, _ v: TrackValue, spline: CubicBezier?) {
+            v.appendNumbers(to: &channel.values, bound: bound)
             channel.times.append(max(t, lastTime))
-            channel.values.append(v)
             channel.splines.append(spline)
         }
 
+        /// Repeats the last key at `t`.
         mutating func hold(until t: Double) {
-            if t > lastTime + 1e-12 { add(t, last, spline: nil) }
+            guard t > lastTime + 1e-12 else { return }
+            let w = channel.width, from = lastKey * w
+            for c in 0..<w { channel.values.append(channel.values[from + c]) }
+            channel.times.append(t)
+            channel.splines.append(nil)
         }
 
-        mutating func jump(at t: Double, to v: [Double]) {
-            if channel.times.count == 1 && t <= 0 { channel.values[0] = v; return }
+        mutating func jump(at t: Double, to v: TrackValue) {
+            let w = channel.width
+            if channel.times.count == 1 && t <= 0 {
+                channel.values.removeAll(keepingCapacity: true)
+                v.appendNumbers(to: &channel.values, bound: bound)
+                return
+            }
             hold(until: t)
-            if v != last { add(t, v, spline: nil) }
+            // Append, then drop the key again when it repeats the last one.
+            v.appendNumbers(to: &channel.values, bound: bound)
+            channel.times.append(max(t, lastTime))
+            channel.splines.append(nil)
+            if channel.sameKey(lastKey, lastKey - 1) {
+                channel.values.removeLast(w); channel.times.removeLast(); channel.splines.removeLast()
+            }
         }
     }
 }
@@ -153,13 +236,22 @@ extension TrackValue {
     /// The numbers of a value for channels: a point or size as two, a colour as four, a
     /// number as one, a boolean as 0 or 1, a transform as its 16 entries.
     var numbers: [Double] {
+        var result: [Double] = []
+        appendNumbers(to: &result, bound: .none)
+        return result
+    }
+
+    /// Appends `numbers`, each bounded by `bound`, without an array of its own.
+    func appendNumbers(to values: inout [Double], bound: Channel.Bound) {
         switch self {
-        case .number(let n): return [n]
-        case .point(let p): return [p.x, p.y]
-        case .size(let s): return [s.width, s.height]
-        case .color(let c): return [c.red, c.green, c.blue, c.alpha]
-        case .bool(let b): return [b ? 1 : 0]
-        case .transform(let m, _): return m.entries
+        case .number(let n): values.append(bound.apply(n))
+        case .point(let p): values.append(bound.apply(p.x)); values.append(bound.apply(p.y))
+        case .size(let s): values.append(bound.apply(s.width)); values.append(bound.apply(s.height))
+        case .color(let c):
+            values.append(bound.apply(c.red)); values.append(bound.apply(c.green))
+            values.append(bound.apply(c.blue)); values.append(bound.apply(c.alpha))
+        case .bool(let b): values.append(bound.apply(b ? 1 : 0))
+        case .transform(let m, _): for e in m.entries { values.append(bound.apply(e)) }
         }
     }
 }

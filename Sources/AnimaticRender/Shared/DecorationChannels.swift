@@ -37,36 +37,40 @@ struct DecorationChannels {
             layer.values(at: timeline.transitionTime(atWallTime: view.evaluationTime($0)))
         }
         func channel(
-            _ p: AnimatableProperty, _ sampled: (CompiledLayer.Values) -> [Double],
-            _ map: @escaping (TrackValue) -> [Double]
+            _ p: AnimatableProperty, _ bound: Channel.Bound, width: Int,
+            _ sampled: (CompiledLayer.Values, inout [Double]) -> Void
         ) -> Channel {
             timeline.run == nil
-                ? Channel.exact(track: layer.track(p), duration: timeline.duration, samples: view, map: map)
-                : Channel.sampled(times: times, values: values.map(sampled))
+                ? Channel.exact(track: layer.track(p), duration: timeline.duration, samples: view, bound: bound)
+                : Channel.sampled(times: times, width: width) { k, out in sampled(values[k], &out) }
+        }
+        func appendColor(_ c: Color, _ out: inout [Double]) {
+            out.append(c.red); out.append(c.green); out.append(c.blue); out.append(c.alpha)
         }
         if showsShadow {
-            let opacity = channel(.shadowOpacity, { [$0.shadow.opacity] }) { $0.numbers.map { min(max($0, 0), 1) } }
-            let color = channel(.shadowColor, { $0.shadow.color.components }) { $0.numbers.map { min(max($0, 0), 1) } }
+            let opacity = channel(.shadowOpacity, .unit, width: 1) { v, out in out.append(v.shadow.opacity) }
+            let color = channel(.shadowColor, .unit, width: 4) { v, out in appendColor(v.shadow.color, &out) }
+            let alpha = color[0, 3]
             let flood =
                 color.isConstant && timeline.run == nil
-                ? opacity.mapValues { [$0[0] * color.values[0][3]] }
-                : Channel.sampled(
-                    times: times,
-                    values: values.map {
-                        [min(max($0.shadow.opacity, 0), 1) * $0.shadow.color.alpha]
-                    })
-            let radius = channel(.shadowRadius, { [$0.shadow.radius] }) { $0.numbers.map { max($0, 0) } }
-            let offset = channel(.shadowOffset, { [$0.shadow.offset.x, $0.shadow.offset.y] }) { $0.numbers }
+                ? opacity.mapValues(width: 1) { v, _ in v[0] * alpha }
+                : Channel.sampled(times: times, width: 1) { k, out in
+                    out.append(min(max(values[k].shadow.opacity, 0), 1) * values[k].shadow.color.alpha)
+                }
+            let radius = channel(.shadowRadius, .nonNegative, width: 1) { v, out in out.append(v.shadow.radius) }
+            let offset = channel(.shadowOffset, .none, width: 2) { v, out in
+                out.append(v.shadow.offset.x); out.append(v.shadow.offset.y)
+            }
             let reach =
                 values.map { 3 * $0.shadow.radius + max(abs($0.shadow.offset.x), abs($0.shadow.offset.y)) }.max() ?? 0
             shadow = Shadow(
                 opacity: flood, radius: radius, offset: offset,
-                color: color.mapValues { Array($0.prefix(3)) }, reach: reach)
+                color: color.mapValues(width: 3) { v, c in v[c] }, reach: reach)
         }
         if showsBorder {
             border = Border(
-                width: channel(.borderWidth, { [$0.border.width] }) { $0.numbers.map { max($0, 0) } },
-                color: channel(.borderColor, { $0.border.color.components }) { $0.numbers.map { min(max($0, 0), 1) } })
+                width: channel(.borderWidth, .nonNegative, width: 1) { v, out in out.append(v.border.width) },
+                color: channel(.borderColor, .unit, width: 4) { v, out in appendColor(v.border.color, &out) })
         }
     }
 }

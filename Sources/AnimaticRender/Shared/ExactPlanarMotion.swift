@@ -12,7 +12,12 @@ struct ExactPlanarMotion {
     var offset: Channel
 
     init?(layer i: Int, samples: FrameSamples, channels: LayerChannels) {
-        let timeline = samples.timeline
+        self.init(samples.layer(i), channels: channels)
+    }
+
+    init?(_ view: FrameSamples.LayerSamples, channels: LayerChannels) {
+        let timeline = view.samples.timeline
+        let i = view.layer
         let layer = timeline.layers[i]
         guard timeline.run == nil, timeline.duration > 0, timeline.tree.parents[i] == nil,
             !layer.track(.transform).isAnimated, !layer.track(.zPosition).isAnimated
@@ -24,17 +29,15 @@ struct ExactPlanarMotion {
                     .concatenating(timeline.containerSublayer))
         else { return nil }
         self.outer = outer
-        let view = samples.layer(i)
         transform = Affine2D(a: t.m11, b: t.m12, c: t.m21, d: t.m22, e: t.m41, f: t.m42)
         position = Channel.exact(
             track: layer.track(.position), duration: timeline.duration,
-            samples: view
-        ) { $0.numbers }
+            samples: view, bound: .none)
         let anchor = layer.spec.anchor
-        offset = channels.size.mapValues { [-anchor.x * $0[0], -anchor.y * $0[1]] }
+        offset = channels.size.mapValues(width: 2) { v, c in c == 0 ? -anchor.x * v[0] : -anchor.y * v[1] }
         // The plan must put every frame's bounds on the engine's quad.
-        for (k, time) in view.times.enumerated() where !view.isLeftLimit[k] {
-            let state = view.states[k]
+        for k in view.indices where !view.isLeftLimit(k) {
+            let time = view.time(k), state = view.state(k)
             let (width, height) = channels.size.pair(at: time)
             let map = screenMap(at: time)
             let quad = LayerState.corners(size: state.size, matrix: state.matrix)

@@ -114,28 +114,43 @@ struct FrameSamples {
         self.layersOf = layersOf
     }
 
-    /// One layer's samples: what an export writes for that layer.
+    /// One layer's samples — what an export writes for that layer — as a view of the
+    /// shared samples: nothing is copied until a state is read.
     struct LayerSamples {
-        /// Non-decreasing; a time appears twice at a jump.
-        var times: [Double] = []
-        var isLeftLimit: [Bool] = []
-        var states: [LayerState] = []
+        let samples: FrameSamples
+        let layer: Int
+        /// The shared samples written for the layer, ascending; nil when every one is.
+        let picks: [Int]?
+
+        var count: Int { picks?.count ?? samples.times.count }
+        var indices: Range<Int> { 0..<count }
+        /// The shared sample index of the layer's sample `k`.
+        func sample(_ k: Int) -> Int { picks?[k] ?? k }
+        func time(_ k: Int) -> Double { samples.times[sample(k)] }
+        /// Whether sample `k` is the value just before a jump at its time.
+        func isLeftLimit(_ k: Int) -> Bool { samples.isLeftLimit[sample(k)] }
+        func state(_ k: Int) -> LayerState { samples.states[sample(k)][layer] }
 
         /// The time at which sample `k` was evaluated: its time, or just before it for the
         /// value before a jump.
-        func evaluationTime(_ k: Int) -> Double { isLeftLimit[k] ? times[k] - leftLimitOffset : times[k] }
+        func evaluationTime(_ k: Int) -> Double { isLeftLimit(k) ? time(k) - leftLimitOffset : time(k) }
+
+        /// Every sample's time (non-decreasing; a time appears twice at a jump).
+        var times: [Double] { picks.map { $0.map { samples.times[$0] } } ?? samples.times }
+        /// Every sample's state, copied out.
+        var states: [LayerState] { indices.map(state) }
     }
 
     /// Layer `i`'s samples: the frames, the jumps, and the refinement samples for it.
     func layer(_ i: Int) -> LayerSamples {
-        var view = LayerSamples()
-        view.times.reserveCapacity(times.count); view.isLeftLimit.reserveCapacity(times.count)
-        view.states.reserveCapacity(times.count)
+        guard layersOf.contains(where: { $0 != nil }) else { return LayerSamples(samples: self, layer: i, picks: nil) }
+        var picks: [Int] = []
+        picks.reserveCapacity(times.count)
         for k in times.indices {
             if let only = layersOf[k], !Self.sortedContains(only, i) { continue }
-            view.times.append(times[k]); view.isLeftLimit.append(isLeftLimit[k]); view.states.append(states[k][i])
+            picks.append(k)
         }
-        return view
+        return LayerSamples(samples: self, layer: i, picks: picks.count == times.count ? nil : picks)
     }
 
     static func sortedContains(_ sorted: [Int], _ value: Int) -> Bool {

@@ -17,55 +17,76 @@ struct LayerChannels {
     var clip: Channel?
 
     init(layer i: Int, samples: FrameSamples) {
-        let timeline = samples.timeline
+        self.init(samples.layer(i))
+    }
+
+    init(_ view: FrameSamples.LayerSamples) {
+        let timeline = view.samples.timeline
+        let i = view.layer
         let layer = timeline.layers[i]
-        let hasFill = samples.states[0][i].fill != nil
-        let view = samples.layer(i)
+        let hasFill = view.samples.states[0][i].fill != nil
+        let times = view.times
+        func sampled(_ number: (LayerState) -> Double) -> Channel {
+            .sampled(times: times, width: 1) { k, values in values.append(number(view.state(k))) }
+        }
+        func visibility() -> Channel {
+            .discrete(times: times, values: view.indices.map { view.state($0).visible ? 1 : 0 })
+        }
         if timeline.run == nil {
-            let d = timeline.duration, times = view.times
-            func channel(_ p: AnimatableProperty, _ map: (TrackValue) -> [Double]) -> Channel {
-                Channel.exact(track: layer.track(p), duration: d, samples: view, map: map)
+            let d = timeline.duration
+            func channel(_ p: AnimatableProperty, _ bound: Channel.Bound) -> Channel {
+                Channel.exact(track: layer.track(p), duration: d, samples: view, bound: bound)
             }
-            opacity = channel(.alpha) { v in v.numbers.map { min(max($0, 0), 1) } }
-            size = channel(.size) { v in v.numbers.map { max($0, 0) } }
-            radius = channel(.cornerRadius) { v in v.numbers.map { max($0, 0) } }
-            fill = hasFill ? channel(.fill) { v in v.numbers.map { min(max($0, 0), 1) } } : nil
-            var vt: [Double] = [0], vv: [[Double]] = [[layer.spec.hidden ? 0 : 1]]
+            opacity = channel(.alpha, .unit)
+            size = channel(.size, .nonNegative)
+            radius = channel(.cornerRadius, .nonNegative)
+            fill = hasFill ? channel(.fill, .unit) : nil
+            var vt: [Double] = [0], vv: [Double] = [layer.spec.hidden ? 0 : 1]
             for segment in layer.track(.hidden).segments {
                 if case let .set(time, .bool(hidden)) = segment, time <= d {
-                    vt.append(time); vv.append([hidden ? 0 : 1])
+                    vt.append(time); vv.append(hidden ? 0 : 1)
                 }
             }
             visible = .discrete(times: vt, values: vv)
             if timeline.tree.parents[i] != nil {
-                let states = view.states
-                opacity = .sampled(times: times, values: states.map { [$0.opacity] })
-                visible = .discrete(times: times, values: states.map { [$0.visible ? 1 : 0] })
+                opacity = sampled(\.opacity)
+                visible = visibility()
             }
         } else {
-            let states = view.states, times = view.times
-            opacity = .sampled(times: times, values: states.map { [$0.opacity] })
-            size = .sampled(times: times, values: states.map { [$0.size.width, $0.size.height] })
-            radius = .sampled(times: times, values: states.map { [$0.cornerRadius] })
-            fill = hasFill ? .sampled(times: times, values: states.map { ($0.fill ?? .clear).components }) : nil
-            visible = .discrete(times: times, values: states.map { [$0.visible ? 1 : 0] })
+            opacity = sampled(\.opacity)
+            size = .sampled(times: times, width: 2) { k, values in
+                let s = view.state(k).size
+                values.append(s.width); values.append(s.height)
+            }
+            radius = sampled(\.cornerRadius)
+            fill =
+                hasFill
+                ? .sampled(times: times, width: 4) { k, values in
+                    let c = view.state(k).fill ?? .clear
+                    values.append(c.red); values.append(c.green); values.append(c.blue); values.append(c.alpha)
+                } : nil
+            visible = visibility()
         }
         clip = Self.clip(view)
     }
 
     static func clip(_ samples: FrameSamples.LayerSamples) -> Channel? {
-        let polygons = samples.states.map(\.clip)
-        guard polygons.contains(where: { $0 != nil }) else { return nil }
-        let count = max(polygons.map { $0?.count ?? 0 }.max() ?? 0, 3)
-        return .sampled(
-            times: samples.times,
-            values: polygons.map { polygon in
-                guard let polygon, let last = polygon.last else {
-                    // No clip at this frame (cannot happen within one tree) or an empty one: nothing shows.
-                    return [Double](repeating: 0, count: 2 * count)
-                }
-                let padded = polygon + Array(repeating: last, count: count - polygon.count)
-                return padded.flatMap { [$0.x, $0.y] }
-            })
+        var count = 0, clips = false
+        for k in samples.indices {
+            guard let polygon = samples.state(k).clip else { continue }
+            clips = true
+            count = max(count, polygon.count)
+        }
+        guard clips else { return nil }
+        count = max(count, 3)
+        return .sampled(times: samples.times, width: 2 * count) { k, values in
+            guard let polygon = samples.state(k).clip, let last = polygon.last else {
+                // No clip at this frame (cannot happen within one tree) or an empty one: nothing shows.
+                values.append(contentsOf: repeatElement(0, count: 2 * count))
+                return
+            }
+            for p in polygon { values.append(p.x); values.append(p.y) }
+            for _ in polygon.count..<count { values.append(last.x); values.append(last.y) }
+        }
     }
 }
