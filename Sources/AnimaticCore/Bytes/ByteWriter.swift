@@ -12,8 +12,10 @@
 ///
 /// Speed: a timeline holds tens of thousands of numbers, so the writer formats straight
 /// into spare room at the end of its buffer (`withSpace`): no temporary per number, no
-/// libm call for rounding; six decimals (`writeNumber6`, the JSON timeline's) take three
-/// digits at a time from a table and inline where many are written. The buffer grows
+/// libm call for rounding; six decimals (`writeNumber6`, the JSON timeline's) and three,
+/// four and nine (`writeNumber3`, `writeNumber4`, `writeNumber9`: Lottie, SVG, CSS's
+/// perspective column; ByteWriter+FixedDecimals.swift) take three digits at a time from a
+/// table and inline where many are written; other counts go to `writeNumberSlow`. The buffer grows
 /// geometrically; bytes past `count` are scratch and never read. `bytes` copies when the
 /// buffer has spare room; `takeBytes()` hands the buffer over without a copy.
 public struct ByteWriter: Sendable {
@@ -176,8 +178,13 @@ public struct ByteWriter: Sendable {
     /// returns the bytes written.
     @inlinable
     public static func writeNumber(_ value: Double, fractionDigits: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
-        if fractionDigits == 6 { return writeNumber6(value, to: p) }
-        return writeNumberSlow(value, fractionDigits: fractionDigits, to: p)
+        switch fractionDigits {
+        case 6: return writeNumber6(value, to: p)
+        case 3: return writeNumber3(value, to: p)
+        case 4: return writeNumber4(value, to: p)
+        case 9: return writeNumber9(value, to: p)
+        default: return writeNumberSlow(value, fractionDigits: fractionDigits, to: p)
+        }
     }
 
     /// `writeNumber` with six decimals: the hot path.
@@ -278,6 +285,8 @@ public struct ByteWriter: Sendable {
         return writeNumberSlow(value, fractionDigits: 6, to: p)
     }
 
+    /// Any count of decimals (0…9), any double: the formatter the fast paths must match
+    /// byte for byte (NumberFormattingOtherDigitsTests compares them).
     @usableFromInline
     static func writeNumberSlow(_ value: Double, fractionDigits: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
         guard value.isFinite else {

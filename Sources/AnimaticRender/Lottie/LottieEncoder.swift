@@ -86,7 +86,7 @@ public enum LottieEncoder {
             w.raw("\"ks\":"); layerTransform(opacity: [100], frames: [0], holds: nil, into: &w)
             w.raw(",\"shapes\":[")
             group(
-                "background", path: { w in staticPath(Path(vertices: rect), into: &w) },
+                "background", path: { w in staticPath(PathFrames(polygon: rect), into: &w) },
                 paint: { w in solidFill(background, into: &w) }, into: &w)
             w.raw("]}")
         }
@@ -140,7 +140,8 @@ public enum LottieEncoder {
 
         // The fill and the gradient are drawn in the same path: the bounds.
         let bounds =
-            states[0].fill != nil || spec.gradient != nil ? states.map { boundsPath($0, rounded: rounded) } : []
+            states[0].fill != nil || spec.gradient != nil
+            ? boundsPaths(states, rounded: rounded) : PathFrames(vertexCount: 0, capacity: 0)
         if states[0].fill != nil {
             let fills = states.map { $0.fill ?? .clear }
             groups.append { w in
@@ -172,9 +173,10 @@ public enum LottieEncoder {
         }
         switch spec.content {
         case let .image(aspect, imageFill)?:
-            let paths = states.map { s -> Path in
+            var paths = PathFrames(vertexCount: 4, capacity: states.count)
+            for s in states {
                 let rect = imageRect(aspect, mode: spec.imageMode, clips: spec.clips, in: s.size)
-                return Path(vertices: rect.map { s.matrix.apply(to: $0) })
+                paths.appendPolygon(rect.map { s.matrix.apply(to: $0) })
             }
             let fill = imageFill ?? SVGPainter.placeholderFill
             groups.append { w in
@@ -185,7 +187,7 @@ public enum LottieEncoder {
         case let .snapshot(of, rect)?:
             if let source = timeline.layerIndex(of) {
                 let src = timeline.layers[source].spec
-                let paths = states.map { boundsPath($0, rounded: false) }
+                let paths = boundsPaths(states, rounded: false)
                 if let fill = src.fill {
                     groups.append { w in
                         group(
@@ -233,11 +235,13 @@ public enum LottieEncoder {
     static func mask(_ states: [LayerState], frames: [Double], into w: inout JSONWriter) {
         guard states.contains(where: { $0.clip != nil }) else { return }
         let count = max(states.map { $0.clip?.count ?? 0 }.max() ?? 0, 3)
-        let paths = states.map { s -> Path in
-            guard let clip = s.clip, let last = clip.last else {
-                return Path(vertices: Array(repeating: .zero, count: count))
+        var paths = PathFrames(vertexCount: count, capacity: states.count)
+        for s in states {
+            if let clip = s.clip, let last = clip.last {
+                paths.appendPolygon(clip + Array(repeating: last, count: count - clip.count))
+            } else {
+                paths.appendPolygon(repeatElement(Point.zero, count: count))
             }
-            return Path(vertices: clip + Array(repeating: last, count: count - clip.count))
         }
         w.raw("\"hasMask\":true,\"masksProperties\":[{\"inv\":false,\"mode\":\"a\",\"nm\":\"clip\",\"pt\":")
         pathProperty(paths, frames: frames, into: &w)
@@ -285,13 +289,13 @@ public enum LottieEncoder {
     /// the width), the width scaled like the layer, width 0 where there is none.
     static func border(_ states: [LayerState], frames: [Double], into w: inout JSONWriter) {
         let rounded = states.contains { $0.cornerRadius > 0 }
-        let paths = states.map { s -> Path in
+        var paths = PathFrames(vertexCount: rounded ? 8 : 4, capacity: states.count)
+        for s in states {
             let bw = s.border?.width ?? 0
-            var inner = s
-            inner.size = Size(width: max(s.size.width - bw, 0), height: max(s.size.height - bw, 0))
-            inner.cornerRadius = max(s.cornerRadius - bw / 2, 0)
-            inner.matrix = Transform3D.translation(bw / 2, bw / 2).concatenating(s.matrix)
-            return boundsPath(inner, rounded: rounded)
+            appendBounds(
+                width: max(s.size.width - bw, 0), height: max(s.size.height - bw, 0),
+                cornerRadius: max(s.cornerRadius - bw / 2, 0),
+                matrix: Transform3D.translation(bw / 2, bw / 2).concatenating(s.matrix), rounded: rounded, to: &paths)
         }
         let widths = states.map { s in
             (s.border?.width ?? 0) * (s.affine.map { abs($0.a * $0.d - $0.b * $0.c) } ?? 1).squareRoot()
@@ -309,32 +313,30 @@ public enum LottieEncoder {
 
     // MARK: Paths
 
-    /// A closed Bézier path: vertices with in and out tangents relative to them.
-    struct Path: Equatable {
-        var vertices: [Point]
-        var inTangents: [Point]
-        var outTangents: [Point]
-
-        init(vertices: [Point], inTangents: [Point]? = nil, outTangents: [Point]? = nil) {
-            self.vertices = vertices
-            self.inTangents = inTangents ?? vertices.map { _ in .zero }
-            self.outTangents = outTangents ?? vertices.map { _ in .zero }
-        }
-    }
-
     /// Bézier circle constant: a quarter circle's handles are 0.5523 of its radius.
     static let kappa = 0.5522847498
 
-    /// The bounds (rounded when `rounded`, always 8 vertices then) through the layer's matrix.
-    static func boundsPath(_ s: LayerState, rounded: Bool) -> Path {
-        let w = s.size.width, h = s.size.height, m = s.matrix
-        guard rounded else {
-            return Path(
-                vertices: [Point(x: 0, y: 0), Point(x: w, y: 0), Point(x: w, y: h), Point(x: 0, y: h)].map {
-                    m.apply(to: $0)
-                })
+    /// Every state's bounds (rounded when `rounded`, always 8 vertices then) through its matrix.
+    static func boundsPaths(_ states: [LayerState], rounded: Bool) -> PathFrames {
+        var paths = PathFrames(vertexCount: rounded ? 8 : 4, capacity: states.count)
+        for s in states {
+            appendBounds(
+                width: s.size.width, height: s.size.height, cornerRadius: s.cornerRadius, matrix: s.matrix,
+                rounded: rounded, to: &paths)
         }
-        let r = min(s.cornerRadius, w / 2, h / 2), k = r * kappa
+        return paths
+    }
+
+    /// Bounds of `width` × `height` (rounded by `cornerRadius` when `rounded`) through `m`.
+    static func appendBounds(
+        width w: Double, height h: Double, cornerRadius: Double, matrix m: Transform3D, rounded: Bool,
+        to paths: inout PathFrames
+    ) {
+        guard rounded else {
+            paths.appendRect(width: w, height: h, through: m)
+            return
+        }
+        let r = min(cornerRadius, w / 2, h / 2), k = r * kappa
         let v = [
             Point(x: r, y: 0), Point(x: w - r, y: 0), Point(x: w, y: r), Point(x: w, y: h - r),
             Point(x: w - r, y: h), Point(x: r, y: h), Point(x: 0, y: h - r), Point(x: 0, y: r),
@@ -346,11 +348,9 @@ public enum LottieEncoder {
             Point.zero, Point(x: k, y: 0), .zero, Point(x: 0, y: k), .zero, Point(x: -k, y: 0), .zero,
             Point(x: 0, y: -k),
         ]
-        let mv = v.map { m.apply(to: $0) }
-        return Path(
-            vertices: mv,
-            inTangents: zip(v, i).enumerated().map { n, p in m.apply(to: p.0 + p.1) - mv[n] },
-            outTangents: zip(v, o).enumerated().map { n, p in m.apply(to: p.0 + p.1) - mv[n] })
+        paths.appendCurves(
+            vertices: v.map { m.apply(to: $0) }, inHandles: (0..<8).map { m.apply(to: v[$0] + i[$0]) },
+            outHandles: (0..<8).map { m.apply(to: v[$0] + o[$0]) })
     }
 
     /// The corners of an aspect-fit rect of `aspect` (width / height) centred in `size`.
@@ -421,68 +421,4 @@ public enum LottieEncoder {
         w.raw(",1]}")
     }
 
-    /// `{"a":0,"k":v}` when all values are equal, else a keyframe per frame (linear, or
-    /// hold where `holds[k]`). A keyframe's `s` is an array: `boxed` puts a value that is
-    /// not one (a number, a shape) in `[…]` there.
-    static func keyframed<V: Equatable>(
-        _ values: [V], frames: [Double], holds: [Bool]?, boxed: Bool = false,
-        into w: inout JSONWriter, write: (inout JSONWriter, V) -> Void
-    ) {
-        if values.allSatisfy({ $0 == values[0] }) {
-            w.raw("{\"a\":0,\"k\":"); write(&w, values[0]); w.raw("}")
-            return
-        }
-        w.raw("{\"a\":1,\"k\":[")
-        for (k, v) in values.enumerated() {
-            if k > 0 { w.raw(",") }
-            w.raw("{\"t\":"); w.number(frames[k]); w.raw(",\"s\":")
-            if boxed { w.raw("[") }
-            write(&w, v)
-            if boxed { w.raw("]") }
-            if k < values.count - 1 {
-                // A key followed by one at the same frame is a jump's left side: hold it.
-                if holds?[k] == true || frames[k + 1] <= frames[k] {
-                    w.raw(",\"h\":1")
-                } else {
-                    w.raw(",\"i\":{\"x\":[1],\"y\":[1]},\"o\":{\"x\":[0],\"y\":[0]}")
-                }
-            }
-            w.raw("}")
-        }
-        w.raw("]}")
-    }
-
-    static func scalarProperty(_ values: [Double], frames: [Double], holds: [Bool]?, into w: inout JSONWriter) {
-        keyframed(values, frames: frames, holds: holds, boxed: true, into: &w) { w, v in w.number(v) }
-    }
-
-    static func pointProperty(_ values: [Point], frames: [Double], into w: inout JSONWriter) {
-        keyframed(values, frames: frames, holds: nil, into: &w) { w, p in w.point(p) }
-    }
-
-    static func colorProperty(_ values: [Color], frames: [Double], into w: inout JSONWriter) {
-        let opaque = values.map { Color(red: $0.red, green: $0.green, blue: $0.blue) }
-        keyframed(opaque, frames: frames, holds: nil, into: &w) { w, c in
-            w.raw("["); w.number(c.red); w.raw(","); w.number(c.green); w.raw(","); w.number(c.blue); w.raw(",1]")
-        }
-    }
-
-    static func pathProperty(_ paths: [Path], frames: [Double], into w: inout JSONWriter) {
-        func points(_ ps: [Point], into w: inout JSONWriter) {
-            w.raw("[")
-            for (k, p) in ps.enumerated() {
-                if k > 0 { w.raw(",") }
-                w.point(p)
-            }
-            w.raw("]")
-        }
-        func shape(_ w: inout JSONWriter, _ p: Path) {
-            w.raw("{\"c\":true,\"v\":"); points(p.vertices, into: &w)
-            w.raw(",\"i\":"); points(p.inTangents, into: &w)
-            w.raw(",\"o\":"); points(p.outTangents, into: &w); w.raw("}")
-        }
-        keyframed(paths, frames: frames, holds: nil, boxed: true, into: &w, write: shape)
-    }
-
-    static func staticPath(_ p: Path, into w: inout JSONWriter) { pathProperty([p], frames: [0], into: &w) }
 }
