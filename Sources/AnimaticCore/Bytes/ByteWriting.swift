@@ -37,7 +37,10 @@ extension ByteWriting {
 
     @inlinable public mutating func raw(_ s: StaticString) { output.raw(s) }
 
-    @inlinable public mutating func raw(_ s: String) { output.raw(s) }
+    /// Disfavoured: a string literal would otherwise take this overload (String is the
+    /// literal's default type) and pay for a `String` and its UTF-8 view on every call,
+    /// where `raw(_: StaticString)` copies bytes fixed at compile time.
+    @_disfavoredOverload @inlinable public mutating func raw(_ s: String) { output.raw(s) }
 
     /// Appends bytes as they are.
     @inlinable public mutating func raw(bytes source: UnsafeBufferPointer<UInt8>) { output.raw(bytes: source) }
