@@ -116,23 +116,24 @@ public enum CSSEncoder {
         let timeline = samples.timeline
         let compiled = timeline.layers[i]
         var spec = compiled.spec
+        // The layer's samples, read in place (the border element never writes a fill or a
+        // shadow but its first state's).
         let view = samples.layer(i)
-        var states = view.states
+        var first = view.state(0)
         if part == .border {
             // The border element: the layer's box, transparent, with only its border.
             spec = LayerSpec(id: spec.id, frame: Rect(x: 0, y: 0, width: 0, height: 0), anchor: spec.anchor)
-            for k in states.indices { states[k].fill = nil; states[k].shadow = nil }
+            first.fill = nil; first.shadow = nil
         }
-        let first = states[0]
         let sizeMoves = compiled.track(.size).isAnimated
         let radiusMoves = compiled.track(.cornerRadius).isAnimated
         let fillMoves = compiled.track(.fill).isAnimated && part != .border
-        let drawsBorder = part != .body && states.contains { $0.border != nil }
+        let drawsBorder = part != .body && view.indices.contains { view.state($0).border != nil }
         let borderMoves =
             drawsBorder && (compiled.track(.borderWidth).isAnimated || compiled.track(.borderColor).isAnimated)
-        let showsShadow = part != .border && states.contains { $0.shadow != nil }
-        let shadowMoves = showsShadow && !states.allSatisfy { $0.shadow == first.shadow }
-        let clipPolygons = Self.clipPolygons(states)
+        let showsShadow = part != .border && view.indices.contains { view.state($0).shadow != nil }
+        let shadowMoves = showsShadow && !view.indices.allSatisfy { view.state($0).shadow == first.shadow }
+        let clipPolygons = Self.clipPolygons(view)
 
         w.raw("."); w.raw(name); w.raw(" {\n  position: absolute;\n  left: 0;\n  top: 0;\n  box-sizing: border-box;\n")
         w.raw("  width: "); w.number(first.size.width, digits: 4); w.raw("px;\n  height: ");
@@ -192,15 +193,16 @@ public enum CSSEncoder {
                 var percent = k == view.count - 1 ? 100 : offset(view.time(k), duration)
                 // Keyframes at one offset merge in CSS: a jump's left value goes just before.
                 if view.isLeftLimit(k) { percent = max(percent - jumpWidth, previous, 0) }
-                if k > 0, states[k].visible != states[k - 1].visible,
+                let state = view.state(k)
+                if k > 0, state.visible != view.state(k - 1).visible,
                     percent - visibilityLead > previous + visibilityLead
                 {
-                    var lead = states[k]
+                    var lead = state
                     lead.hidden = true
                     keyframe(
                         ((percent - visibilityLead) * 1e4).rounded() / 1e4, lead, clip: clipPolygons?[k], easing: nil)
                 }
-                keyframe(percent, states[k], clip: clipPolygons?[k], easing: nil)
+                keyframe(percent, state, clip: clipPolygons?[k], easing: nil)
                 previous = percent
             }
         }
@@ -255,10 +257,11 @@ public enum CSSEncoder {
 
     /// Each frame's ancestor clip in the element's own coordinates, all with one point
     /// count (CSS interpolates polygons point by point); nil when no ancestor clips.
-    static func clipPolygons(_ states: [LayerState]) -> [[Point]]? {
-        guard states.contains(where: { $0.clip != nil }) else { return nil }
-        let count = max(states.map { $0.clip?.count ?? 0 }.max() ?? 0, 3)
-        return states.map { s in
+    static func clipPolygons(_ samples: FrameSamples.LayerSamples) -> [[Point]]? {
+        guard samples.indices.contains(where: { samples.state($0).clip != nil }) else { return nil }
+        let count = max(samples.indices.map { samples.state($0).clip?.count ?? 0 }.max() ?? 0, 3)
+        return samples.indices.map { k in
+            let s = samples.state(k)
             guard let clip = s.clip, let inverse = PlaneHomography(s.matrix).inverse, !clip.isEmpty else {
                 return [Point](repeating: .zero, count: count)
             }

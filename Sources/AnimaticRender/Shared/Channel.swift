@@ -62,7 +62,13 @@ struct Channel: Equatable {
     }
 
     /// `value(at: t)` of a two-number channel (a point, a size), without an array.
-    func pair(at t: Double) -> (Double, Double) { (component(0, at: t), component(1, at: t)) }
+    func pair(at t: Double) -> (Double, Double) {
+        guard t > times[0] else { return (self[0, 0], self[0, 1]) }
+        let lo = lastKey(atOrBefore: t)
+        if lo == times.count - 1 || discrete { return (self[lo, 0], self[lo, 1]) }
+        let p = progress(lo, t)
+        return (self[lo, 0] + (self[lo + 1, 0] - self[lo, 0]) * p, self[lo, 1] + (self[lo + 1, 1] - self[lo, 1]) * p)
+    }
 
     private func lastKey(atOrBefore t: Double) -> Int {
         var lo = 0, hi = times.count
@@ -148,6 +154,8 @@ struct Channel: Equatable {
         track: PropertyTrack, duration: Double, samples: FrameSamples.LayerSamples, bound: Bound
     ) -> Channel {
         var b = Builder(initial: track.initial, bound: bound)
+        // At most a key per sample and two per segment, and the end.
+        b.reserve(samples.count + 2 * track.segments.count + 2)
         let segments = track.segments
         for (i, segment) in segments.enumerated() {
             guard segment.start <= duration else { break }
@@ -193,6 +201,11 @@ struct Channel: Equatable {
             var values: [Double] = []
             initial.appendNumbers(to: &values, bound: bound)
             channel = Channel(times: [0], width: values.count, values: values, splines: [])
+        }
+
+        mutating func reserve(_ keys: Int) {
+            channel.times.reserveCapacity(keys); channel.values.reserveCapacity(keys * channel.width)
+            channel.splines.reserveCapacity(keys)
         }
 
         var lastKey: Int { channel.times.count - 1 }
