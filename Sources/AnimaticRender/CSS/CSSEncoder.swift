@@ -166,9 +166,11 @@ public enum CSSEncoder {
 
         w.raw("@keyframes "); w.raw(name); w.raw(" {\n")
         func keyframe(_ percent: Double, _ s: LayerState, clip: [Point]? = nil, easing: String?) {
-            w.raw("  "); w.number(percent, digits: 4); w.raw("% { transform: "); matrix(s.matrix, into: &w)
-            w.raw("; opacity: "); w.number(s.opacity, digits: 4)
-            w.raw("; visibility: "); w.raw(s.visible ? "visible" : "hidden")
+            // The keyframe's fixed text in as few pieces as it allows (a keyframe's hot path).
+            w.raw("  "); w.number(percent, digits: 4); w.raw("% { transform: matrix3d(")
+            matrixEntries(s.matrix, into: &w)
+            w.raw("); opacity: "); w.number(s.opacity, digits: 4)
+            w.raw(s.visible ? "; visibility: visible" : "; visibility: hidden")
             if sizeMoves {
                 w.raw("; width: "); w.number(s.size.width, digits: 4); w.raw("px; height: ");
                 w.number(s.size.height, digits: 4); w.raw("px")
@@ -298,6 +300,12 @@ public enum CSSEncoder {
     /// one reserved stretch (a keyframe's hot path).
     static func matrix(_ m: Transform3D, into w: inout MarkupWriter) {
         w.raw("matrix3d(")
+        matrixEntries(m, into: &w)
+        w.raw(")")
+    }
+
+    /// `matrix3d`'s 16 entries, comma-separated.
+    static func matrixEntries(_ m: Transform3D, into w: inout MarkupWriter) {
         w.withSpace(16 * (ByteWriter.maxNumberLength + 2)) { p in
             withUnsafeBytes(of: m) { entries in
                 var i = 0
@@ -309,7 +317,6 @@ public enum CSSEncoder {
                 return i
             }
         }
-        w.raw(")")
     }
 
     static func color(_ c: Color, into w: inout MarkupWriter) {
