@@ -63,7 +63,7 @@ struct SMILWriter {
     }
 
     /// One number with 4 decimals.
-    static func number4(_ w: inout MarkupWriter, _ v: UnsafeBufferPointer<Double>) { w.number(v[0], digits: 4) }
+    static func number4(_ w: inout MarkupWriter, _ v: UnsafeBufferPointer<Double>) { w.number4(v[0]) }
 
     static func pair(_ digits: Int) -> (inout MarkupWriter, UnsafeBufferPointer<Double>) -> Void {
         { w, v in
@@ -94,7 +94,7 @@ struct SMILWriter {
     static func points(_ w: inout MarkupWriter, _ v: UnsafeBufferPointer<Double>) {
         for k in 0..<(v.count / 2) {
             if k > 0 { w.raw(UInt8(ascii: " ")) }
-            w.number(v[2 * k], digits: 4); w.raw(UInt8(ascii: ",")); w.number(v[2 * k + 1], digits: 4)
+            w.number4(v[2 * k]); w.raw(UInt8(ascii: ",")); w.number4(v[2 * k + 1])
         }
     }
 }

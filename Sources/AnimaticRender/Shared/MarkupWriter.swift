@@ -10,12 +10,15 @@ struct MarkupWriter: ByteWriting, Sendable {
         output = ByteWriter(fractionDigits: fractionDigits, reserve: reserve)
     }
 
-    /// A number with `digits` decimals (trailing zeros trimmed), restoring the writer's setting.
+    /// A number with `digits` decimals (trailing zeros trimmed); the writer's own setting
+    /// is left alone.
     mutating func number(_ value: Double, digits: Int) {
-        let saved = fractionDigits
-        fractionDigits = digits
-        number(value)
-        fractionDigits = saved
+        withSpace(ByteWriter.maxNumberLength) { p in ByteWriter.writeNumber(value, fractionDigits: digits, to: p) }
+    }
+
+    /// `number(value, digits: 4)` straight to its fast path (SVG's geometry and opacities).
+    mutating func number4(_ value: Double) {
+        withSpace(ByteWriter.maxNumberLength) { p in ByteWriter.writeNumber4(value, to: p) }
     }
 
     /// Text escaped for XML character data and attribute values (`&`, `<`, `>`, `"`, `'`).
