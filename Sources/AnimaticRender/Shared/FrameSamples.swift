@@ -184,8 +184,4 @@ struct FrameSamples {
         }
         return result
     }
-
-    /// Whether layer `i` is projected through a perspective at any frame.
-    func isProjective(_ i: Int) -> Bool { states.contains { $0[i].isProjective } }
-
 }
