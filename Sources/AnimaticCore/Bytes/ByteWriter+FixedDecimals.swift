@@ -1,4 +1,5 @@
-/// Fast paths of `writeNumber` for the other decimal counts the exports use: three
+/// The rounding and the whole part `writeNumber6` shares with them, and fast paths of
+/// `writeNumber` for the other decimal counts the exports use: three
 /// (Lottie), four (SVG geometry, opacities, offsets) and nine (CSS's perspective column).
 ///
 /// Each is `writeNumber6`'s method with its own split: the product `|v| × 10ᵈ` rounded
@@ -26,18 +27,22 @@ extension ByteWriter {
     /// Stores four bytes per group: room for the fraction that follows is there anyway.
     @inlinable @inline(__always)
     static func writeWhole(_ whole: UInt32, digits: DigitTable, to raw: UnsafeMutableRawPointer, at i: Int) -> Int {
-        if whole < 1000 {
-            let lead = digits.wholes[Int(truncatingIfNeeded: whole)]
-            raw.storeBytes(of: lead.littleEndian, toByteOffset: i, as: UInt32.self)
-            return i &+ Int(truncatingIfNeeded: lead >> 24)
-        }
+        if whole < 1000 { return writeSmallWhole(whole, digits: digits, to: raw, at: i) }
         let thousands = whole / 1000
-        let lead = digits.wholes[Int(truncatingIfNeeded: thousands)]
-        raw.storeBytes(of: lead.littleEndian, toByteOffset: i, as: UInt32.self)
-        let end = i &+ Int(truncatingIfNeeded: lead >> 24)
+        let end = writeSmallWhole(thousands, digits: digits, to: raw, at: i)
         let rest = digits.entries[Int(truncatingIfNeeded: whole &- thousands &* 1000)]
         raw.storeBytes(of: rest.littleEndian, toByteOffset: end, as: UInt32.self)
         return end &+ 3
+    }
+
+    /// A whole part below 1,000 without leading zeros at `i`, from one table entry whose
+    /// fourth byte is its length; returns the new end.
+    @inlinable @inline(__always)
+    static func writeSmallWhole(_ whole: UInt32, digits: DigitTable, to raw: UnsafeMutableRawPointer, at i: Int) -> Int
+    {
+        let lead = digits.wholes[Int(truncatingIfNeeded: whole)]
+        raw.storeBytes(of: lead.littleEndian, toByteOffset: i, as: UInt32.self)
+        return i &+ Int(truncatingIfNeeded: lead >> 24)
     }
 
     /// `writeNumber` with three decimals (Lottie's).

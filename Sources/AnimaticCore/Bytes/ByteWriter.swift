@@ -202,7 +202,7 @@ public struct ByteWriter: Sendable {
     /// length, the fraction from two. Everything else (large numbers, non-finite ones)
     /// goes to `writeNumber6Wide`. Both round half away from zero from the same product
     /// `magnitude × 10⁶`, so the output depends only on that product: see
-    /// ByteWriterNumberTests for the proof against the previous formatter.
+    /// NumberFormattingTests for the proof against the previous formatter.
     @inlinable @inline(__always)
     public static func writeNumber6(_ value: Double, digits: DigitTable, to p: UnsafeMutablePointer<UInt8>) -> Int {
         // Zero (either sign) is a third of a timeline's numbers.
@@ -211,22 +211,14 @@ public struct ByteWriter: Sendable {
         // Below 999,999,999 the rounded units are at most 999,999,999: a whole part ≤ 999.
         // NaN fails the comparison and takes the wide path.
         guard scaled < 999_999_999 else { return writeNumber6Wide(value, digits: digits, to: p) }
-        // Adding 2⁵² leaves `scaled` rounded to the nearest integer (ties to even) in the
-        // low bits of the sum. Half away from zero differs only on a tie rounded down.
-        let biased = scaled + 0x1p52
-        var units = UInt32(truncatingIfNeeded: biased.bitPattern &- (0x1p52 as Double).bitPattern)
-        if (biased - 0x1p52) - scaled == -0.5 { units &+= 1 }
+        let units = UInt32(truncatingIfNeeded: unitsRoundedAwayFromZero(scaled))
         if units == 0 { p[0] = UInt8(ascii: "0"); return 1 }
         // The sign is written always and kept only for a negative number.
         p[0] = UInt8(ascii: "-")
-        var i = Int(truncatingIfNeeded: value.bitPattern >> 63)
         let raw = UnsafeMutableRawPointer(p)
         let whole = units / 1_000_000
         let fraction = units &- whole &* 1_000_000
-        // The whole part's digits without leading zeros; the entry's fourth byte is their count.
-        let lead = digits.wholes[Int(truncatingIfNeeded: whole)]
-        raw.storeBytes(of: lead.littleEndian, toByteOffset: i, as: UInt32.self)
-        i &+= Int(truncatingIfNeeded: lead >> 24)
+        var i = writeSmallWhole(whole, digits: digits, to: raw, at: Int(truncatingIfNeeded: value.bitPattern >> 63))
         if fraction != 0 {
             // Two groups of three digits; the entry's fourth byte counts its trailing zeros.
             let highGroup = fraction / 1000
