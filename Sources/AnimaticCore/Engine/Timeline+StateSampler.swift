@@ -1,10 +1,11 @@
 extension Timeline {
     /// Layer states at many instants, for the exports' samples: exactly what `states(at:)`
-    /// and `states(at:only:others:)` give, for less work. The layers' presented values live
-    /// in one buffer moved by the animated tracks only (`sampleValues`, as the JSON frame
-    /// loop does), so a layer's state costs its animated tracks — not a fresh `values(at:)`
-    /// of all fourteen, nor a copy of the layer — and a few layers of many cost theirs and
-    /// their ancestors' only, without a copy of the other layers' states.
+    /// gives — for all layers, or for a few with their ancestors — for less work. The
+    /// layers' presented values live in one buffer moved by the animated tracks only
+    /// (`sampleValues`, as the JSON frame loop does), so a layer's state costs its animated
+    /// tracks — not a fresh `values(at:)` of all fourteen, nor a copy of the layer — and a
+    /// few layers of many cost theirs and their ancestors' only, without a copy of the
+    /// other layers' states.
     public struct StateSampler {
         public let timeline: Timeline
         /// Every layer's presented values at the last instant it was sampled (only animated
@@ -53,10 +54,10 @@ extension Timeline {
             return states
         }
 
-        /// The entries `timeline.states(at: t, only: wanted, others: …)` sets — the layers in
-        /// `wanted` (ascending, each once) and their ancestors, each `(layer, state)` in ascending layer order — in
-        /// `entries` (replaced). At the end of a cancelled run, where that call gives
-        /// `states(at:)`, every layer's.
+        /// `timeline.states(at: t)`'s entries for the layers in `wanted` (ascending, each
+        /// once) and their ancestors, each `(layer, state)` in ascending layer order, in
+        /// `entries` (replaced); the work is theirs, not the whole tree's. At the end of a
+        /// cancelled run, every layer's.
         public mutating func states(at t: Double, only wanted: [Int], into entries: inout [(Int, LayerState)]) {
             entries.removeAll(keepingCapacity: true)
             guard timeline.cancelledEndValues(atWallTime: t) == nil else {
