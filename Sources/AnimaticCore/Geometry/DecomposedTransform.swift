@@ -54,14 +54,15 @@ public struct DecomposedTransform: Hashable, Sendable {
     public init?(_ matrix: Transform3D) {
         var m = matrix
         guard m.m44 != 0 else { return nil }
-        for r in 0..<4 { for c in 0..<4 { m[r, c] /= matrix.m44 } }
+        // Dividing by 1 changes nothing, so the usual m44 = 1 skips it.
+        if m.m44 != 1 { for r in 0..<4 { for c in 0..<4 { m[r, c] /= matrix.m44 } } }
 
         var perspectiveMatrix = m
         perspectiveMatrix.m14 = 0; perspectiveMatrix.m24 = 0; perspectiveMatrix.m34 = 0; perspectiveMatrix.m44 = 1
-        guard perspectiveMatrix.determinant != 0 else { return nil }
 
         if m.m14 != 0 || m.m24 != 0 || m.m34 != 0 {
             // Solve rhs = p · perspectiveMatrixᵀ-style system: perspective = rhs · (P⁻¹)ᵀ.
+            // `inverted` is nil for a zero (or not finite) determinant: the singular case.
             let rhs = (m.m14, m.m24, m.m34, m.m44)
             guard let inv = perspectiveMatrix.inverted else { return nil }
             perspective = (
@@ -71,6 +72,7 @@ public struct DecomposedTransform: Hashable, Sendable {
                 rhs.0 * inv.m41 + rhs.1 * inv.m42 + rhs.2 * inv.m43 + rhs.3 * inv.m44
             )
         } else {
+            guard perspectiveMatrix.determinant != 0 else { return nil }
             perspective = (0, 0, 0, 1)
         }
 

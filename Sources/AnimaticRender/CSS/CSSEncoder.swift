@@ -166,11 +166,19 @@ public enum CSSEncoder {
 
         w.raw("@keyframes "); w.raw(name); w.raw(" {\n")
         func keyframe(_ percent: Double, _ s: LayerState, clip: [Point]? = nil, easing: String?) {
-            // The keyframe's fixed text in as few pieces as it allows (a keyframe's hot path).
-            w.raw("  "); w.number(percent, digits: 4); w.raw("% { transform: matrix3d(")
-            matrixEntries(s.matrix, into: &w)
-            w.raw("); opacity: "); w.number(s.opacity, digits: 4)
-            w.raw(s.visible ? "; visibility: visible" : "; visibility: hidden")
+            // Offset, matrix, opacity and visibility in one reserved stretch (a keyframe's
+            // hot path).
+            w.withSpace(20 * (ByteWriter.maxNumberLength + 2) + 64) { p in
+                let digits = DigitTable.shared
+                var i = put("  ", at: p)
+                i += ByteWriter.writeNumber4(percent, digits: digits, to: p + i)
+                i += put("% { transform: matrix3d(", at: p + i)
+                i += matrixEntries(s.matrix, digits: digits, to: p + i)
+                i += put("); opacity: ", at: p + i)
+                i += ByteWriter.writeNumber4(s.opacity, digits: digits, to: p + i)
+                i += put(s.visible ? "; visibility: visible" : "; visibility: hidden", at: p + i)
+                return i
+            }
             if sizeMoves {
                 w.raw("; width: "); w.number(s.size.width, digits: 4); w.raw("px; height: ");
                 w.number(s.size.height, digits: 4); w.raw("px")
@@ -306,17 +314,38 @@ public enum CSSEncoder {
 
     /// `matrix3d`'s 16 entries, comma-separated.
     static func matrixEntries(_ m: Transform3D, into w: inout MarkupWriter) {
-        w.withSpace(16 * (ByteWriter.maxNumberLength + 2)) { p in
-            withUnsafeBytes(of: m) { entries in
-                var i = 0
-                for k in 0..<16 {
-                    if k > 0 { p[i] = UInt8(ascii: ","); p[i + 1] = UInt8(ascii: " "); i += 2 }
-                    let v = entries.load(fromByteOffset: k * 8, as: Double.self)
-                    i += ByteWriter.writeNumber(v, fractionDigits: k % 4 == 3 ? 9 : 6, to: p + i)
-                }
-                return i
+        w.withSpace(16 * (ByteWriter.maxNumberLength + 2)) { p in matrixEntries(m, digits: DigitTable.shared, to: p) }
+    }
+
+    /// `matrix3d`'s 16 entries, comma-separated, at `p` (at most 16 numbers and 15
+    /// separators); the count written. The perspective column (every fourth entry) takes
+    /// nine decimals, the rest six.
+    static func matrixEntries(_ m: Transform3D, digits: DigitTable, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        withUnsafeBytes(of: m) { entries in
+            var i = 0
+            for row in 0..<4 {
+                if row > 0 { p[i] = UInt8(ascii: ","); p[i + 1] = UInt8(ascii: " "); i += 2 }
+                let o = row * 32
+                i += ByteWriter.writeNumber6(
+                    entries.load(fromByteOffset: o, as: Double.self), digits: digits, to: p + i)
+                p[i] = UInt8(ascii: ","); p[i + 1] = UInt8(ascii: " "); i += 2
+                i += ByteWriter.writeNumber6(
+                    entries.load(fromByteOffset: o + 8, as: Double.self), digits: digits, to: p + i)
+                p[i] = UInt8(ascii: ","); p[i + 1] = UInt8(ascii: " "); i += 2
+                i += ByteWriter.writeNumber6(
+                    entries.load(fromByteOffset: o + 16, as: Double.self), digits: digits, to: p + i)
+                p[i] = UInt8(ascii: ","); p[i + 1] = UInt8(ascii: " "); i += 2
+                i += ByteWriter.writeNumber9(
+                    entries.load(fromByteOffset: o + 24, as: Double.self), digits: digits, to: p + i)
             }
+            return i
         }
+    }
+
+    /// Copies a literal's bytes to `p`; their count.
+    static func put(_ s: StaticString, at p: UnsafeMutablePointer<UInt8>) -> Int {
+        p.update(from: s.utf8Start, count: s.utf8CodeUnitCount)
+        return s.utf8CodeUnitCount
     }
 
     static func color(_ c: Color, into w: inout MarkupWriter) {

@@ -28,9 +28,22 @@ extension FrameSamples {
             var layers: [Int]?
             /// Four per layer.
             var quads: [Point]
-            /// A midpoint's decompositions of its layers' matrices (CSS), once needed: nil
-            /// not yet computed, `.some(nil)` for a matrix without one.
-            var decompositions: [DecomposedTransform??] = []
+            /// One per layer, in the order of `quads`: what the check reads of its state.
+            var boxes: [Box]
+            /// Where the decompositions of its layers' matrices (CSS) are in
+            /// `Refiner.decompositions`, per layer in the order of `quads`, once needed:
+            /// `unknown` not yet computed, `undecomposable` for a matrix without one. Each
+            /// sample's matrices are decomposed at most once: an interval's check and both
+            /// halves of a split share them.
+            var decompositions: [Int32] = []
+        }
+
+        /// A layer's matrix, size and visibility at a sample, read without copying its state.
+        private struct Box {
+            var matrix: Transform3D
+            var size: Size
+            var visible: Bool
+            init(_ state: LayerState) { (matrix, size, visible) = (state.matrix, state.size, state.visible) }
         }
 
         /// An evaluated midpoint not yet added.
@@ -41,6 +54,7 @@ extension FrameSamples {
             var entries: [(Int, LayerState)]
             /// The corners there of the candidate's layers, four per layer, in their order.
             var quads: [Point]
+            var boxes: [Box]
         }
 
         /// An interval between rows `a` and `b` to split for `layers`: checked (its
@@ -55,10 +69,6 @@ extension FrameSamples {
             var layers: [Int]
             var splitsLeft: Int
 
-            /// Worse first; on a tie the earlier (a deterministic order).
-            func precedes(_ other: Candidate) -> Bool {
-                error != other.error ? error > other.error : aTime < other.aTime
-            }
         }
 
         /// One refinement's state. Every interval between two samples is checked at its
@@ -93,9 +103,14 @@ extension FrameSamples {
             /// The frame and jump samples first (row k is sample k), then the added midpoints.
             var rows: [Row]
             var heap = Heap()
+            /// Every decomposition computed (`Row.decompositions` points into it).
+            var decompositions: [DecomposedTransform] = []
+            static let unknown: Int32 = -1
+            static let undecomposable: Int32 = -2
             // Buffers reused across checks.
             var entries: [(Int, LayerState)] = []
             var midQuads: [Point] = []
+            var midBoxes: [Box] = []
             var over: [Int] = []
             var needed: [Int] = []
             /// What the export draws halfway over the interval the screen looked at last, per
@@ -103,11 +118,6 @@ extension FrameSamples {
             /// matrices are one box translated).
             var chords: [Corners] = []
             var decomposed: [Corners?] = []
-            /// The decompositions of the frame or jump samples `decompositionRows` (k−1, k)
-            /// per slot: nil not yet computed, `.some(nil)` for a matrix without one.
-            var earlierDecompositions: [DecomposedTransform??] = []
-            var laterDecompositions: [DecomposedTransform??] = []
-            var decompositionRows = (-1, -1)
 
             init(
                 sampler: Timeline.StateSampler, times: [Double], states: [[LayerState]], layers: [Int],
@@ -123,12 +133,16 @@ extension FrameSamples {
                 self.slot = slot
                 rows = states.indices.map { k in
                     var quads: [Point] = []
+                    var boxes: [Box] = []
                     quads.reserveCapacity(4 * layers.count)
+                    boxes.reserveCapacity(layers.count)
                     for i in layers {
-                        let c = LayerState.corners(size: states[k][i].size, matrix: states[k][i].matrix)
+                        let box = Box(states[k][i])
+                        let c = LayerState.corners(size: box.size, matrix: box.matrix)
                         quads.append(c.0); quads.append(c.1); quads.append(c.2); quads.append(c.3)
+                        boxes.append(box)
                     }
-                    return Row(time: times[k], states: states[k], layers: nil, quads: quads)
+                    return Row(time: times[k], states: states[k], layers: nil, quads: quads, boxes: boxes)
                 }
             }
 
@@ -150,7 +164,8 @@ extension FrameSamples {
                         states = rows[next.a].states
                         for (i, state) in mid.entries { states[i] = state }
                     }
-                    rows.append(Row(time: mid.time, states: states, layers: next.layers, quads: mid.quads))
+                    rows.append(
+                        Row(time: mid.time, states: states, layers: next.layers, quads: mid.quads, boxes: mid.boxes))
                     let m = rows.count - 1
                     added.append(m)
                     guard next.splitsLeft > 1 else { continue }
@@ -217,84 +232,57 @@ extension FrameSamples {
                 return (corner(0), corner(1), corner(2), corner(3))
             }
 
-            /// Layer i's corners at row r.
-            func corners(row r: Int, layer i: Int) -> Corners {
-                let o = 4 * (rows[r].layers.map { Self.position(of: i, in: $0) } ?? slot[i])
-                let q = rows[r].quads
-                return (q[o], q[o + 1], q[o + 2], q[o + 3])
+            /// Where layer i is in row r's `quads` (times four) and `boxes`.
+            func place(row r: Int, layer i: Int) -> Int {
+                rows[r].layers.map { Self.position(of: i, in: $0) } ?? slot[i]
+            }
+
+            /// The corners at row r of the layer at `place` j.
+            func corners(row r: Int, place j: Int) -> Corners {
+                rows[r].quads.withUnsafeBufferPointer { q in (q[4 * j], q[4 * j + 1], q[4 * j + 2], q[4 * j + 3]) }
             }
 
             /// Where the export draws layer i halfway between rows a and b: the corners'
             /// chord, and for CSS — where the matrices are not one box translated — the
             /// matrices' decomposition too (`halfway`).
             mutating func drawn(_ a: Int, _ b: Int, layer i: Int) -> (chord: Corners, decomposed: Corners?) {
-                let qa = corners(row: a, layer: i), qb = corners(row: b, layer: i)
+                let ja = place(row: a, layer: i), jb = place(row: b, layer: i)
+                let qa = corners(row: a, place: ja), qb = corners(row: b, place: jb)
                 let chord = (
                     Self.middle(qa.0, qb.0), Self.middle(qa.1, qb.1), Self.middle(qa.2, qb.2), Self.middle(qa.3, qb.3)
                 )
                 guard interpolation == .decomposedMatrix else { return (chord, nil) }
-                let ma = rows[a].states[i].matrix, mb = rows[b].states[i].matrix
-                guard !ma.isSameBox(translatedAs: mb) else { return (chord, nil) }
-                let size = Size(
-                    width: (rows[a].states[i].size.width + rows[b].states[i].size.width) / 2,
-                    height: (rows[a].states[i].size.height + rows[b].states[i].size.height) / 2)
-                guard let da = decomposition(row: a, layer: i, matrix: ma),
-                    let db = decomposition(row: b, layer: i, matrix: mb)
-                else {
+                let ma = rows[a].boxes[ja].matrix, mb = rows[b].boxes[jb].matrix
+                guard !ma.isTranslated(to: mb) else { return (chord, nil) }
+                let sa = rows[a].boxes[ja].size, sb = rows[b].boxes[jb].size
+                let size = Size(width: (sa.width + sb.width) / 2, height: (sa.height + sb.height) / 2)
+                let da = decomposition(row: a, place: ja, matrix: ma), db = decomposition(row: b, place: jb, matrix: mb)
+                guard da >= 0, db >= 0 else {
                     // CSS switches at the midpoint: nothing near the motion; split.
                     let nowhere = Point(x: Double.infinity, y: Double.infinity)
                     return (chord, (nowhere, nowhere, nowhere, nowhere))
                 }
-                // Between two equal keyframes CSS draws the box where it is: the chord.
-                if ma == mb && rows[a].states[i].size == rows[b].states[i].size { return (chord, nil) }
-                return (chord, LayerState.corners(size: size, matrix: da.interpolated(to: db, fraction: 0.5).matrix))
+                let halfway = decompositions.withUnsafeBufferPointer {
+                    $0[Int(da)].interpolated(to: $0[Int(db)], fraction: 0.5).matrix
+                }
+                return (chord, LayerState.corners(size: size, matrix: halfway))
             }
 
-            /// Row r's decomposition of layer i's `matrix`: a midpoint's kept on its row, a
-            /// frame's for the two samples the screen is between.
-            mutating func decomposition(row r: Int, layer i: Int, matrix: Transform3D) -> DecomposedTransform? {
-                if let own = rows[r].layers {
-                    // A midpoint's: kept on its row (both its halves need it).
-                    let j = Self.position(of: i, in: own)
-                    if rows[r].decompositions.isEmpty {
-                        rows[r].decompositions = [DecomposedTransform??](repeating: nil, count: own.count)
-                    }
-                    if let known = rows[r].decompositions[j] { return known }
-                    let d = DecomposedTransform(matrix)
-                    rows[r].decompositions[j] = .some(d)
-                    return d
+            /// Where row r's decomposition of the `matrix` of its layer at `place` j is in
+            /// `decompositions` (computed once per row and layer), or `undecomposable`.
+            mutating func decomposition(row r: Int, place j: Int, matrix: Transform3D) -> Int32 {
+                if rows[r].decompositions.isEmpty {
+                    rows[r].decompositions = [Int32](repeating: Self.unknown, count: rows[r].quads.count / 4)
                 }
-                if decompositionRows.0 != r && decompositionRows.1 != r {
-                    // The screen moves one sample on: keep the later row's, start the new one's.
-                    if decompositionRows.1 == r - 1 {
-                        swap(&earlierDecompositions, &laterDecompositions)
-                        decompositionRows.0 = r - 1
-                    } else {
-                        Self.clear(&earlierDecompositions, count: layers.count)
-                        decompositionRows.0 = -1
-                    }
-                    Self.clear(&laterDecompositions, count: layers.count)
-                    decompositionRows.1 = r
+                let known = rows[r].decompositions[j]
+                guard known == Self.unknown else { return known }
+                var index = Self.undecomposable
+                if let d = DecomposedTransform(matrix) {
+                    index = Int32(decompositions.count)
+                    decompositions.append(d)
                 }
-                let j = slot[i]
-                if decompositionRows.0 == r {
-                    if let known = earlierDecompositions[j] { return known }
-                    let d = DecomposedTransform(matrix)
-                    earlierDecompositions[j] = .some(d)
-                    return d
-                }
-                if let known = laterDecompositions[j] { return known }
-                let d = DecomposedTransform(matrix)
-                laterDecompositions[j] = .some(d)
-                return d
-            }
-
-            static func clear(_ cache: inout [DecomposedTransform??], count: Int) {
-                if cache.count != count {
-                    cache = [DecomposedTransform??](repeating: nil, count: count)
-                } else {
-                    for j in cache.indices { cache[j] = nil }
-                }
+                rows[r].decompositions[j] = index
+                return index
             }
 
             /// Evaluates the midpoint of rows a…b and queues it for the layers over the
@@ -308,11 +296,15 @@ extension FrameSamples {
                 var worst = 0.0
                 over.removeAll(keepingCapacity: true)
                 midQuads.removeAll(keepingCapacity: true)
+                midBoxes.removeAll(keepingCapacity: true)
                 var e = 0
                 for (n, i) in layers.enumerated() {
                     while entries[e].0 < i { e += 1 }
-                    let mid = entries[e].1
-                    guard mid.visible || rows[a].states[i].visible || rows[b].states[i].visible else { continue }
+                    let mid = entries.withUnsafeBufferPointer { Box($0[e].1) }
+                    guard
+                        mid.visible || rows[a].boxes[place(row: a, layer: i)].visible
+                            || rows[b].boxes[place(row: b, layer: i)].visible
+                    else { continue }
                     let qm = LayerState.corners(size: mid.size, matrix: mid.matrix)
                     let (chord, turned) = screened ? (chords[n], decomposed[n]) : drawn(a, b, layer: i)
                     var error = Self.distance(qm, chord)
@@ -321,11 +313,13 @@ extension FrameSamples {
                     over.append(i)
                     worst = max(worst, error)
                     midQuads.append(qm.0); midQuads.append(qm.1); midQuads.append(qm.2); midQuads.append(qm.3)
+                    midBoxes.append(mid)
                 }
                 guard !over.isEmpty else { return }
                 heap.push(
                     Candidate(
-                        error: worst, aTime: ta, a: a, b: b, mid: Midpoint(time: t, entries: entries, quads: midQuads),
+                        error: worst, aTime: ta, a: a, b: b,
+                        mid: Midpoint(time: t, entries: entries, quads: midQuads, boxes: midBoxes),
                         layers: over, splitsLeft: splitsLeft))
             }
 
@@ -353,48 +347,74 @@ extension FrameSamples {
             }
         }
 
-        /// A binary max-heap of candidates (`Candidate.precedes`).
+        /// A binary max-heap of candidates: worse first, on a tie the earlier (a
+        /// deterministic order). It sifts small keys (the error, the start time and where
+        /// the candidate is kept), so no candidate's arrays move.
         private struct Heap {
-            private var items: [Candidate] = []
+            private struct Key {
+                var error: Double
+                var aTime: Double
+                var index: Int
+
+                func precedes(_ other: Key) -> Bool {
+                    error != other.error ? error > other.error : aTime < other.aTime
+                }
+            }
+            private var keys: [Key] = []
+            private var candidates: [Candidate?] = []
 
             mutating func push(_ c: Candidate) {
-                items.append(c)
-                var k = items.count - 1
+                keys.append(Key(error: c.error, aTime: c.aTime, index: candidates.count))
+                candidates.append(c)
+                var k = keys.count - 1
                 while k > 0 {
                     let parent = (k - 1) / 2
-                    guard items[k].precedes(items[parent]) else { break }
-                    items.swapAt(k, parent)
+                    guard keys[k].precedes(keys[parent]) else { break }
+                    keys.swapAt(k, parent)
                     k = parent
                 }
             }
 
             mutating func pop() -> Candidate? {
-                guard !items.isEmpty else { return nil }
-                items.swapAt(0, items.count - 1)
-                let top = items.removeLast()
+                guard !keys.isEmpty else { return nil }
+                keys.swapAt(0, keys.count - 1)
+                let top = keys.removeLast()
                 var k = 0
                 while true {
                     let l = 2 * k + 1, r = l + 1
                     var best = k
-                    if l < items.count, items[l].precedes(items[best]) { best = l }
-                    if r < items.count, items[r].precedes(items[best]) { best = r }
+                    if l < keys.count, keys[l].precedes(keys[best]) { best = l }
+                    if r < keys.count, keys[r].precedes(keys[best]) { best = r }
                     guard best != k else { break }
-                    items.swapAt(k, best)
+                    keys.swapAt(k, best)
                     k = best
                 }
-                return top
+                defer { candidates[top.index] = nil }
+                return candidates[top.index]
             }
         }
     }
 }
 
 extension Transform3D {
-    /// Whether `other` is this matrix moved by a translation only, with no perspective: CSS
-    /// then interpolates between the two as the translation, linearly.
-    fileprivate func isSameBox(translatedAs other: Transform3D) -> Bool {
-        m11 == other.m11 && m12 == other.m12 && m13 == other.m13 && m14 == 0 && other.m14 == 0
-            && m21 == other.m21 && m22 == other.m22 && m23 == other.m23 && m24 == 0 && other.m24 == 0
-            && m31 == other.m31 && m32 == other.m32 && m33 == other.m33 && m34 == 0 && other.m34 == 0
-            && m44 == 1 && other.m44 == 1
+    /// Whether `other` is this matrix moved by a translation only (rows 1–3 and the
+    /// perspective column equal, `m44` not zero, rows 1–3 not singular): CSS then draws
+    /// the box's corners between the two along their chords, as the export's corners move.
+    ///
+    /// Both matrices have the same rotation, scale and skew, so CSS's interpolation keeps
+    /// them and moves the translation linearly; the perspective it extracts is linear in the
+    /// translation too (CSS Transforms 2, "Decomposing a 3D matrix": the perspective is the
+    /// fourth column solved against the matrix with that column cleared, whose inverse's
+    /// last row is the only one the translation enters). So the drawn matrix is the two
+    /// matrices' average, and a corner (x, y, 0) — whose divisor x·m14 + y·m24 + m44 is the
+    /// same at both ends — lands halfway between its two positions. A layer under the
+    /// container's perspective that only slides or fades is such a pair. Where rows 1–3
+    /// are singular CSS cannot decompose and switches at the midpoint instead (`drawn`).
+    fileprivate func isTranslated(to other: Transform3D) -> Bool {
+        m11 == other.m11 && m12 == other.m12 && m13 == other.m13 && m14 == other.m14
+            && m21 == other.m21 && m22 == other.m22 && m23 == other.m23 && m24 == other.m24
+            && m31 == other.m31 && m32 == other.m32 && m33 == other.m33 && m34 == other.m34
+            && m44 == other.m44 && m44 != 0
+            && m11 * (m22 * m33 - m23 * m32) - m12 * (m21 * m33 - m23 * m31) + m13 * (m21 * m32 - m22 * m31) != 0
     }
 }
