@@ -160,6 +160,39 @@ public struct DecomposedTransform: Hashable, Sendable {
         return m
     }
 
+    /// Where `matrix` puts the corners of a `size` box at the origin of the z = 0 plane —
+    /// top-left, top-right, bottom-right, bottom-left, perspective divide included — by row
+    /// operations instead of `matrix`'s four matrix products. A point (x, y, 0) reads only
+    /// rows 1, 2 and 4: the rotation's first two rows with the perspective column, the first
+    /// skew and two scales; the translation row. Equal to `LayerState.corners(size:matrix:)`
+    /// of `matrix` up to rounding (the products add the identity's zeros, which only the
+    /// sign of a zero shows), so it serves measuring — the exports' refinement — not output.
+    public func boxCorners(_ size: Size) -> (Point, Point, Point, Point) {
+        let (x, y, z, w) = quaternion
+        let (p0, p1, p2, p3) = perspective
+        let (tx, ty, tz) = translation
+        // Rows 1 and 2 of the rotation (for row vectors) with their perspective entries.
+        let a1 = 1 - 2 * (y * y + z * z), a2 = 2 * (x * y + z * w), a3 = 2 * (x * z - y * w)
+        var b1 = 2 * (x * y - z * w), b2 = 1 - 2 * (x * x + z * z)
+        let b3 = 2 * (y * z + x * w)
+        let a4 = a1 * p0 + a2 * p1 + a3 * p2
+        var b4 = b1 * p0 + b2 * p1 + b3 * p2
+        if skew.0 != 0 {
+            b1 = skew.0 * a1 + b1; b2 = skew.0 * a2 + b2; b4 = skew.0 * a4 + b4
+        }
+        let (sx, sy) = (scale.0, scale.1)
+        let r1 = (a1 * sx, a2 * sx, a4 * sx), r2 = (b1 * sy, b2 * sy, b4 * sy)
+        let r4 = (tx, ty, p3 + tx * p0 + ty * p1 + tz * p2)
+        func corner(_ u: Double, _ v: Double) -> Point {
+            let X = u * r1.0 + v * r2.0 + r4.0
+            let Y = u * r1.1 + v * r2.1 + r4.1
+            let W = u * r1.2 + v * r2.2 + r4.2
+            return Point(x: X / W, y: Y / W)
+        }
+        let width = size.width, height = size.height
+        return (corner(0, 0), corner(width, 0), corner(width, height), corner(0, height))
+    }
+
     /// The parts at `fraction` of the way to `other`: linear for all but the rotation,
     /// which is a spherical interpolation along the shorter arc. `fraction` may leave
     /// 0…1 (a spring's overshoot), which extrapolates along the same path.

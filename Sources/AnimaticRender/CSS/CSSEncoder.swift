@@ -203,16 +203,18 @@ public enum CSSEncoder {
                 var percent = k == view.count - 1 ? 100 : offset(view.time(k), duration)
                 // Keyframes at one offset merge in CSS: a jump's left value goes just before.
                 if view.isLeftLimit(k) { percent = max(percent - jumpWidth, previous, 0) }
-                let state = view.state(k)
-                if k > 0, state.visible != view.state(k - 1).visible,
-                    percent - visibilityLead > previous + visibilityLead
-                {
-                    var lead = state
-                    lead.hidden = true
-                    keyframe(
-                        ((percent - visibilityLead) * 1e4).rounded() / 1e4, lead, clip: clipPolygons?[k], easing: nil)
+                view.withState(k) { state in
+                    if k > 0, state.visible != view.isVisible(k - 1),
+                        percent - visibilityLead > previous + visibilityLead
+                    {
+                        var lead = copy state
+                        lead.hidden = true
+                        keyframe(
+                            ((percent - visibilityLead) * 1e4).rounded() / 1e4, lead, clip: clipPolygons?[k],
+                            easing: nil)
+                    }
+                    keyframe(percent, state, clip: clipPolygons?[k], easing: nil)
                 }
-                keyframe(percent, state, clip: clipPolygons?[k], easing: nil)
                 previous = percent
             }
         }

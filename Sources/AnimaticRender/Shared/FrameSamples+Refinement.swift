@@ -30,12 +30,9 @@ extension FrameSamples {
             var quads: [Point]
             /// One per layer, in the order of `quads`: what the check reads of its state.
             var boxes: [Box]
-            /// Where the decompositions of its layers' matrices (CSS) are in
-            /// `Refiner.decompositions`, per layer in the order of `quads`, once needed:
-            /// `unknown` not yet computed, `undecomposable` for a matrix without one. Each
-            /// sample's matrices are decomposed at most once: an interval's check and both
-            /// halves of a split share them.
-            var decompositions: [Int32] = []
+            /// Where its layers' entries of `Refiner.decompositionIndex` start (CSS), one per
+            /// layer in the order of `quads`.
+            var decompositionBase = 0
         }
 
         /// A layer's matrix, size and visibility at a sample, read without copying its state.
@@ -103,8 +100,13 @@ extension FrameSamples {
             /// The frame and jump samples first (row k is sample k), then the added midpoints.
             var rows: [Row]
             var heap = Heap()
-            /// Every decomposition computed (`Row.decompositions` points into it).
+            /// Every decomposition computed, each sample's matrices at most once: an
+            /// interval's check and both halves of a split share them.
             var decompositions: [DecomposedTransform] = []
+            /// Per row and layer (from `Row.decompositionBase`): where its matrix's
+            /// decomposition is in `decompositions`, `unknown` not yet computed, or
+            /// `undecomposable` for a matrix without one. CSS only.
+            var decompositionIndex: [Int32] = []
             static let unknown: Int32 = -1
             static let undecomposable: Int32 = -2
             // Buffers reused across checks.
@@ -142,7 +144,12 @@ extension FrameSamples {
                         quads.append(c.0); quads.append(c.1); quads.append(c.2); quads.append(c.3)
                         boxes.append(box)
                     }
-                    return Row(time: times[k], states: states[k], layers: nil, quads: quads, boxes: boxes)
+                    return Row(
+                        time: times[k], states: states[k], layers: nil, quads: quads, boxes: boxes,
+                        decompositionBase: k * layers.count)
+                }
+                if interpolation == .decomposedMatrix {
+                    decompositionIndex = [Int32](repeating: Self.unknown, count: rows.count * layers.count)
                 }
             }
 
@@ -165,7 +172,12 @@ extension FrameSamples {
                         for (i, state) in mid.entries { states[i] = state }
                     }
                     rows.append(
-                        Row(time: mid.time, states: states, layers: next.layers, quads: mid.quads, boxes: mid.boxes))
+                        Row(
+                            time: mid.time, states: states, layers: next.layers, quads: mid.quads, boxes: mid.boxes,
+                            decompositionBase: decompositionIndex.count))
+                    if interpolation == .decomposedMatrix {
+                        decompositionIndex.append(contentsOf: repeatElement(Self.unknown, count: next.layers.count))
+                    }
                     let m = rows.count - 1
                     added.append(m)
                     guard next.splitsLeft > 1 else { continue }
@@ -263,25 +275,23 @@ extension FrameSamples {
                     return (chord, (nowhere, nowhere, nowhere, nowhere))
                 }
                 let halfway = decompositions.withUnsafeBufferPointer {
-                    $0[Int(da)].interpolated(to: $0[Int(db)], fraction: 0.5).matrix
+                    $0[Int(da)].interpolated(to: $0[Int(db)], fraction: 0.5).boxCorners(size)
                 }
-                return (chord, LayerState.corners(size: size, matrix: halfway))
+                return (chord, halfway)
             }
 
             /// Where row r's decomposition of the `matrix` of its layer at `place` j is in
             /// `decompositions` (computed once per row and layer), or `undecomposable`.
             mutating func decomposition(row r: Int, place j: Int, matrix: Transform3D) -> Int32 {
-                if rows[r].decompositions.isEmpty {
-                    rows[r].decompositions = [Int32](repeating: Self.unknown, count: rows[r].quads.count / 4)
-                }
-                let known = rows[r].decompositions[j]
+                let entry = rows[r].decompositionBase + j
+                let known = decompositionIndex[entry]
                 guard known == Self.unknown else { return known }
                 var index = Self.undecomposable
                 if let d = DecomposedTransform(matrix) {
                     index = Int32(decompositions.count)
                     decompositions.append(d)
                 }
-                rows[r].decompositions[j] = index
+                decompositionIndex[entry] = index
                 return index
             }
 

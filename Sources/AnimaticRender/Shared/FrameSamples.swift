@@ -130,6 +130,11 @@ struct FrameSamples {
         /// Whether sample `k` is the value just before a jump at its time.
         func isLeftLimit(_ k: Int) -> Bool { samples.isLeftLimit[sample(k)] }
         func state(_ k: Int) -> LayerState { samples.states[sample(k)][layer] }
+        /// Sample `k`'s state lent to `body`, not copied (a keyframe writer's hot path).
+        func withState<R>(_ k: Int, _ body: (borrowing LayerState) -> R) -> R {
+            samples.states[sample(k)].withUnsafeBufferPointer { body($0[layer]) }
+        }
+        func isVisible(_ k: Int) -> Bool { samples.states[sample(k)][layer].visible }
 
         /// The time at which sample `k` was evaluated: its time, or just before it for the
         /// value before a jump.
