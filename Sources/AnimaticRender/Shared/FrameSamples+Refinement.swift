@@ -65,6 +65,10 @@ extension FrameSamples {
             var mid: Midpoint?
             var layers: [Int]
             var splitsLeft: Int
+            /// The frame interval it lies in (between samples k − 1 and k) when the samples
+            /// k − 2…k + 1 are evenly spaced: its halves are then screened with frames k − 2
+            /// and k + 1 (`screenHalf`).
+            var frame: Int?
 
         }
 
@@ -159,7 +163,13 @@ extension FrameSamples {
                 var spent = 0
                 while let next = heap.pop() {
                     guard let mid = next.mid else {
-                        check(next.a, next.b, layers: next.layers, splitsLeft: next.splitsLeft, screened: false)
+                        if let k = next.frame {
+                            screenHalf(next.a, next.b, layers: next.layers, splitsLeft: next.splitsLeft, frame: k)
+                        } else {
+                            check(
+                                next.a, next.b, layers: next.layers, splitsLeft: next.splitsLeft, screened: false,
+                                frame: nil)
+                        }
                         continue
                     }
                     guard spent + next.layers.count <= budget else { break }
@@ -185,7 +195,7 @@ extension FrameSamples {
                         heap.push(
                             Candidate(
                                 error: next.error / 4, aTime: rows[a].time, a: a, b: b, mid: nil, layers: next.layers,
-                                splitsLeft: next.splitsLeft - 1))
+                                splitsLeft: next.splitsLeft - 1, frame: next.frame))
                     }
                 }
                 added.sort { rows[$0].time < rows[$1].time }
@@ -211,7 +221,8 @@ extension FrameSamples {
                         needed.append(i); chords.append(chord); decomposed.append(turned)
                     }
                     let layers = needed
-                    check(k - 1, k, layers: layers, splitsLeft: maximumSplits, screened: true)
+                    check(
+                        k - 1, k, layers: layers, splitsLeft: maximumSplits, screened: true, frame: estimable ? k : nil)
                 }
             }
 
@@ -295,10 +306,73 @@ extension FrameSamples {
                 return index
             }
 
+            /// A half of a split frame interval k (rows a…b inside it) is screened as the
+            /// frame intervals are: the motion's midpoint is estimated by the cubic through
+            /// frame k − 2, rows a and b, and frame k + 1 (Lagrange, as the points are not
+            /// evenly spaced), and the layers whose export is within half the tolerance of it
+            /// — and whose cubic gives the interval's other frame within that too (a check
+            /// that the motion is smooth there: a pan's release, a keyframe's corner) — are
+            /// not evaluated there. The estimate is closer than the frames' own: its
+            /// error goes with the product of the distances to the four points, at most
+            /// (1.5 H)² (h/2)² for a half of length h ≤ H/2, against (1.5 H)² (H/2)² for a
+            /// frame interval of length H.
+            mutating func screenHalf(_ a: Int, _ b: Int, layers: [Int], splitsLeft: Int, frame k: Int) {
+                let ta = rows[a].time, tb = rows[b].time
+                guard splitsLeft > 0, !layers.isEmpty, tb - ta > 1e-6 else { return }
+                let x = (times[k - 2], ta, tb, times[k + 1])
+                // The frame of the interval's two that is not an end of the half: the cubic
+                // must reproduce it too, or the motion is not smooth enough there to trust.
+                let v = a == k - 1 ? k : k - 1
+                let w = Self.lagrange(x, at: (ta + tb) / 2), wv = Self.lagrange(x, at: times[v])
+                func blend(_ w: (Double, Double, Double, Double), _ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point)
+                    -> Point
+                {
+                    Point(
+                        x: w.0 * p0.x + w.1 * p1.x + w.2 * p2.x + w.3 * p3.x,
+                        y: w.0 * p0.y + w.1 * p1.y + w.2 * p2.y + w.3 * p3.y)
+                }
+                needed.removeAll(keepingCapacity: true)
+                chords.removeAll(keepingCapacity: true)
+                decomposed.removeAll(keepingCapacity: true)
+                for i in layers {
+                    let (chord, turned) = drawn(a, b, layer: i)
+                    let q0 = corners(row: k - 2, place: slot[i]), q1 = corners(row: a, place: place(row: a, layer: i))
+                    let q2 = corners(row: b, place: place(row: b, layer: i)), q3 = corners(row: k + 1, place: slot[i])
+                    let motion = (
+                        blend(w, q0.0, q1.0, q2.0, q3.0), blend(w, q0.1, q1.1, q2.1, q3.1),
+                        blend(w, q0.2, q1.2, q2.2, q3.2), blend(w, q0.3, q1.3, q2.3, q3.3)
+                    )
+                    let atFrame = (
+                        blend(wv, q0.0, q1.0, q2.0, q3.0), blend(wv, q0.1, q1.1, q2.1, q3.1),
+                        blend(wv, q0.2, q1.2, q2.2, q3.2), blend(wv, q0.3, q1.3, q2.3, q3.3)
+                    )
+                    var worst = max(
+                        Self.distance(motion, chord), Self.distance(atFrame, corners(row: v, place: slot[i])))
+                    if let turned { worst = max(worst, Self.distance(motion, turned)) }
+                    if worst <= chordTolerance / 2 { continue }
+                    needed.append(i); chords.append(chord); decomposed.append(turned)
+                }
+                let remaining = needed
+                check(a, b, layers: remaining, splitsLeft: splitsLeft, screened: true, frame: k)
+            }
+
+            /// The weights of the cubic through the values at the four times `x` for its value
+            /// at `t` (Lagrange's basis).
+            static func lagrange(_ x: (Double, Double, Double, Double), at t: Double) -> (
+                Double, Double, Double, Double
+            ) {
+                (
+                    (t - x.1) * (t - x.2) * (t - x.3) / ((x.0 - x.1) * (x.0 - x.2) * (x.0 - x.3)),
+                    (t - x.0) * (t - x.2) * (t - x.3) / ((x.1 - x.0) * (x.1 - x.2) * (x.1 - x.3)),
+                    (t - x.0) * (t - x.1) * (t - x.3) / ((x.2 - x.0) * (x.2 - x.1) * (x.2 - x.3)),
+                    (t - x.0) * (t - x.1) * (t - x.2) / ((x.3 - x.0) * (x.3 - x.1) * (x.3 - x.2))
+                )
+            }
+
             /// Evaluates the midpoint of rows a…b and queues it for the layers over the
             /// tolerance. `screened`: what the export draws there is `chords` and
             /// `decomposed` (the screen's, for `layers`).
-            mutating func check(_ a: Int, _ b: Int, layers: [Int], splitsLeft: Int, screened: Bool) {
+            mutating func check(_ a: Int, _ b: Int, layers: [Int], splitsLeft: Int, screened: Bool, frame: Int?) {
                 let ta = rows[a].time, tb = rows[b].time
                 guard splitsLeft > 0, !layers.isEmpty, tb - ta > 1e-6, !RenderCancellation.isRequested else { return }
                 let t = (ta + tb) / 2
@@ -330,7 +404,7 @@ extension FrameSamples {
                     Candidate(
                         error: worst, aTime: ta, a: a, b: b,
                         mid: Midpoint(time: t, entries: entries, quads: midQuads, boxes: midBoxes),
-                        layers: over, splitsLeft: splitsLeft))
+                        layers: over, splitsLeft: splitsLeft, frame: frame))
             }
 
             /// Where `i` is in `sorted`, which holds it.
