@@ -163,7 +163,10 @@ extension FrameSamples {
                 var spent = 0
                 while let next = heap.pop() {
                     guard let mid = next.mid else {
-                        if let k = next.frame {
+                        // A half expected far over the tolerance (a quarter of its parent's
+                        // error; a wild spring's) is evaluated straight away: screening it
+                        // would only add work.
+                        if let k = next.frame, next.error <= 4 * chordTolerance {
                             screenHalf(next.a, next.b, layers: next.layers, splitsLeft: next.splitsLeft, frame: k)
                         } else {
                             check(
