@@ -117,7 +117,7 @@ public enum AnimatedSVGEncoder {
             borderAnimations(b, channels: channels, samples: view, smil: smil, into: &dynamics.border)
         }
 
-        if view.indices.contains(where: { view.state($0).isProjective }) {
+        if view.indices.contains(where: { k in view.withState(k) { $0.isProjective } }) {
             if shadow != nil { w.raw("<g filter=\"url(#s"); w.integer(i); w.raw(")\">") }
             projected(
                 view, part: part, border: border, smil: smil, channels: channels, dynamics: dynamics, into: &w)
@@ -127,7 +127,9 @@ public enum AnimatedSVGEncoder {
                 if let plan = ExactPlanarMotion(view, channels: channels) {
                     exactPlanar(plan, smil: smil, into: &w)
                 } else {
-                    sampledAffine(view.indices.map { view.state($0).affine }, times: view.times, smil: smil, into: &w)
+                    sampledAffine(
+                        view.indices.map { k in view.withState(k) { $0.affine } }, times: view.times, smil: smil,
+                        into: &w)
                 }
             if shadow != nil { w.raw("<g filter=\"url(#s"); w.integer(i); w.raw(")\">") }
             SVGPainter.look(
@@ -150,9 +152,9 @@ public enum AnimatedSVGEncoder {
     ) {
         let reach = shadow.reach + 1
         // The largest size (the first of equals, as `Array.max()`).
-        var width = samples.state(0).size.width, height = samples.state(0).size.height
+        var (width, height) = samples.withState(0) { ($0.size.width, $0.size.height) }
         for k in samples.indices.dropFirst() {
-            let size = samples.state(k).size
+            let size = samples.withState(k) { $0.size }
             if size.width > width { width = size.width }
             if size.height > height { height = size.height }
         }
@@ -293,8 +295,7 @@ public enum AnimatedSVGEncoder {
         let first = view.state(0)
         // Each sample's corners, once for the polygon and both triangles: x0, y0, … x3, y3.
         let corners = Channel.sampled(times: view.times, width: 8) { k, values in
-            let state = view.state(k)
-            let c = LayerState.corners(size: state.size, matrix: state.matrix)
+            let c = view.withState(k) { LayerState.corners(size: $0.size, matrix: $0.matrix) }
             values.append(c.0.x); values.append(c.0.y); values.append(c.1.x); values.append(c.1.y)
             values.append(c.2.x); values.append(c.2.y); values.append(c.3.x); values.append(c.3.y)
         }
@@ -327,8 +328,9 @@ public enum AnimatedSVGEncoder {
             w.raw("</polygon></clipPath>\n<g clip-path=\"url(#"); w.raw(prefix); w.integer(i); w.raw("t"); w.integer(k);
             w.raw(")\">")
             let maps = view.indices.map { j in
-                view.state(j).triangleMap(
-                    k, quad: (0..<4).map { Point(x: corners[j, 2 * $0], y: corners[j, 2 * $0 + 1]) })
+                LayerState.triangleMap(k, size: view.withState(j) { $0.size }) { c in
+                    Point(x: corners[j, 2 * c], y: corners[j, 2 * c + 1])
+                }
             }
             let closers = sampledAffine(maps, times: view.times, smil: smil, into: &w)
             SVGPainter.look(

@@ -41,16 +41,18 @@ struct Affine2D: Hashable, Sendable {
     }
 
     /// The affine map taking three points to three others; nil when the first three are collinear.
-    static func mapping(_ l: [Point], to s: [Point]) -> Affine2D? {
-        let det = (l[1].x - l[0].x) * (l[2].y - l[0].y) - (l[2].x - l[0].x) * (l[1].y - l[0].y)
+    static func mapping(_ l: [Point], to s: [Point]) -> Affine2D? { mapping(l[0], l[1], l[2], to: s[0], s[1], s[2]) }
+
+    /// The affine map taking l0, l1, l2 to s0, s1, s2 (`mapping(_:to:)` without arrays).
+    static func mapping(_ l0: Point, _ l1: Point, _ l2: Point, to s0: Point, _ s1: Point, _ s2: Point) -> Affine2D? {
+        let det = (l1.x - l0.x) * (l2.y - l0.y) - (l2.x - l0.x) * (l1.y - l0.y)
         guard abs(det) > 1e-12 else { return nil }
-        let (u1, v1) = (l[1].x - l[0].x, l[1].y - l[0].y), (u2, v2) = (l[2].x - l[0].x, l[2].y - l[0].y)
-        let (dx1, dy1) = (s[1].x - s[0].x, s[1].y - s[0].y), (dx2, dy2) = (s[2].x - s[0].x, s[2].y - s[0].y)
+        let (u1, v1) = (l1.x - l0.x, l1.y - l0.y), (u2, v2) = (l2.x - l0.x, l2.y - l0.y)
+        let (dx1, dy1) = (s1.x - s0.x, s1.y - s0.y), (dx2, dy2) = (s2.x - s0.x, s2.y - s0.y)
         // [a c; b d] · [u1 u2; v1 v2] = [dx1 dx2; dy1 dy2]
         let a = (dx1 * v2 - dx2 * v1) / det, c = (dx2 * u1 - dx1 * u2) / det
         let b = (dy1 * v2 - dy2 * v1) / det, d = (dy2 * u1 - dy1 * u2) / det
-        return Affine2D(
-            a: a, b: b, c: c, d: d, e: s[0].x - a * l[0].x - c * l[0].y, f: s[0].y - b * l[0].x - d * l[0].y)
+        return Affine2D(a: a, b: b, c: c, d: d, e: s0.x - a * l0.x - c * l0.y, f: s0.y - b * l0.x - d * l0.y)
     }
 
     /// translate(e, f) · rotate(θ) · skewX(φ) · scale(sx, sy), angles in degrees; `near`
@@ -98,11 +100,22 @@ extension LayerState {
     func triangleMap(_ k: Int) -> Affine2D? { triangleMap(k, quad: quad) }
 
     /// `triangleMap(k)` with the layer's `quad` already at hand.
-    func triangleMap(_ k: Int, quad q: [Point]) -> Affine2D? {
+    func triangleMap(_ k: Int, quad q: [Point]) -> Affine2D? { Self.triangleMap(k, size: size, corner: { q[$0] }) }
+
+    /// `triangleMap(k)` of bounds of `size` whose quad corner `c` (0…3) is `corner(c)`,
+    /// without arrays.
+    static func triangleMap(_ k: Int, size: Size, corner: (Int) -> Point) -> Affine2D? {
         let w = size.width, h = size.height
-        let local = [Point(x: 0, y: 0), Point(x: w, y: 0), Point(x: w, y: h), Point(x: 0, y: h)]
-        let corners = Self.contentTriangles[k]
-        return Affine2D.mapping(corners.map { local[$0] }, to: corners.map { q[$0] })
+        func local(_ c: Int) -> Point {
+            switch c {
+            case 0: return Point(x: 0, y: 0)
+            case 1: return Point(x: w, y: 0)
+            case 2: return Point(x: w, y: h)
+            default: return Point(x: 0, y: h)
+            }
+        }
+        let c = contentTriangles[k]
+        return Affine2D.mapping(local(c[0]), local(c[1]), local(c[2]), to: corner(c[0]), corner(c[1]), corner(c[2]))
     }
 
     /// Whether the layer's plane maps through a true perspective (not an affine map).

@@ -55,19 +55,62 @@ struct Channel: Equatable {
     /// Component `c` of `value(at: t)`, without an array.
     func component(_ c: Int, at t: Double) -> Double {
         guard t > times[0] else { return self[0, c] }
-        let lo = lastKey(atOrBefore: t)
-        if lo == times.count - 1 || discrete { return self[lo, c] }
-        let p = progress(lo, t)
-        return self[lo, c] + (self[lo + 1, c] - self[lo, c]) * p
+        return component(c, at: t, from: lastKey(atOrBefore: t))
     }
 
     /// `value(at: t)` of a two-number channel (a point, a size), without an array.
     func pair(at t: Double) -> (Double, Double) {
         guard t > times[0] else { return (self[0, 0], self[0, 1]) }
-        let lo = lastKey(atOrBefore: t)
+        return pair(at: t, from: lastKey(atOrBefore: t))
+    }
+
+    /// `component(c, at: t)` for t past the first key, with `lo` its last key at or before t.
+    private func component(_ c: Int, at t: Double, from lo: Int) -> Double {
+        if lo == times.count - 1 || discrete { return self[lo, c] }
+        let p = progress(lo, t)
+        return self[lo, c] + (self[lo + 1, c] - self[lo, c]) * p
+    }
+
+    /// `pair(at: t)` for t past the first key, with `lo` its last key at or before t.
+    private func pair(at t: Double, from lo: Int) -> (Double, Double) {
         if lo == times.count - 1 || discrete { return (self[lo, 0], self[lo, 1]) }
         let p = progress(lo, t)
         return (self[lo, 0] + (self[lo + 1, 0] - self[lo, 0]) * p, self[lo, 1] + (self[lo + 1, 1] - self[lo, 1]) * p)
+    }
+
+    /// Reads a channel at non-decreasing times — every sample of a layer in turn — with
+    /// `pair(at:)`'s and `component(_:at:)`'s numbers, the key found by stepping on from
+    /// the last one rather than by a search per read; a constant channel reads its first
+    /// key (equal to what those give: `v + 0 × p`, a −0 key aside, which reads +0 there).
+    struct Reader {
+        let channel: Channel
+        private let isConstant: Bool
+        /// The last key at or before the last time read past the first key.
+        private var lo = 0
+
+        init(_ channel: Channel) {
+            self.channel = channel
+            isConstant = channel.isConstant
+        }
+
+        /// `channel.pair(at: t)`; `t` at or after the last time read.
+        mutating func pair(at t: Double) -> (Double, Double) {
+            guard t > channel.times[0], !isConstant else { return (channel[0, 0], channel[0, 1]) }
+            return channel.pair(at: t, from: advance(to: t))
+        }
+
+        /// `channel.component(c, at: t)`; `t` at or after the last time read.
+        mutating func component(_ c: Int, at t: Double) -> Double {
+            guard t > channel.times[0], !isConstant else { return channel[0, c] }
+            return channel.component(c, at: t, from: advance(to: t))
+        }
+
+        /// The last key at or before `t` (past the first key), as `lastKey(atOrBefore:)` finds it.
+        private mutating func advance(to t: Double) -> Int {
+            let times = channel.times
+            while lo + 1 < times.count, times[lo + 1] <= t { lo += 1 }
+            return lo
+        }
     }
 
     private func lastKey(atOrBefore t: Double) -> Int {
@@ -141,6 +184,8 @@ struct Channel: Equatable {
         }
     }
 
+    private static let leftLimitOffset = FrameSamples.leftLimitOffset
+
     /// The track's value over `0…duration` of transition time: exact Bézier intervals where
     /// the track has a Bézier tween that runs to its end with control points in 0…1 (what
     /// SMIL `keySplines` accepts), the samples' times elsewhere — a jump of the samples
@@ -148,15 +193,20 @@ struct Channel: Equatable {
     /// become numbers with `TrackValue.numbers`, each bounded by `bound`: linear in the
     /// value (positions, sizes, numbers, colours); a clamp (opacity to 0…1) is exact
     /// because Bézier tweens with control points in 0…1 never leave their end values.
-    private static let leftLimitOffset = FrameSamples.leftLimitOffset
-
+    ///
+    /// `presented`, when given, is where each sample's state holds the track's value: the
+    /// samples evaluated the track there already (`Timeline.StateSampler` presents the value
+    /// of the segment that took over last, at the sample's own evaluation time, by the same
+    /// interpolation), so it is read, not evaluated again — a spring once per sample, not
+    /// twice. Only for a timeline without interaction (wall time is transition time).
     static func exact(
-        track: PropertyTrack, duration: Double, samples: FrameSamples.LayerSamples, bound: Bound
+        track: PropertyTrack, duration: Double, samples: FrameSamples.LayerSamples, bound: Bound,
+        presented: Presented? = nil
     ) -> Channel {
         var b = Builder(initial: track.initial, bound: bound)
-        // At most a key per sample and two per segment, and the end.
-        b.reserve(samples.count + 2 * track.segments.count + 2)
         let segments = track.segments
+        // At most a key per sample and two per segment, and the end; a still track has two.
+        b.reserve(segments.isEmpty ? 2 : samples.count + 2 * segments.count + 2)
         for (i, segment) in segments.enumerated() {
             guard segment.start <= duration else { break }
             let next = i + 1 < segments.count ? segments[i + 1].start : .infinity
@@ -178,7 +228,12 @@ struct Channel: Equatable {
                         endsWithJump = samples.isLeftLimit(k) && abs(samples.time(k) - stop) <= 1e-9
                         break
                     }
-                    b.add(samples.time(k), segment.value(at: samples.evaluationTime(k)), spline: nil)
+                    if let presented {
+                        let t = samples.time(k)
+                        samples.withStatePointer(k) { b.add(t, presented, of: $0) }
+                    } else {
+                        b.add(samples.time(k), segment.value(at: samples.evaluationTime(k)), spline: nil)
+                    }
                 }
                 if stop > start {
                     if endsWithJump {
@@ -190,6 +245,34 @@ struct Channel: Equatable {
         }
         b.hold(until: duration)
         return b.channel
+    }
+
+    /// A track's value as a layer's state holds it: as the track gives it, clamped as its
+    /// `Bound` clamps it (the engine's presented size, radius and opacity are clamped
+    /// alike), so bounding it again changes nothing.
+    enum Presented {
+        case position, size, cornerRadius, fill
+        /// A layer of the container's only: a sublayer's state multiplies its ancestors' in.
+        case opacity
+
+        /// The value's numbers from the state, each bounded by `bound`
+        /// (`TrackValue.appendNumbers`). Through the pointer: only the fields are loaded.
+        func append(_ state: UnsafePointer<LayerState>, to values: inout [Double], bound: Bound) {
+            switch self {
+            case .position:
+                let p = state.pointee.position
+                values.append(bound.apply(p.x)); values.append(bound.apply(p.y))
+            case .size:
+                let s = state.pointee.size
+                values.append(bound.apply(s.width)); values.append(bound.apply(s.height))
+            case .cornerRadius: values.append(bound.apply(state.pointee.cornerRadius))
+            case .opacity: values.append(bound.apply(state.pointee.opacity))
+            case .fill:
+                let c = state.pointee.fill ?? .clear
+                values.append(bound.apply(c.red)); values.append(bound.apply(c.green))
+                values.append(bound.apply(c.blue)); values.append(bound.apply(c.alpha))
+            }
+        }
     }
 
     private struct Builder {
@@ -215,6 +298,13 @@ struct Channel: Equatable {
             v.appendNumbers(to: &channel.values, bound: bound)
             channel.times.append(max(t, lastTime))
             channel.splines.append(spline)
+        }
+
+        /// A linear key at `t` with the value `presented` in `state`.
+        mutating func add(_ t: Double, _ presented: Presented, of state: UnsafePointer<LayerState>) {
+            presented.append(state, to: &channel.values, bound: bound)
+            channel.times.append(max(t, lastTime))
+            channel.splines.append(nil)
         }
 
         /// Repeats the last key at `t`.

@@ -32,15 +32,19 @@ struct ExactPlanarMotion {
         transform = Affine2D(a: t.m11, b: t.m12, c: t.m21, d: t.m22, e: t.m41, f: t.m42)
         position = Channel.exact(
             track: layer.track(.position), duration: timeline.duration,
-            samples: view, bound: .none)
+            samples: view, bound: .none, presented: .position)
         let anchor = layer.spec.anchor
         offset = channels.size.mapValues(width: 2) { v, c in c == 0 ? -anchor.x * v[0] : -anchor.y * v[1] }
-        // The plan must put every frame's bounds on the engine's quad.
+        // The plan must put every frame's bounds on the engine's quad. The channels are read
+        // at the samples' non-decreasing times, each state in place.
+        var sizes = Channel.Reader(channels.size), positions = Channel.Reader(position)
+        var offsets = Channel.Reader(offset)
         for k in view.indices where !view.isLeftLimit(k) {
-            let time = view.time(k), state = view.state(k)
-            let (width, height) = channels.size.pair(at: time)
-            let map = screenMap(at: time)
-            let quad = LayerState.corners(size: state.size, matrix: state.matrix)
+            let time = view.time(k)
+            let (width, height) = sizes.pair(at: time)
+            let map = Self.screenMap(
+                position: positions.pair(at: time), offset: offsets.pair(at: time), transform: transform, outer: outer)
+            let quad = view.withState(k) { LayerState.corners(size: $0.size, matrix: $0.matrix) }
             func lands(_ c: Point, on q: Point) -> Bool {
                 let p = map.apply(c)
                 return abs(p.x - q.x) <= 1e-6 * max(1, abs(q.x)) && abs(p.y - q.y) <= 1e-6 * max(1, abs(q.y))
@@ -53,7 +57,13 @@ struct ExactPlanarMotion {
 
     /// Layer-local to screen at `t`.
     func screenMap(at t: Double) -> Affine2D {
-        let p = position.pair(at: t), o = offset.pair(at: t)
-        return Affine2D.translation(o.0, o.1).then(transform).then(.translation(p.0, p.1)).then(outer)
+        Self.screenMap(position: position.pair(at: t), offset: offset.pair(at: t), transform: transform, outer: outer)
+    }
+
+    /// `translate(offset) › transform › translate(position) › outer`.
+    private static func screenMap(
+        position p: (Double, Double), offset o: (Double, Double), transform: Affine2D, outer: Affine2D
+    ) -> Affine2D {
+        Affine2D.translation(o.0, o.1).then(transform).then(.translation(p.0, p.1)).then(outer)
     }
 }

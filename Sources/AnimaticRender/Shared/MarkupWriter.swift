@@ -37,10 +37,20 @@ struct MarkupWriter: ByteWriting, Sendable {
         }
     }
 
-    /// `#rrggbb` of a colour (alpha goes to a separate opacity attribute).
+    /// `#rrggbb` of a colour (alpha goes to a separate opacity attribute): the opaque
+    /// colour's `hexString`, written in place.
     mutating func rgb(_ c: Color) {
-        var opaque = c
-        opaque.alpha = 1
-        raw(opaque.hexString)
+        withSpace(7) { p in
+            func hex(_ component: Double, at i: Int) {
+                let byte = Int((min(max(component, 0), 1) * 255).rounded())
+                p[i] = Self.hexDigits[byte >> 4]
+                p[i + 1] = Self.hexDigits[byte & 15]
+            }
+            p[0] = UInt8(ascii: "#")
+            hex(c.red, at: 1); hex(c.green, at: 3); hex(c.blue, at: 5)
+            return 7
+        }
     }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 }

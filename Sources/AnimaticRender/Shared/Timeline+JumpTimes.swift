@@ -18,8 +18,10 @@ extension Timeline {
             if let run, run.duration > 0 { times.insert(run.duration) }
             return times.sorted()
         }
-        // `CompiledLayer.tracks` builds the untyped view of a layer's tracks: once per layer.
-        let tracks = layers.map(\.tracks)
+        // The untyped view of a layer's animated tracks, once per layer: a still track has no
+        // segments, so no jumps (and erasing all fourteen tracks of each layer cost more
+        // than the rest of this).
+        let tracks = layers.map { layer in layer.animatedProperties.map(layer.track) }
         for track in tracks.joined() {
             for case let .set(time, _) in track.segments where time > 0 && time <= duration {
                 times.insert(time)
