@@ -227,6 +227,7 @@ final class SharedKeyframePath<Value: TrackInterpolatable>: Hashable, Sendable, 
     func hash(into hasher: inout Hasher) { hasher.combine(path) }
 
     var keys: [(time: Double, value: TrackValue)] { zip(path.times, path.values).map { ($0, $1.trackValue) } }
+    var keyTimes: [Double] { path.times }
     var mode: CalculationMode { path.mode }
 
     /// The path's value at block fraction `x`, called on the object: a segment reaching

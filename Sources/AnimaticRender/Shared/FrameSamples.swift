@@ -134,7 +134,7 @@ struct FrameSamples {
         func withState<R>(_ k: Int, _ body: (borrowing LayerState) -> R) -> R {
             samples.states[sample(k)].withUnsafeBufferPointer { body($0[layer]) }
         }
-        func isVisible(_ k: Int) -> Bool { samples.states[sample(k)][layer].visible }
+        func isVisible(_ k: Int) -> Bool { withState(k) { $0.visible } }
 
         /// The time at which sample `k` was evaluated: its time, or just before it for the
         /// value before a jump.
