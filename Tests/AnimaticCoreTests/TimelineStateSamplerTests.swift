@@ -25,7 +25,10 @@ import Testing
             let times = (0...12).map { tl.duration * Double($0) / 12 } + [tl.duration * 0.61, 0.004, tl.duration + 1]
             for (k, t) in times.enumerated() {
                 let all = tl.states(at: t)
-                #expect(sampler.states(at: t) == all, "\(name) \(params) at \(t) s")
+                let sampled = sampler.states(at: t)
+                #expect(sampled == all, "\(name) \(params) at \(t) s")
+                // To the bit (`==` equates 0 and −0): the matrices reach the output.
+                #expect(sampled.map(\.matrix.bits) == all.map(\.matrix.bits), "\(name) \(params) at \(t) s")
                 let wanted = Array(stride(from: k % 3, to: n, by: 3))
                 var entries: [(Int, LayerState)] = []
                 sampler.states(at: t, only: wanted, into: &entries)
@@ -34,10 +37,16 @@ import Testing
                 #expect(written.isSuperset(of: wanted), "\(name): every wanted layer")
                 for (i, state) in entries {
                     #expect(state == all[i], "\(name) \(params) layer \(i) at \(t) s")
+                    #expect(state.matrix.bits == all[i].matrix.bits, "\(name) \(params) layer \(i) at \(t) s")
                     compared += 1
                 }
             }
         }
         #expect(compared > 1000)
     }
+}
+
+extension Transform3D {
+    /// The entries' bit patterns: equal only for the same doubles, signs of zeros included.
+    var bits: [UInt64] { entries.map(\.bitPattern) }
 }

@@ -178,27 +178,38 @@ struct KeyframePath<Value: TrackInterpolatable>: Hashable, Sendable {
         }
     }
 
-    /// The value at block fraction `x` (already warped by the block's curve).
-    func value(at x: Double) -> Value {
+    /// Where block fraction `x` falls on the path: one key's value, a fraction of the way
+    /// between two keys, or a point of the spline.
+    enum Place {
+        /// `values[i]` itself.
+        case key(Int)
+        /// `Value.interpolate(values[i], values[i + 1], fraction:)`.
+        case between(Int, fraction: Double)
+        /// The spline's point at `u` of segment `i`.
+        case spline(Int, u: Double)
+    }
+
+    /// Where the value at block fraction `x` (already warped by the block's curve) comes from.
+    @inline(__always)
+    func place(at x: Double) -> Place {
         let n = values.count
-        if n == 1 || x < times[0] { return values[0] }
-        if x >= times[n - 1] { return values[n - 1] }
+        if n == 1 || x < times[0] { return .key(0) }
+        if x >= times[n - 1] { return .key(n - 1) }
         switch mode {
         case .discrete:
-            return values[segment(at: x)]
+            return .key(segment(at: x))
         case .linear, .paced:
             let i = segment(at: x)
             let span = times[i + 1] - times[i]
-            return span > 0
-                ? Value.interpolate(values[i], values[i + 1], fraction: (x - times[i]) / span) : values[i + 1]
+            return span > 0 ? .between(i, fraction: (x - times[i]) / span) : .key(i + 1)
         case .cubic:
             let i = segment(at: x)
             let span = times[i + 1] - times[i]
-            guard span > 0 else { return values[i + 1] }
-            return splineValue(segment: i, u: (x - times[i]) / span)
+            guard span > 0 else { return .key(i + 1) }
+            return .spline(i, u: (x - times[i]) / span)
         case .cubicPaced:
             let total = arcTable.last ?? 0
-            guard total > 0 else { return values[0] }
+            guard total > 0 else { return .key(0) }
             let target = x * total
             var lo = 0, hi = arcTable.count - 1
             while hi - lo > 1 {
@@ -210,7 +221,37 @@ struct KeyframePath<Value: TrackInterpolatable>: Hashable, Sendable {
             let within = piece > 0 ? (target - arcTable[lo]) / piece : 0
             let global = (Double(lo) + within) / steps
             let seg = min(Int(global), n - 2)
-            return splineValue(segment: seg, u: global - Double(seg))
+            return .spline(seg, u: global - Double(seg))
+        }
+    }
+
+    /// The value at block fraction `x` (already warped by the block's curve).
+    func value(at x: Double) -> Value {
+        switch place(at: x) {
+        case .key(let i): return values[i]
+        case .between(let i, let f): return Value.interpolate(values[i], values[i + 1], fraction: f)
+        case .spline(let i, let u): return splineValue(segment: i, u: u)
+        }
+    }
+}
+
+extension KeyframePath where Value == TransformValue {
+    /// `value(at: x).matrix` without the `TransformValue` (a matrix and a decomposition,
+    /// copied along the way) around it: the same operations on the same numbers.
+    func matrix(at x: Double) -> Transform3D {
+        switch place(at: x) {
+        case .key(let i):
+            return values.withUnsafeBufferPointer { $0[i].matrix }
+        case .between(let i, let f):
+            return values.withUnsafeBufferPointer { TransformValue.interpolatedMatrix($0[i], $0[i + 1], fraction: f) }
+        case .spline(let i, let u):
+            // `fromVector`'s test: a key of a spline is decomposable (`isSplineable`), its
+            // vector the 16 numbers of its parts.
+            guard vectors[i].count == 16 else { return values[i].matrix }
+            return withUnsafeTemporaryAllocation(of: Double.self, capacity: 16) { buffer in
+                hermite(segment: i, u: u, into: buffer)
+                return TransformValue.parts(fromVector: UnsafeBufferPointer(buffer)).matrix
+            }
         }
     }
 }

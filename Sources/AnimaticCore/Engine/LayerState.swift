@@ -92,6 +92,19 @@ public struct LayerState: Hashable, Sendable {
         position: Point, zPosition: Double, size: Size, anchor: Point,
         transform: Transform3D, containerSublayer: Transform3D
     ) -> Transform3D {
+        composedMatrix(
+            position: position, zPosition: zPosition, size: size, anchor: anchor, transform: transform,
+            sublayer: containerSublayer.isIdentity ? nil : containerSublayer)
+    }
+
+    /// `composedMatrix(…, containerSublayer:)` with the identity test of the sublayer
+    /// transform made once beforehand: nil for the identity (a frame loop's is the same
+    /// for every layer and frame).
+    @inline(__always)
+    static func composedMatrix(
+        position: Point, zPosition: Double, size: Size, anchor: Point,
+        transform: Transform3D, sublayer: Transform3D?
+    ) -> Transform3D {
         var m = Transform3D.translation(-anchor.x * size.width, -anchor.y * size.height)
         if !transform.isIdentity { m = m.concatenating(transform) }
         // Adding the position directly keeps the common case cheap.
@@ -101,7 +114,8 @@ public struct LayerState: Hashable, Sendable {
         m.m11 += position.x * m.m14; m.m12 += position.y * m.m14; m.m13 += zPosition * m.m14
         m.m21 += position.x * m.m24; m.m22 += position.y * m.m24; m.m23 += zPosition * m.m24
         m.m31 += position.x * m.m34; m.m32 += position.y * m.m34; m.m33 += zPosition * m.m34
-        return containerSublayer.isIdentity ? m : m.concatenating(containerSublayer)
+        guard let sublayer else { return m }
+        return m.concatenating(sublayer)
     }
 
     /// Turns this state, computed as if the layer were alone (its matrix in its parent's

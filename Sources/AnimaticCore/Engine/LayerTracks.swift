@@ -87,7 +87,7 @@ struct LayerTracks: Hashable, Sendable {
         let s = size.value(at: t)
         var v = CompiledLayer.Values(
             position: position.value(at: t), size: Size(width: max(s.width, 0), height: max(s.height, 0)),
-            alpha: alpha.value(at: t), transform: transform.value(at: t).matrix,
+            alpha: alpha.value(at: t), transform: transform.matrix(at: t),
             cornerRadius: cornerRadius.value(at: t), fill: fill.value(at: t), hidden: hidden.value(at: t),
             zPosition: zPosition.value(at: t), shadow: spec.shadow, border: spec.border)
         v.shadow.radius = max(v.shadow.radius, 0)
@@ -132,7 +132,7 @@ final class SharedLayerTracks: Hashable, Sendable {
             v.size = Size(width: max(s.width, 0), height: max(s.height, 0))
         }
         if tracks.alpha.isAnimated { v.alpha = tracks.alpha.value(at: t) }
-        if tracks.transform.isAnimated { v.transform = tracks.transform.value(at: t).matrix }
+        if tracks.transform.isAnimated { v.transform = tracks.transform.matrix(at: t) }
         if tracks.cornerRadius.isAnimated { v.cornerRadius = tracks.cornerRadius.value(at: t) }
         if tracks.fill.isAnimated { v.fill = tracks.fill.value(at: t) }
         if tracks.hidden.isAnimated { v.hidden = tracks.hidden.value(at: t) }

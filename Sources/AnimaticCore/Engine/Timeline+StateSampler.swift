@@ -11,13 +11,19 @@ extension Timeline {
         /// Every layer's presented values at the last instant it was sampled (only animated
         /// tracks move it: the others keep `initialValues`).
         private var values: [CompiledLayer.Values]
-        /// What a layer's state takes from its spec, per layer.
-        private let ids: [String]
+        /// Per layer: its own state (before composing into its parent) at the last instant
+        /// it was sampled. What never changes — the id, the anchor, no clip, and the whole
+        /// geometry of a layer whose geometry does not move — is set once; a sample
+        /// rewrites the rest in place (`refresh`), with `CompiledLayer.state`'s expressions.
+        private var own: [LayerState]
+        /// Per layer: whether its position, size, zPosition or transform is animated (its
+        /// matrix changes); the others keep the matrix of their initial values.
+        private let geometryMoves: [Bool]
         private let anchors: [Point]
         private let hasFill: [Bool]
-        /// Per layer: the container's sublayer transform for a layer of the container,
-        /// identity for a sublayer (composed into its parent afterwards).
-        private let sublayers: [Transform3D]
+        /// Per layer: the container's sublayer transform for a layer of the container, nil
+        /// for a sublayer (composed into its parent afterwards) or when it is the identity.
+        private let sublayers: [Transform3D?]
         /// States being composed by `states(at:only:into:)` (a tree's): the entries it sets
         /// are valid.
         private var scratch: [LayerState] = []
@@ -28,28 +34,59 @@ extension Timeline {
 
         public init(_ timeline: Timeline) {
             self.timeline = timeline
-            values = timeline.initialValues
-            ids = timeline.layers.map(\.spec.id)
+            let values = timeline.initialValues
+            self.values = values
+            let sublayers = timeline.tree.parents.map { $0 == nil ? timeline.containerSublayer : .identity }
+            own = timeline.layers.indices.map { i in
+                timeline.layers[i].state(values: values[i], containerSublayer: sublayers[i])
+            }
+            self.sublayers = sublayers.map { $0.isIdentity ? nil : $0 }
+            geometryMoves = timeline.samplers.map { shared in
+                let tracks = shared.tracks
+                return tracks.position.isAnimated || tracks.size.isAnimated || tracks.zPosition.isAnimated
+                    || tracks.transform.isAnimated
+            }
             anchors = timeline.layers.map(\.spec.anchor)
             hasFill = timeline.layers.map(\.hasFill)
-            sublayers = timeline.tree.parents.map { $0 == nil ? timeline.containerSublayer : .identity }
             needed = [Bool](repeating: false, count: timeline.layers.count)
             isFlat = timeline.tree.isFlat
         }
 
-        /// Layer i's own state (before composing into its parent) from `values[i]`.
-        private func ownState(_ i: Int) -> LayerState {
-            CompiledLayer.state(
-                values: values[i], id: ids[i], anchor: anchors[i], hasFill: hasFill[i], containerSublayer: sublayers[i])
+        /// Brings `own[i]` to `values[i]`: `CompiledLayer.state(values:…)` of them, written in
+        /// place — no new state (its id, optionals and arrays copied), and no matrix
+        /// recomputed for a layer whose geometry does not move.
+        private mutating func refresh(_ i: Int) {
+            let moves = geometryMoves[i], anchor = anchors[i], fill = hasFill[i]
+            values.withUnsafeBufferPointer { values in
+                own.withUnsafeMutableBufferPointer { own in
+                    let v = values.baseAddress! + i, s = own.baseAddress! + i
+                    if moves {
+                        s.pointee.matrix = sublayers.withUnsafeBufferPointer { sublayers in
+                            LayerState.composedMatrix(
+                                position: v.pointee.position, zPosition: v.pointee.zPosition, size: v.pointee.size,
+                                anchor: anchor, transform: v.pointee.transform, sublayer: sublayers[i])
+                        }
+                        s.pointee.position = v.pointee.position
+                        s.pointee.size = v.pointee.size
+                        s.pointee.transform = v.pointee.transform
+                        s.pointee.zPosition = v.pointee.zPosition
+                    }
+                    s.pointee.opacity = min(max(v.pointee.alpha, 0), 1)
+                    s.pointee.cornerRadius = max(v.pointee.cornerRadius, 0)
+                    s.pointee.fill = fill ? v.pointee.fill : nil
+                    s.pointee.hidden = v.pointee.hidden
+                    s.pointee.shadow = LayerState.visibleShadow(v.pointee.shadow)
+                    s.pointee.border = LayerState.visibleBorder(v.pointee.border)
+                }
+            }
         }
 
         /// `timeline.states(at: t)`.
         public mutating func states(at t: Double) -> [LayerState] {
             if timeline.cancelledEndValues(atWallTime: t) != nil { return timeline.states(at: t) }
             timeline.sampleValues(atTransitionTime: timeline.transitionTime(atWallTime: t), into: &values)
-            var states: [LayerState] = []
-            states.reserveCapacity(values.count)
-            for i in values.indices { states.append(ownState(i)) }
+            for i in values.indices { refresh(i) }
+            var states = own
             if !isFlat { compose(&states, where: nil) }
             return states
         }
@@ -69,7 +106,8 @@ extension Timeline {
             if isFlat {
                 for i in wanted {
                     samplers[i].sampleAnimated(at: time, into: &values[i])
-                    entries.append((i, ownState(i)))
+                    refresh(i)
+                    own.withUnsafeBufferPointer { entries.append((i, $0[i])) }
                 }
                 return
             }
@@ -86,7 +124,8 @@ extension Timeline {
             neededList.sort()
             for i in neededList {
                 samplers[i].sampleAnimated(at: time, into: &values[i])
-                scratch[i] = ownState(i)
+                refresh(i)
+                own.withUnsafeBufferPointer { scratch[i] = $0[i] }
             }
             compose(&scratch, where: needed)
             for i in neededList {

@@ -128,15 +128,22 @@ struct Track<Value: TrackInterpolatable>: Hashable, Sendable {
     func value(at t: Double) -> Value {
         // Through a buffer pointer: the array's subscript would copy the segment out.
         segments.withUnsafeBufferPointer { segments in
-            let count = segments.count
-            guard count > 0, t >= segments[0].start else { return initial }
-            var lo = 0, hi = count
-            while hi - lo > 1 {
-                let mid = (lo + hi) / 2
-                if segments[mid].start <= t { lo = mid } else { hi = mid }
-            }
-            return Segment.value(of: segments.baseAddress! + lo, at: t)
+            guard let current = Self.current(in: segments, at: t) else { return initial }
+            return Segment.value(of: current, at: t)
         }
+    }
+
+    /// The latest segment of `segments` started by `t`; nil before the first.
+    @inline(__always)
+    static func current(in segments: UnsafeBufferPointer<Segment>, at t: Double) -> UnsafePointer<Segment>? {
+        let count = segments.count
+        guard count > 0, t >= segments[0].start else { return nil }
+        var lo = 0, hi = count
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if segments[mid].start <= t { lo = mid } else { hi = mid }
+        }
+        return segments.baseAddress! + lo
     }
 
     /// Whether an animation of the property is still running at `t`.
@@ -148,6 +155,38 @@ struct Track<Value: TrackInterpolatable>: Hashable, Sendable {
     /// The track in untyped form.
     func erased(_ property: AnimatableProperty) -> PropertyTrack {
         PropertyTrack(property: property, initial: initial.trackValue, segments: segments.map(\.erased))
+    }
+}
+
+extension Track where Value == TransformValue {
+    /// `value(at: t).matrix` — all a layer's presented values keep of a transform — without
+    /// the `TransformValue` (a matrix and a decomposition) built and copied to get there:
+    /// the same operations on the same numbers, so the same matrix to the bit.
+    func matrix(at t: Double) -> Transform3D {
+        segments.withUnsafeBufferPointer { segments in
+            guard let current = Self.current(in: segments, at: t) else { return initial.matrix }
+            return Segment.matrix(of: current, at: t)
+        }
+    }
+}
+
+extension Track.Segment where Value == TransformValue {
+    /// `value(of: segment, at: t).matrix`, read in place.
+    static func matrix(of segment: UnsafePointer<Self>, at t: Double) -> Transform3D {
+        let start = segment.pointee.start, end = segment.pointee.end
+        if t >= end { return segment.pointee.to.matrix }
+        let duration = end - start
+        switch segment.pointee.kind {
+        case .set:
+            return segment.pointee.to.matrix
+        case .tween:
+            return TransformValue.interpolatedMatrix(
+                segment.pointee.from, segment.pointee.to,
+                fraction: segment.pointee.curve.progress(at: (t - start) / duration, duration: duration))
+        case .keyframes:
+            return segment.pointee.path!.matrix(
+                at: segment.pointee.curve.progress(at: (t - start) / duration, duration: duration))
+        }
     }
 }
 
@@ -188,6 +227,7 @@ final class SharedKeyframePath<Value: TrackInterpolatable>: Hashable, Sendable, 
     func hash(into hasher: inout Hasher) { hasher.combine(path) }
 
     var keys: [(time: Double, value: TrackValue)] { zip(path.times, path.values).map { ($0, $1.trackValue) } }
+    var keyTimes: [Double] { path.times }
     var mode: CalculationMode { path.mode }
 
     /// The path's value at block fraction `x`, called on the object: a segment reaching
@@ -202,4 +242,9 @@ final class SharedKeyframePath<Value: TrackInterpolatable>: Hashable, Sendable, 
         return self == other
     }
 
+}
+
+extension SharedKeyframePath where Value == TransformValue {
+    /// `value(at: x).matrix` (`KeyframePath.matrix(at:)`), called on the object.
+    func matrix(at x: Double) -> Transform3D { path.matrix(at: x) }
 }

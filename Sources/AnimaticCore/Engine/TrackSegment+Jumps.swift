@@ -75,8 +75,11 @@ extension TrackSegment {
     private static func keyCrossings(
         start: Double, end: Double, path: KeyframePathBox, warp: TimingCurve, limit: Int
     ) -> [Double]? {
-        let keys = path.keys
-        let times = keys.map(\.time), values = keys.map(\.value)
+        let times = path.keyTimes
+        // Only a discrete path, or two keys at one time, jumps: the values (converted from
+        // the typed path) are read only then.
+        guard path.mode == .discrete || zip(times, times.dropFirst()).contains(where: { $0 == $1 }) else { return [] }
+        let values = path.keys.map(\.value)
         var levels: [Double] = []
         for j in 1..<max(values.count, 1) where values[j] != values[j - 1] {
             let zeroSpan = times[j] == times[j - 1]

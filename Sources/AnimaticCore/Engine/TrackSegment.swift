@@ -73,6 +73,8 @@ public struct KeyframePathBox: Hashable, Sendable {
 
     /// Key times in 0…1 of the block (after paced re-timing) and their values.
     public var keys: [(time: Double, value: TrackValue)] { storage.keys }
+    /// The key times alone, without converting the values (`keys`).
+    public var keyTimes: [Double] { storage.keyTimes }
     /// The calculation mode in force (a spline over values that cannot be splined falls back).
     public var mode: CalculationMode { storage.mode }
 
@@ -83,6 +85,7 @@ public struct KeyframePathBox: Hashable, Sendable {
 /// What `KeyframePathBox` needs of a typed path, whatever its kind of value.
 protocol ErasedKeyframePath: AnyObject, Sendable {
     var keys: [(time: Double, value: TrackValue)] { get }
+    var keyTimes: [Double] { get }
     var mode: CalculationMode { get }
     func value(at x: Double) -> TrackValue
     /// The last key's value.

@@ -31,6 +31,14 @@ extension TransformValue: TrackInterpolatable {
         return TransformValue(da.interpolated(to: db, fraction: f))
     }
 
+    /// `interpolate(a, b, fraction: f).matrix`, without building the `TransformValue`.
+    static func interpolatedMatrix(_ a: TransformValue, _ b: TransformValue, fraction f: Double) -> Transform3D {
+        if f == 0 { return a.matrix }
+        if f == 1 { return b.matrix }
+        guard let da = a.decomposition, let db = b.decomposition else { return f < 0.5 ? a.matrix : b.matrix }
+        return da.interpolated(to: db, fraction: f).matrix
+    }
+
     var trackValue: TrackValue { .transform(matrix, decomposition) }
 
     init?(trackValue: TrackValue) {
@@ -52,12 +60,16 @@ extension TransformValue: TrackInterpolatable {
 
     func fromVector(_ v: UnsafeBufferPointer<Double>) -> TransformValue {
         guard decomposition != nil, v.count == 16 else { return self }
+        return TransformValue(Self.parts(fromVector: v))
+    }
+
+    /// The decomposition a vector made by `vector` describes (16 numbers).
+    static func parts(fromVector v: UnsafeBufferPointer<Double>) -> DecomposedTransform {
         let q = DecomposedTransform.quaternion(fromRotationVector: Vector3(v[13], v[14], v[15]))
-        return TransformValue(
-            DecomposedTransform(
-                translation: (v[0], v[1], v[2]), scale: (v[3], v[4], v[5]),
-                skew: (v[6], v[7], v[8]), perspective: (v[9], v[10], v[11], v[12]),
-                quaternion: q))
+        return DecomposedTransform(
+            translation: (v[0], v[1], v[2]), scale: (v[3], v[4], v[5]),
+            skew: (v[6], v[7], v[8]), perspective: (v[9], v[10], v[11], v[12]),
+            quaternion: q)
     }
 
     var quaternion: (Double, Double, Double, Double)? { decomposition?.quaternion }

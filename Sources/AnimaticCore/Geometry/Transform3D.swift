@@ -60,7 +60,12 @@ public struct Transform3D: Hashable, Sendable {
         m31: 0, m32: 0, m33: 1, m34: 0,
         m41: 0, m42: 0, m43: 0, m44: 1)
 
-    public var isIdentity: Bool { self == .identity }
+    /// `self == .identity`, compared entry by entry with the identity's literals (no read
+    /// of the global `identity`, stopping at the first difference).
+    public var isIdentity: Bool {
+        m11 == 1 && m12 == 0 && m13 == 0 && m14 == 0 && m21 == 0 && m22 == 1 && m23 == 0 && m24 == 0
+            && m31 == 0 && m32 == 0 && m33 == 1 && m34 == 0 && m41 == 0 && m42 == 0 && m43 == 0 && m44 == 1
+    }
 
     /// True when the transform keeps z out of x and y and has no perspective: it can be
     /// drawn as a 2-D affine transform (SVG's `matrix(a b c d e f)`).

@@ -271,7 +271,9 @@ extension FrameSamples {
             /// Where the export draws layer i halfway between rows a and b: the corners'
             /// chord, and for CSS — where the matrices are not one box translated — the
             /// matrices' decomposition too (`halfway`).
-            mutating func drawn(_ a: Int, _ b: Int, layer i: Int) -> (chord: Corners, decomposed: Corners?) {
+            @inline(__always) mutating func drawn(_ a: Int, _ b: Int, layer i: Int) -> (
+                chord: Corners, decomposed: Corners?
+            ) {
                 let ja = place(row: a, layer: i), jb = place(row: b, layer: i)
                 let qa = corners(row: a, place: ja), qb = corners(row: b, place: jb)
                 let chord = (

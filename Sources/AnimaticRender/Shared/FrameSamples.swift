@@ -146,7 +146,7 @@ struct FrameSamples {
                 return body(states.baseAddress.unsafelyUnwrapped + layer)
             }
         }
-        func isVisible(_ k: Int) -> Bool { samples.states[sample(k)][layer].visible }
+        func isVisible(_ k: Int) -> Bool { withState(k) { $0.visible } }
 
         /// The time at which sample `k` was evaluated: its time, or just before it for the
         /// value before a jump.
