@@ -63,6 +63,28 @@ import Testing
         #expect(sampledKeys > 2_000, "the cases sample many keys: \(sampledKeys)")
     }
 
+    /// A channel's room is reserved from the initial value's count before its numbers come.
+    @Test func numberCountsAreTheNumbersCounts() {
+        let values: [TrackValue] = [
+            .number(2), .point(Point(x: 1, y: 2)), .size(Size(width: 3, height: 4)), .color(.white), .bool(true),
+            .transform(Transform3D.translation(1, 2, 3)),
+        ]
+        for v in values { #expect(v.numberCount == v.numbers.count, "\(v)") }
+    }
+
+    /// `layers()` gathers what `layer(_:)` gives each layer.
+    @Test func everyLayersSamplesAreGatheredInOnePass() throws {
+        for (name, timeline) in try Self.timelines() {
+            let samples = FrameSamples(timeline, fps: 60)
+            let views = samples.layers()
+            #expect(views.count == timeline.layers.count)
+            for (i, view) in views.enumerated() {
+                let one = samples.layer(i)
+                #expect(view.layer == i && view.picks == one.picks, "\(name), layer \(i)")
+            }
+        }
+    }
+
     @Test func aReaderReadsWhatTheChannelGivesAtEachTime() {
         var rng = SplitMix(seed: 12)
         var reads = 0

@@ -36,15 +36,17 @@ public enum AnimatedSVGEncoder {
             if background.alpha < 1 { w.raw(" fill-opacity=\""); w.number(background.alpha, digits: 4); w.raw("\"") }
             w.raw("/>\n")
         }
-        let decorations = timeline.layers.indices.map { DecorationChannels(layer: $0, samples: samples) }
+        // Each layer's samples, gathered once for its decorations, channels and geometry.
+        let views = samples.layers()
+        let decorations = views.map(DecorationChannels.init)
         for step in timeline.drawSteps(bordered: { decorations[$0].border != nil }) {
             if RenderCancellation.isRequested { break }
             switch step {
             case .body(let i):
                 let part: SVGPainter.Part = timeline.hasSublayers(i) ? .body : .bodyAndBorder
-                layer(i, part: part, decoration: decorations[i], samples: samples, smil: smil, into: &w)
+                layer(views[i], part: part, decoration: decorations[i], smil: smil, into: &w)
             case .border(let i):
-                layer(i, part: .border, decoration: decorations[i], samples: samples, smil: smil, into: &w)
+                layer(views[i], part: .border, decoration: decorations[i], smil: smil, into: &w)
             }
         }
         w.raw("</svg>\n")
@@ -54,14 +56,13 @@ public enum AnimatedSVGEncoder {
     /// One layer's `part`: its group (opacity, visibility, the ancestors' clip) and its
     /// geometry in one of the three forms, the shadow filter around the body's look.
     static func layer(
-        _ i: Int, part: SVGPainter.Part, decoration: DecorationChannels, samples: FrameSamples,
+        _ view: FrameSamples.LayerSamples, part: SVGPainter.Part, decoration: DecorationChannels,
         smil: SMILWriter, into w: inout MarkupWriter
     ) {
-        let timeline = samples.timeline
+        let i = view.layer
+        let timeline = view.samples.timeline
         let spec = timeline.layers[i].spec
-        let first = samples.states[0][i]
-        // The layer's samples, fetched once for every channel and geometry below.
-        let view = samples.layer(i)
+        let first = view.state(0)
         let channels = LayerChannels(view)
         let shadow = part == .border ? nil : decoration.shadow
 

@@ -203,10 +203,11 @@ struct Channel: Equatable {
         track: PropertyTrack, duration: Double, samples: FrameSamples.LayerSamples, bound: Bound,
         presented: Presented? = nil
     ) -> Channel {
-        var b = Builder(initial: track.initial, bound: bound)
         let segments = track.segments
         // At most a key per sample and two per segment, and the end; a still track has two.
-        b.reserve(segments.isEmpty ? 2 : samples.count + 2 * segments.count + 2)
+        var b = Builder(
+            initial: track.initial, bound: bound,
+            keys: segments.isEmpty ? 2 : samples.count + 2 * segments.count + 2)
         for (i, segment) in segments.enumerated() {
             guard segment.start <= duration else { break }
             let next = i + 1 < segments.count ? segments[i + 1].start : .infinity
@@ -279,16 +280,15 @@ struct Channel: Equatable {
         var channel: Channel
         let bound: Bound
 
-        init(initial: TrackValue, bound: Bound) {
+        /// A channel at `initial` from 0, with room for `keys` keys.
+        init(initial: TrackValue, bound: Bound, keys: Int) {
             self.bound = bound
-            var values: [Double] = []
+            var times: [Double] = [], values: [Double] = [], splines: [CubicBezier?] = []
+            times.reserveCapacity(keys); values.reserveCapacity(keys * initial.numberCount)
+            splines.reserveCapacity(keys)
+            times.append(0)
             initial.appendNumbers(to: &values, bound: bound)
-            channel = Channel(times: [0], width: values.count, values: values, splines: [])
-        }
-
-        mutating func reserve(_ keys: Int) {
-            channel.times.reserveCapacity(keys); channel.values.reserveCapacity(keys * channel.width)
-            channel.splines.reserveCapacity(keys)
+            channel = Channel(times: times, width: values.count, values: values, splines: splines)
         }
 
         var lastKey: Int { channel.times.count - 1 }
@@ -342,6 +342,16 @@ extension TrackValue {
         var result: [Double] = []
         appendNumbers(to: &result, bound: .none)
         return result
+    }
+
+    /// How many numbers `numbers` has.
+    var numberCount: Int {
+        switch self {
+        case .number, .bool: return 1
+        case .point, .size: return 2
+        case .color: return 4
+        case .transform: return 16
+        }
     }
 
     /// Appends `numbers`, each bounded by `bound`, without an array of its own.

@@ -25,12 +25,16 @@ struct DecorationChannels {
     var border: Border?
 
     init(layer i: Int, samples: FrameSamples) {
+        self.init(samples.layer(i))
+    }
+
+    init(_ view: FrameSamples.LayerSamples) {
+        let samples = view.samples, i = view.layer
         let timeline = samples.timeline
         let layer = timeline.layers[i]
         let showsShadow = samples.states.contains { $0[i].shadow != nil }
         let showsBorder = samples.states.contains { $0[i].border != nil }
         guard showsShadow || showsBorder else { return }
-        let view = samples.layer(i)
         let times = view.times
         // Own values at every frame (the states leave out a shadow or border that does not show).
         let values = times.indices.map {

@@ -170,6 +170,35 @@ struct FrameSamples {
         return LayerSamples(samples: self, layer: i, picks: picks.count == times.count ? nil : picks)
     }
 
+    /// Every layer's samples, `layer(_:)` of each, gathered in one pass over the samples
+    /// rather than a search of each sample's layers per layer.
+    func layers() -> [LayerSamples] {
+        let count = timeline.layers.count
+        guard layersOf.contains(where: { $0 != nil }) else {
+            return (0..<count).map { LayerSamples(samples: self, layer: $0, picks: nil) }
+        }
+        // Each layer's count first, so each list is allocated once.
+        var counts = [Int](repeating: 0, count: count), shared = 0
+        for only in layersOf {
+            if let only { for i in only { counts[i] += 1 } } else { shared += 1 }
+        }
+        var picks = counts.map { n in
+            var list: [Int] = []
+            list.reserveCapacity(shared + n)
+            return list
+        }
+        for k in times.indices {
+            if let only = layersOf[k] {
+                for i in only { picks[i].append(k) }
+            } else {
+                for i in 0..<count { picks[i].append(k) }
+            }
+        }
+        return (0..<count).map { i in
+            LayerSamples(samples: self, layer: i, picks: picks[i].count == times.count ? nil : picks[i])
+        }
+    }
+
     static func sortedContains(_ sorted: [Int], _ value: Int) -> Bool {
         var lo = 0, hi = sorted.count
         while lo < hi {
