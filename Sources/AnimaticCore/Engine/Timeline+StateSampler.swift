@@ -12,13 +12,17 @@ extension Timeline {
         /// tracks move it: the others keep `initialValues`).
         private var values: [CompiledLayer.Values]
         /// Per layer: its own state (before composing into its parent) at the last instant
-        /// it was sampled. What never changes — the id, the anchor, no clip, and the whole
-        /// geometry of a layer whose geometry does not move — is set once; a sample
-        /// rewrites the rest in place (`refresh`), with `CompiledLayer.state`'s expressions.
+        /// it was sampled. What never changes — the id, the anchor, no clip, a layer's
+        /// geometry (matrix included) or appearance when none of its tracks moves — is set
+        /// once; a sample rewrites the rest in place (`refresh`), with
+        /// `CompiledLayer.state`'s expressions.
         private var own: [LayerState]
         /// Per layer: whether its position, size, zPosition or transform is animated (its
         /// matrix changes); the others keep the matrix of their initial values.
         private let geometryMoves: [Bool]
+        /// Per layer: whether any of the rest of its state is animated (alpha, corner radius,
+        /// fill, hidden, shadow, border); the others keep what their initial values give.
+        private let appearanceMoves: [Bool]
         private let anchors: [Point]
         private let hasFill: [Bool]
         /// Per layer: the container's sublayer transform for a layer of the container, nil
@@ -46,6 +50,11 @@ extension Timeline {
                 return tracks.position.isAnimated || tracks.size.isAnimated || tracks.zPosition.isAnimated
                     || tracks.transform.isAnimated
             }
+            appearanceMoves = timeline.samplers.map { shared in
+                let tracks = shared.tracks
+                return tracks.alpha.isAnimated || tracks.cornerRadius.isAnimated || tracks.fill.isAnimated
+                    || tracks.hidden.isAnimated || tracks.decorationMoves
+            }
             anchors = timeline.layers.map(\.spec.anchor)
             hasFill = timeline.layers.map(\.hasFill)
             needed = [Bool](repeating: false, count: timeline.layers.count)
@@ -53,10 +62,10 @@ extension Timeline {
         }
 
         /// Brings `own[i]` to `values[i]`: `CompiledLayer.state(values:…)` of them, written in
-        /// place — no new state (its id, optionals and arrays copied), and no matrix
-        /// recomputed for a layer whose geometry does not move.
+        /// place — no new state (its id, optionals and arrays copied), and nothing recomputed
+        /// that no animated track feeds.
         private mutating func refresh(_ i: Int) {
-            let moves = geometryMoves[i], anchor = anchors[i], fill = hasFill[i]
+            let moves = geometryMoves[i], looks = appearanceMoves[i], anchor = anchors[i], fill = hasFill[i]
             values.withUnsafeBufferPointer { values in
                 own.withUnsafeMutableBufferPointer { own in
                     let v = values.baseAddress! + i, s = own.baseAddress! + i
@@ -71,12 +80,14 @@ extension Timeline {
                         s.pointee.transform = v.pointee.transform
                         s.pointee.zPosition = v.pointee.zPosition
                     }
-                    s.pointee.opacity = min(max(v.pointee.alpha, 0), 1)
-                    s.pointee.cornerRadius = max(v.pointee.cornerRadius, 0)
-                    s.pointee.fill = fill ? v.pointee.fill : nil
-                    s.pointee.hidden = v.pointee.hidden
-                    s.pointee.shadow = LayerState.visibleShadow(v.pointee.shadow)
-                    s.pointee.border = LayerState.visibleBorder(v.pointee.border)
+                    if looks {
+                        s.pointee.opacity = min(max(v.pointee.alpha, 0), 1)
+                        s.pointee.cornerRadius = max(v.pointee.cornerRadius, 0)
+                        s.pointee.fill = fill ? v.pointee.fill : nil
+                        s.pointee.hidden = v.pointee.hidden
+                        s.pointee.shadow = LayerState.visibleShadow(v.pointee.shadow)
+                        s.pointee.border = LayerState.visibleBorder(v.pointee.border)
+                    }
                 }
             }
         }
