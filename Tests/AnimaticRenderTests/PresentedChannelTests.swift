@@ -9,8 +9,9 @@ import Testing
 /// by stepping, colours written in place. Each shortcut must give exactly the numbers of
 /// the path it replaces.
 @Suite struct PresentedChannelTests {
-    /// Every preset, a spring on every property a state presents, a sublayer, a tween
-    /// that a later one interrupts, steps (jumps) and keyframes.
+    /// Every preset, a spring on every property a state presents, a sublayer, springs and
+    /// a tween that later blocks interrupt (the later block takes over from the presented
+    /// value), steps (jumps) and keyframes.
     private static func timelines() throws -> [(String, Timeline)] {
         var result = PresetCatalog.all.map { ($0.name, TimelineCompiler.compile($0.defaultSpec)) }
         let springs = """
@@ -24,6 +25,8 @@ import Testing
                                   "alpha": 0.2},
                             "c": {"alpha": 0.3, "size": [9, 9]}}},
                {"delay": 0.1, "duration": 0.3, "timing": "easeIn", "changes": {"b": {"position": [200, 300]}}},
+               {"delay": 0.15, "duration": 0.2, "timing": {"spring": {"dampingRatio": 0.3, "initialVelocity": 0}},
+                "changes": {"a": {"position": [100, 400], "cornerRadius": 0}, "b": {"position": [0, 0]}}},
                {"delay": 0.2, "duration": 0.3, "timing": {"steps": 5}, "changes": {"b": {"size": [10, 80]}}},
                {"delay": 0.15, "duration": 0.4, "calculationMode": "cubic", "keyframes": [
                  {"relativeStart": 0, "relativeDuration": 0.5, "changes": {"b": {"alpha": 1}}},
