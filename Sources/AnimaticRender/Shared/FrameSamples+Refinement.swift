@@ -28,19 +28,9 @@ extension FrameSamples {
             var layers: [Int]?
             /// Four per layer.
             var quads: [Point]
-            /// One per layer, in the order of `quads`: what the check reads of its state.
-            var boxes: [Box]
             /// Where its layers' entries of `Refiner.decompositionIndex` start (CSS), one per
             /// layer in the order of `quads`.
             var decompositionBase = 0
-        }
-
-        /// A layer's matrix, size and visibility at a sample, read without copying its state.
-        private struct Box {
-            var matrix: Transform3D
-            var size: Size
-            var visible: Bool
-            init(_ state: LayerState) { (matrix, size, visible) = (state.matrix, state.size, state.visible) }
         }
 
         /// An evaluated midpoint not yet added.
@@ -51,7 +41,6 @@ extension FrameSamples {
             var entries: [(Int, LayerState)]
             /// The corners there of the candidate's layers, four per layer, in their order.
             var quads: [Point]
-            var boxes: [Box]
         }
 
         /// An interval between rows `a` and `b` to split for `layers`: checked (its
@@ -69,7 +58,6 @@ extension FrameSamples {
             /// k − 2…k + 1 are evenly spaced: its halves are then screened with frames k − 2
             /// and k + 1 (`screenHalf`).
             var frame: Int?
-
         }
 
         /// One refinement's state. Every interval between two samples is checked at its
@@ -89,7 +77,7 @@ extension FrameSamples {
         /// give.
         ///
         /// The work per layer and interval is a few corner sums: each sample's corners are
-        /// computed once (`Row.quads`), each frame's matrix decomposed once (`decomposition`),
+        /// computed once (`Row.quads`), each sample's matrix decomposed once (`decomposition`),
         /// what the export draws halfway is computed once for the screen and the check, a
         /// midpoint evaluates only the layers checked (`Timeline.StateSampler`), and the
         /// buffers are reused from interval to interval.
@@ -116,7 +104,6 @@ extension FrameSamples {
             // Buffers reused across checks.
             var entries: [(Int, LayerState)] = []
             var midQuads: [Point] = []
-            var midBoxes: [Box] = []
             var over: [Int] = []
             var needed: [Int] = []
             /// What the export draws halfway over the interval the screen looked at last, per
@@ -139,17 +126,16 @@ extension FrameSamples {
                 self.slot = slot
                 rows = states.indices.map { k in
                     var quads: [Point] = []
-                    var boxes: [Box] = []
                     quads.reserveCapacity(4 * layers.count)
-                    boxes.reserveCapacity(layers.count)
-                    for i in layers {
-                        let box = Box(states[k][i])
-                        let c = LayerState.corners(size: box.size, matrix: box.matrix)
-                        quads.append(c.0); quads.append(c.1); quads.append(c.2); quads.append(c.3)
-                        boxes.append(box)
+                    states[k].withUnsafeBufferPointer { row in
+                        for i in layers {
+                            let state = row.baseAddress.unsafelyUnwrapped + i
+                            let c = LayerState.corners(size: state.pointee.size, matrix: state.pointee.matrix)
+                            quads.append(c.0); quads.append(c.1); quads.append(c.2); quads.append(c.3)
+                        }
                     }
                     return Row(
-                        time: times[k], states: states[k], layers: nil, quads: quads, boxes: boxes,
+                        time: times[k], states: states[k], layers: nil, quads: quads,
                         decompositionBase: k * layers.count)
                 }
                 if interpolation == .decomposedMatrix {
@@ -186,7 +172,7 @@ extension FrameSamples {
                     }
                     rows.append(
                         Row(
-                            time: mid.time, states: states, layers: next.layers, quads: mid.quads, boxes: mid.boxes,
+                            time: mid.time, states: states, layers: next.layers, quads: mid.quads,
                             decompositionBase: decompositionIndex.count))
                     if interpolation == .decomposedMatrix {
                         decompositionIndex.append(contentsOf: repeatElement(Self.unknown, count: next.layers.count))
@@ -258,9 +244,14 @@ extension FrameSamples {
                 return (corner(0), corner(1), corner(2), corner(3))
             }
 
-            /// Where layer i is in row r's `quads` (times four) and `boxes`.
+            /// Where layer i is in row r's `quads` (times four) and decompositions.
             func place(row r: Int, layer i: Int) -> Int {
                 rows[r].layers.map { Self.position(of: i, in: $0) } ?? slot[i]
+            }
+
+            /// Layer i's state at row r, in place (a buffer's subscript would copy it).
+            func state<R>(row r: Int, layer i: Int, _ body: (UnsafePointer<LayerState>) -> R) -> R {
+                rows[r].states.withUnsafeBufferPointer { body($0.baseAddress.unsafelyUnwrapped + i) }
             }
 
             /// The corners at row r of the layer at `place` j.
@@ -270,7 +261,7 @@ extension FrameSamples {
 
             /// Where the export draws layer i halfway between rows a and b: the corners'
             /// chord, and for CSS — where the matrices are not one box translated — the
-            /// matrices' decomposition too (`halfway`).
+            /// interpolated decomposition's too.
             @inline(__always) mutating func drawn(_ a: Int, _ b: Int, layer i: Int) -> (
                 chord: Corners, decomposed: Corners?
             ) {
@@ -280,9 +271,9 @@ extension FrameSamples {
                     Self.middle(qa.0, qb.0), Self.middle(qa.1, qb.1), Self.middle(qa.2, qb.2), Self.middle(qa.3, qb.3)
                 )
                 guard interpolation == .decomposedMatrix else { return (chord, nil) }
-                let ma = rows[a].boxes[ja].matrix, mb = rows[b].boxes[jb].matrix
+                let (ma, sa) = state(row: a, layer: i) { ($0.pointee.matrix, $0.pointee.size) }
+                let (mb, sb) = state(row: b, layer: i) { ($0.pointee.matrix, $0.pointee.size) }
                 guard !ma.isTranslated(to: mb) else { return (chord, nil) }
-                let sa = rows[a].boxes[ja].size, sb = rows[b].boxes[jb].size
                 let size = Size(width: (sa.width + sb.width) / 2, height: (sa.height + sb.height) / 2)
                 let da = decomposition(row: a, place: ja, matrix: ma), db = decomposition(row: b, place: jb, matrix: mb)
                 guard da >= 0, db >= 0 else {
@@ -385,16 +376,20 @@ extension FrameSamples {
                 var worst = 0.0
                 over.removeAll(keepingCapacity: true)
                 midQuads.removeAll(keepingCapacity: true)
-                midBoxes.removeAll(keepingCapacity: true)
                 var e = 0
                 for (n, i) in layers.enumerated() {
                     while entries[e].0 < i { e += 1 }
-                    let mid = entries.withUnsafeBufferPointer { Box($0[e].1) }
+                    let (visible, qm) = entries.withUnsafeBufferPointer { buffer in
+                        let mid = buffer.baseAddress.unsafelyUnwrapped + e
+                        return (
+                            mid.pointee.1.visible,
+                            LayerState.corners(size: mid.pointee.1.size, matrix: mid.pointee.1.matrix)
+                        )
+                    }
                     guard
-                        mid.visible || rows[a].boxes[place(row: a, layer: i)].visible
-                            || rows[b].boxes[place(row: b, layer: i)].visible
+                        visible || state(row: a, layer: i, \.pointee.visible)
+                            || state(row: b, layer: i, \.pointee.visible)
                     else { continue }
-                    let qm = LayerState.corners(size: mid.size, matrix: mid.matrix)
                     let (chord, turned) = screened ? (chords[n], decomposed[n]) : drawn(a, b, layer: i)
                     var error = Self.distance(qm, chord)
                     if let turned { error = max(error, Self.distance(qm, turned)) }
@@ -402,13 +397,12 @@ extension FrameSamples {
                     over.append(i)
                     worst = max(worst, error)
                     midQuads.append(qm.0); midQuads.append(qm.1); midQuads.append(qm.2); midQuads.append(qm.3)
-                    midBoxes.append(mid)
                 }
                 guard !over.isEmpty else { return }
                 heap.push(
                     Candidate(
                         error: worst, aTime: ta, a: a, b: b,
-                        mid: Midpoint(time: t, entries: entries, quads: midQuads, boxes: midBoxes),
+                        mid: Midpoint(time: t, entries: entries, quads: midQuads),
                         layers: over, splitsLeft: splitsLeft, frame: frame))
             }
 
