@@ -174,6 +174,16 @@ public struct ByteWriter: Sendable {
         }
     }
 
+    /// Copies the literal `s` to `p`; returns its length. For writers that fill one
+    /// reserved stretch (`withSpace`) with text and numbers.
+    @inlinable @inline(__always)
+    public static func put(_ s: StaticString, at p: UnsafeMutablePointer<UInt8>) -> Int {
+        s.withUTF8Buffer { bytes in
+            p.update(from: bytes.baseAddress!, count: bytes.count)
+            return bytes.count
+        }
+    }
+
     /// Formats `value` as `number` does into `p` (room for `maxNumberLength` bytes);
     /// returns the bytes written.
     @inlinable

@@ -170,13 +170,13 @@ public enum CSSEncoder {
             // hot path).
             w.withSpace(20 * (ByteWriter.maxNumberLength + 2) + 64) { p in
                 let digits = DigitTable.shared
-                var i = put("  ", at: p)
+                var i = ByteWriter.put("  ", at: p)
                 i += ByteWriter.writeNumber4(percent, digits: digits, to: p + i)
-                i += put("% { transform: matrix3d(", at: p + i)
+                i += ByteWriter.put("% { transform: matrix3d(", at: p + i)
                 i += matrixEntries(s.matrix, digits: digits, to: p + i)
-                i += put("); opacity: ", at: p + i)
+                i += ByteWriter.put("); opacity: ", at: p + i)
                 i += ByteWriter.writeNumber4(s.opacity, digits: digits, to: p + i)
-                i += put(s.visible ? "; visibility: visible" : "; visibility: hidden", at: p + i)
+                i += ByteWriter.put(s.visible ? "; visibility: visible" : "; visibility: hidden", at: p + i)
                 return i
             }
             if sizeMoves {
@@ -342,12 +342,6 @@ public enum CSSEncoder {
             }
             return i
         }
-    }
-
-    /// Copies a literal's bytes to `p`; their count.
-    static func put(_ s: StaticString, at p: UnsafeMutablePointer<UInt8>) -> Int {
-        p.update(from: s.utf8Start, count: s.utf8CodeUnitCount)
-        return s.utf8CodeUnitCount
     }
 
     static func color(_ c: Color, into w: inout MarkupWriter) {

@@ -12,15 +12,6 @@ extension LottieEncoder {
     /// frame, `,"s":[`, `]`, the easing and `}`.
     static let keyframeFramingLength = 80 + ByteWriter.maxNumberLength
 
-    /// Copies `s` to `p`; returns its length.
-    @inline(__always)
-    static func put(_ s: StaticString, at p: UnsafeMutablePointer<UInt8>) -> Int {
-        s.withUTF8Buffer { bytes in
-            p.update(from: bytes.baseAddress!, count: bytes.count)
-            return bytes.count
-        }
-    }
-
     /// The property of `count` values: `{"a":0,"k":v₀}` when `constant`, else a keyframe
     /// per value at `frames[k]`, holding where `holds[k]` or where the next keyframe is at
     /// the same frame (a jump's left side). `value(k, p)` writes value `k` (at most
@@ -33,7 +24,7 @@ extension LottieEncoder {
     ) {
         if constant {
             w.withSpace(maxValueLength + 16) { p in
-                var i = put("{\"a\":0,\"k\":", at: p)
+                var i = ByteWriter.put("{\"a\":0,\"k\":", at: p)
                 i += value(0, p + i)
                 p[i] = UInt8(ascii: "}")
                 return i + 1
@@ -47,17 +38,17 @@ extension LottieEncoder {
                 w.withSpace(maxValueLength + keyframeFramingLength) { p in
                     var i = 0
                     if k > 0 { p[0] = UInt8(ascii: ","); i = 1 }
-                    i += put("{\"t\":", at: p + i)
+                    i += ByteWriter.put("{\"t\":", at: p + i)
                     i += ByteWriter.writeNumber3(frames[k], digits: digits, to: p + i)
-                    i += put(",\"s\":", at: p + i)
+                    i += ByteWriter.put(",\"s\":", at: p + i)
                     if boxed { p[i] = UInt8(ascii: "["); i += 1 }
                     i += value(k, p + i)
                     if boxed { p[i] = UInt8(ascii: "]"); i += 1 }
                     if k < count - 1 {
                         if holds?[k] == true || frames[k + 1] <= frames[k] {
-                            i += put(",\"h\":1", at: p + i)
+                            i += ByteWriter.put(",\"h\":1", at: p + i)
                         } else {
-                            i += put(",\"i\":{\"x\":[1],\"y\":[1]},\"o\":{\"x\":[0],\"y\":[0]}", at: p + i)
+                            i += ByteWriter.put(",\"i\":{\"x\":[1],\"y\":[1]},\"o\":{\"x\":[0],\"y\":[0]}", at: p + i)
                         }
                     }
                     p[i] = UInt8(ascii: "}")
@@ -113,7 +104,7 @@ extension LottieEncoder {
                 i += ByteWriter.writeNumber3(v[k].green, digits: digits, to: p + i)
                 p[i] = UInt8(ascii: ","); i += 1
                 i += ByteWriter.writeNumber3(v[k].blue, digits: digits, to: p + i)
-                i += put(",1]", at: p + i)
+                i += ByteWriter.put(",1]", at: p + i)
                 return i
             }
         }

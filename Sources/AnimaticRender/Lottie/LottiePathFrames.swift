@@ -72,10 +72,10 @@ extension LottieEncoder {
             let n = vertexCount
             return points.withUnsafeBufferPointer { all in
                 let frame = all.baseAddress! + 3 * n * k
-                var i = LottieEncoder.put("{\"c\":true,\"v\":", at: p)
+                var i = ByteWriter.put("{\"c\":true,\"v\":", at: p)
                 for part in 0..<3 {
-                    if part == 1 { i += LottieEncoder.put(",\"i\":", at: p + i) }
-                    if part == 2 { i += LottieEncoder.put(",\"o\":", at: p + i) }
+                    if part == 1 { i += ByteWriter.put(",\"i\":", at: p + i) }
+                    if part == 2 { i += ByteWriter.put(",\"o\":", at: p + i) }
                     p[i] = UInt8(ascii: "["); i += 1
                     for j in 0..<n {
                         if j > 0 { p[i] = UInt8(ascii: ","); i += 1 }
