@@ -108,8 +108,8 @@ public enum ExplodePreset {
 }
 
 /// SplitMix64 (Steele, Lea, Flood 2014): a tiny seeded generator, the same numbers on
-/// every platform.
-struct SplitMix64 {
+/// every platform (the tests draw their seeded cases from it too).
+struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {
