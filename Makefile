@@ -3,7 +3,7 @@ SWIFT ?= swift
 PYTHON := .venv/bin/python
 SWIFT_TEST_FLAGS ?= --parallel
 
-.PHONY: all build release run test test-swift test-python deps deps-test clean bench bench-engine bench-exports format lint
+.PHONY: all build release run test test-swift test-python deps deps-test hooks clean bench bench-engine bench-exports format lint
 
 all: build
 
@@ -13,7 +13,12 @@ deps:
 deps-test:
 	@scripts/install-deps.sh test
 
-build: deps
+# The commit-msg hook (subject ≤ 72 characters, a blank line before the body; CONTRIBUTING.md),
+# installed where git looks for it; nothing to do outside a git checkout.
+hooks:
+	@scripts/install-hooks.sh
+
+build: deps hooks
 	$(SWIFT) build
 
 release: deps
@@ -25,7 +30,7 @@ run: build
 	@echo "animatic: open http://127.0.0.1:$(PORT)/ (the player page); the API is under /v1 — see docs/API.md"
 	$(SWIFT) run animatic serve --host 127.0.0.1 --port $(PORT) --public public
 
-test: deps-test lint test-swift test-python
+test: deps-test hooks lint test-swift test-python
 
 test-swift:
 	$(SWIFT) build --build-tests
