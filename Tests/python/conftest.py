@@ -1,6 +1,8 @@
 """Shared helpers for the export tests: the built CLI, the specs to try, frames, Chromium."""
+import fnmatch
 import json
 import os
+import re
 import subprocess
 import tempfile
 from pathlib import Path
@@ -171,3 +173,59 @@ def curl(*args, data=None):
         name, _, value = f.partition(":")
         headers[name.strip().lower()] = value.strip()
     return int(status_line.split()[1]), headers, proc.stdout
+
+
+# ── Skips: a skipped test fails the run unless Tests/python/skips.txt lists it with its reason ──
+SKIPS_FILE = Path(__file__).resolve().parent / "skips.txt"
+
+
+def allowed_skips(path=SKIPS_FILE):
+    """[(node id pattern, reason)] from skips.txt; a line without a reason is an error."""
+    allowed = []
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        parts = re.split(r"\s{2,}", line.strip(), maxsplit=1)
+        if len(parts) != 2 or not parts[1].strip():
+            raise pytest.UsageError(f"{path.name}:{number}: a skip needs its reason after two spaces: {line.strip()!r}")
+        allowed.append((parts[0], parts[1].strip()))
+    return allowed
+
+
+def unlisted_skips(skipped, allowed):
+    """The (node id, reason) pairs of `skipped` that no pattern of `allowed` covers."""
+    return [(node, why) for node, why in skipped
+            if not any(fnmatch.fnmatchcase(node, pattern) for pattern, _ in allowed)]
+
+
+_skipped = []
+
+
+def pytest_runtest_logreport(report):
+    if report.skipped and not hasattr(report, "wasxfail"):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        _skipped.append((report.nodeid, reason.removeprefix("Skipped: ")))
+
+
+def repository_node_id(config, node):
+    """A node id relative to the repository, whatever folder pytest took as its root."""
+    path, sep, rest = node.partition("::")
+    full = (config.rootpath / path).resolve()
+    return (full.relative_to(ROOT) if full.is_relative_to(ROOT) else full).as_posix() + sep + rest
+
+
+def pytest_sessionfinish(session, exitstatus):
+    skipped = [(repository_node_id(session.config, node), why) for node, why in _skipped]
+    unlisted = unlisted_skips(skipped, allowed_skips())
+    if unlisted:
+        session.config._animatic_unlisted_skips = unlisted
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    unlisted = getattr(config, "_animatic_unlisted_skips", [])
+    if unlisted:
+        terminalreporter.section("skipped but not listed in Tests/python/skips.txt", red=True)
+        for node, reason in unlisted:
+            terminalreporter.line(f"{node}: {reason}")
+        terminalreporter.line("A skip fails the run unless skips.txt lists it with its reason (CONTRIBUTING.md).")
