@@ -21,6 +21,13 @@ struct RenderCommand: ParsableCommand {
               animatic render spec.json --format svg --loop --out spec.svg
               animatic render spec.json --format filmstrip --out strip.svg
               animatic render spec.json --format swift --out FoldAnimator.swift
+              animatic render examples/fold-swift.json --format lottie --out-dir out
+                (writes out/fold-swift.lottie.json and prints that path)
+
+            --out-dir names the file as the player page names its downloads: the spec file's \
+            name without .json (from standard input: animatic-<preset or name>) and the \
+            format's extension: .json, .svg, .filmstrip.svg, .lottie.json, .css, .swift. \
+            Neither --out nor --out-dir may name the spec file itself.
             """
     )
 
@@ -53,6 +60,11 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Write to this file instead of standard output.")
     var out: String?
 
+    @Option(
+        help:
+            "Write to this folder (created if missing), the file named by the spec and the format; prints its path.")
+    var outDir: String?
+
     func validate() throws {
         guard (1...SpecLimits.standard.maxFPS).contains(fps) else {
             throw ValidationError("--fps must be from 1 to \(SpecLimits.standard.maxFPS)")
@@ -64,6 +76,12 @@ struct RenderCommand: ParsableCommand {
         guard OutputFormat(rawValue: format) != nil else {
             throw ValidationError(
                 "--format must be one of: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard out == nil || outDir == nil else {
+            throw ValidationError("--out and --out-dir exclude each other: give one")
+        }
+        if let out, spec != "-", SameFile.check(out, spec) {
+            throw ValidationError("--out \(out) is the spec file itself: writing there would destroy it")
         }
     }
 
@@ -109,7 +127,15 @@ struct RenderCommand: ParsableCommand {
                         Data("\(spec): not expressible in Swift: \(warning.description)\n".utf8))
                 }
             }
-            if let out {
+            if let outDir {
+                let document = spec == "-" ? (try? JSONParser.parse([UInt8](input))) : nil
+                let path = try Self.writeInFolder(
+                    Data(bytes), folder: outDir,
+                    name: OutputFileName.base(specPath: spec, document: document)
+                        + OutputFileName.fileExtension(of: format),
+                    spec: spec)
+                FileHandle.standardOutput.write(Data((path + "\n").utf8))
+            } else if let out {
                 guard FileManager.default.createFile(atPath: out, contents: Data(bytes)) else {
                     throw ValidationError("cannot write \(out)")
                 }
@@ -118,5 +144,23 @@ struct RenderCommand: ParsableCommand {
                 FileHandle.standardOutput.write(Data("\n".utf8))
             }
         }
+    }
+
+    /// Writes `data` to `folder/name` (the folder created when missing) unless that is the
+    /// spec file itself; returns the path written.
+    static func writeInFolder(_ data: Data, folder: String, name: String, spec: String) throws -> String {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw ValidationError("cannot create the folder \(folder): \(error.localizedDescription)")
+        }
+        let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+        if spec != "-", SameFile.check(path, spec) {
+            throw ValidationError("--out-dir would write \(path), the spec file itself: give another folder")
+        }
+        guard FileManager.default.createFile(atPath: path, contents: data) else {
+            throw ValidationError("cannot write \(path)")
+        }
+        return path
     }
 }

@@ -51,8 +51,15 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Memory for cached responses, in MiB (0 disables the cache).")
     var cacheMb: Int = Int(environment["ANIMATIC_CACHE_MB"] ?? "") ?? 64
 
-    @Option(help: "Render threads (default: the cores available).")
-    var workers: Int = Int(environment["ANIMATIC_WORKERS"] ?? "") ?? APIConfiguration.defaultWorkers
+    // The default is the machine's: said in words once, not also as this machine's number.
+    @Option(
+        name: .customLong("workers"),
+        help: "Render threads. (default: the cores available, \(APIConfiguration.defaultWorkers) here)")
+    var workersOption: Int?
+
+    var workers: Int {
+        workersOption ?? Int(Self.environment["ANIMATIC_WORKERS"] ?? "") ?? APIConfiguration.defaultWorkers
+    }
 
     @Option(help: "Renders that may wait for a worker; more get 503 with Retry-After.")
     var maxQueue: Int = Int(environment["ANIMATIC_MAX_QUEUE"] ?? "") ?? 64
