@@ -12,7 +12,8 @@
 /// - Completion changes apply at the transition's end (after a `.restart` release, at
 ///   the end of the restarted run; see `RestartRun`).
 public enum TimelineCompiler {
-    public static func compile(_ spec: TransitionSpec) -> Timeline {
+    public static func compile(_ stated: TransitionSpec) -> Timeline {
+        var spec = stated
         var layers = spec.layers.map(CompiledLayer.init(spec:))
         var index: [String: Int] = [:]
         for (i, l) in spec.layers.enumerated() { index[l.id] = i }
@@ -65,6 +66,7 @@ public enum TimelineCompiler {
                 to: &layers, run: run, transitionEnd: transitionEnd,
                 fallback: interaction.completionCurve)
         }
+        spec = PresentersViewDefault.resolve(spec, layers: layers, index: index, transitionEnd: transitionEnd)
         let ending = endState(spec.endChanges(outcome), layers: layers, index: index)
         if run?.drive == .percent && outcome == .cancel {
             // The run goes back to transition time 0: the block's end applies to that state.

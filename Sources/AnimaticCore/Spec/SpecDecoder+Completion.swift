@@ -61,6 +61,8 @@ extension SpecDecoder {
         }
         if let from, let to, from == to { problem(at("to"), "must differ from \"from\"") }
         guard let from, let to else { return nil }
-        return TransitionViews(from: from, to: to, operation: operation, shouldRemovePresentersView: removes)
+        return TransitionViews(
+            from: from, to: to, operation: operation, shouldRemovePresentersView: removes,
+            statesShouldRemovePresentersView: json["shouldRemovePresentersView"] != nil)
     }
 }

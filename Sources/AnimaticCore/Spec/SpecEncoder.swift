@@ -105,7 +105,9 @@ public enum SpecEncoder {
             ("from", .string(v.from)), ("to", .string(v.to)),
             ("operation", .string(v.operation.rawValue)),
         ]
-        if v.operation != .container { m.append(("shouldRemovePresentersView", .bool(v.shouldRemovePresentersView))) }
+        if v.operation != .container && v.statesShouldRemovePresentersView {
+            m.append(("shouldRemovePresentersView", .bool(v.shouldRemovePresentersView)))
+        }
         return .object(m)
     }
 

@@ -30,12 +30,20 @@ public struct TransitionViews: Hashable, Sendable {
     /// presentations (UIKit's default style), false for the styles that keep the
     /// presenter on screen. Only presentations and dismissals read it.
     public var shouldRemovePresentersView: Bool
+    /// Whether the spec says `shouldRemovePresentersView`. When it does not, the compiler
+    /// decides: a presented view that does not cover the container (a sheet, a card) comes
+    /// from a custom presentation, which keeps the presenter (`PresentersViewDefault`).
+    public var statesShouldRemovePresentersView: Bool
 
-    public init(from: String, to: String, operation: Operation = .container, shouldRemovePresentersView: Bool = true) {
+    public init(
+        from: String, to: String, operation: Operation = .container, shouldRemovePresentersView: Bool = true,
+        statesShouldRemovePresentersView: Bool = true
+    ) {
         self.from = from
         self.to = to
         self.operation = operation
         self.shouldRemovePresentersView = shouldRemovePresentersView
+        self.statesShouldRemovePresentersView = statesShouldRemovePresentersView
     }
 
     /// The layer `completeTransition(outcome == .finish)` takes out of the container, if any.
