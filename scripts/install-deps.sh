@@ -3,7 +3,9 @@
 # machine. Called by `make` (build, test) and by the Dockerfile's build stage.
 #   scripts/install-deps.sh build   — C libraries the Swift targets link (libssl, zlib)
 #   scripts/install-deps.sh test    — plus the tools the tests drive (curl, openssl,
-#                                      chromium + chromedriver, Python test packages)
+#                                      chromium + chromedriver, Python test packages) and
+#                                      what `make lint` checks the page's JavaScript with
+#                                      (node; Biome comes with the Python packages)
 #   scripts/install-deps.sh bench   — plus what `make bench` drives (wrk, nginx, valgrind)
 set -euo pipefail
 mode="${1:-build}"
@@ -17,6 +19,10 @@ missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+if [ "$mode" = "test" ]; then
+  # By command: any Node.js will do for `node --check` (a newer one from NodeSource too).
+  command -v node >/dev/null || missing+=(nodejs)
+fi
 if [ "$mode" = "bench" ]; then
   # By command: any nginx build will do, so an installed `nginx` is not replaced.
   command -v wrk >/dev/null || missing+=(wrk)

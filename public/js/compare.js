@@ -85,4 +85,6 @@ export class CompareTrack {
   constructor() { this.player = new Player(); this.timeline = null; }
   load(timeline) { this.timeline = timeline; this.player.load(timeline); }
   statesAt(t) { return this.player.statesAt(Math.min(t, this.timeline.duration)); }
+  /** Where B's layers jump between frames (see player.js). */
+  get jumps() { return this.player.jumps; }
 }

@@ -26,23 +26,25 @@ const PAD = { l: 48, r: 12, t: 12, b: 22 };
 
 const fmt = (v, unit) => `${Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(2)}${unit === "pt" ? "" : unit}`;
 
-export class CurvePanel {
+/** Dispatches "seek" ({detail: {t}}) when the user clicks or drags on the plot. */
+export class CurvePanel extends EventTarget {
   /**
    * @param {HTMLCanvasElement} canvas
    * @param {HTMLSelectElement} layerSelect
    * @param {HTMLElement} propsBox     a fieldset: one checkbox per property (the legend)
    * @param {HTMLElement} playhead     moved with a transform
    * @param {HTMLElement} readout
+   * @param {{frameAt: (t: number) => number}} options  the frame shown at t (the player's)
    */
-  constructor(canvas, layerSelect, propsBox, playhead, readout) {
+  constructor(canvas, layerSelect, propsBox, playhead, readout, { frameAt = null } = {}) {
+    super();
     this.canvas = canvas;
     this.layerSelect = layerSelect;
     this.playhead = playhead;
     this.readout = readout;
     this.timeline = null;
     this.t = 0;
-    this.onSeek = null;
-    this.frameAt = null;
+    this.frameAt = frameAt;
     this.checks = {};
     this.chosen = new Set();
     this._shownFrame = -1;
@@ -77,10 +79,11 @@ export class CurvePanel {
       if (w !== width) { width = w; this.redraw(); }
     }).observe(canvas);
     const seekFromPointer = (e) => {
-      if (!this.timeline || !this.onSeek) return;
+      if (!this.timeline) return;
       const r = canvas.getBoundingClientRect();
       const f = (e.clientX - r.left - PAD.l) / (r.width - PAD.l - PAD.r);
-      this.onSeek(Math.max(0, Math.min(1, f)) * this.timeline.duration);
+      const t = Math.max(0, Math.min(1, f)) * this.timeline.duration;
+      this.dispatchEvent(new CustomEvent("seek", { detail: { t } }));
     };
     canvas.addEventListener("pointerdown", (e) => {
       canvas.setPointerCapture(e.pointerId);
@@ -210,7 +213,10 @@ export class CurvePanel {
       }
       this.checks[key].parentElement.title = `${label}: ${fmt(lo, unit)} … ${fmt(hi, unit)}`;
       g.strokeStyle = colour; g.lineWidth = 1.75; g.beginPath();
-      pts.forEach(([t, v], k) => (k ? g.lineTo(X(t), Y(v)) : g.moveTo(X(t), Y(v))));
+      for (const [k, [t, v]] of pts.entries()) {
+        if (k) g.lineTo(X(t), Y(v));
+        else g.moveTo(X(t), Y(v));
+      }
       g.stroke();
     });
     this.setTime(this.t);

@@ -13,8 +13,8 @@ export function pointerOffsets(text) {
   const spans = new Map();
   let i = 0;
   const ws = () => { while (i < text.length && " \t\r\n".includes(text[i])) i++; };
-  const escape = (key) => key.replace(/~/g, "~0").replace(/\//g, "~1");
-  const string = () => {
+  const escapeKey = (key) => key.replace(/~/g, "~0").replace(/\//g, "~1");
+  const quoted = () => {
     let out = "";
     i++; // opening quote
     while (i < text.length && text[i] !== '"') {
@@ -38,9 +38,9 @@ export function pointerOffsets(text) {
       i++; ws();
       while (i < text.length && text[i] !== "}") {
         ws();
-        const key = string();
+        const key = quoted();
         ws(); i++; // colon
-        value(`${pointer}/${escape(key)}`);
+        value(`${pointer}/${escapeKey(key)}`);
         ws();
         if (text[i] === ",") i++;
         ws();
@@ -57,7 +57,7 @@ export function pointerOffsets(text) {
       }
       i++;
     } else if (c === '"') {
-      string();
+      quoted();
     } else {
       while (i < text.length && !",]} \t\r\n".includes(text[i])) i++;
       // Malformed text (a misplaced bracket): stop rather than loop without moving.
@@ -92,19 +92,21 @@ function charOffset(text, byteOffset) {
   return new TextDecoder().decode(bytes.slice(0, byteOffset)).length;
 }
 
-export class Editor {
+/**
+ * Dispatches "edit" at every user edit, "valid" ({detail: {text, spec}}) when the server
+ * accepts the text, "problems" ({detail: {problems}}) when it refuses it.
+ */
+export class Editor extends EventTarget {
   constructor(textarea, problemsList, status) {
+    super();
     this.textarea = textarea;
     this.problemsList = problemsList;
     this.status = status;
-    this.onValid = null;       // (text, spec) => void
-    this.onEdit = null;        // () => void, on every user edit
-    this.onProblems = null;    // (problems) => void, when the server refuses the text
     this.problems = [];
     this._timer = 0;
     this._seq = 0;
     textarea.addEventListener("input", () => {
-      this.onEdit?.();
+      this.dispatchEvent(new Event("edit"));
       clearTimeout(this._timer);
       this.status.textContent = "Checking…";
       this._timer = setTimeout(() => this.check(), 350);
@@ -130,14 +132,14 @@ export class Editor {
       if (seq !== this._seq) return;
       this.showProblems([]);
       this.status.textContent = "Valid — playing it.";
-      this.onValid?.(text, JSON.parse(text));
+      this.dispatchEvent(new CustomEvent("valid", { detail: { text, spec: JSON.parse(text) } }));
     } catch (error) {
       if (seq !== this._seq) return;
       if (error instanceof ApiError && error.status && error.errors.length) {
         const problems = error.errors.map((e) => ({ ...e }));
         if (error.problem?.offset !== undefined) problems.forEach((p) => { p.offset = charOffset(text, error.problem.offset); });
         this.showProblems(problems);
-        this.onProblems?.(this.problems);
+        this.dispatchEvent(new CustomEvent("problems", { detail: { problems: this.problems } }));
         this.status.textContent = `${problems.length} problem${problems.length === 1 ? "" : "s"} — the stage keeps the last valid transition.`;
       } else {
         this.showProblems([]);

@@ -29,9 +29,11 @@ function previewURL(name, live) {
   return u.href;
 }
 
-export class Gallery {
+/** Dispatches "open" ({detail: {name}}) when a card is chosen. */
+export class Gallery extends EventTarget {
   /** Fills `root` (an element with a heading) with the filter box and one card per preset. */
-  constructor(root, presets, onOpen) {
+  constructor(root, presets) {
+    super();
     this.root = root;
     this.cards = [];
     const filter = document.createElement("input");
@@ -54,14 +56,14 @@ export class Gallery {
       h.textContent = group.title;
       const list = document.createElement("ul");
       list.className = "gallery-cards";
-      for (const preset of members) list.append(this._card(preset, group, onOpen));
+      for (const preset of members) list.append(this._card(preset, group));
       section.append(h, list);
       root.append(section);
     }
     this.filter("");
   }
 
-  _card(preset, group, onOpen) {
+  _card(preset, group) {
     const li = document.createElement("li");
     li.className = "gallery-card";
     li.dataset.preset = preset.name;
@@ -82,7 +84,7 @@ export class Gallery {
     const summary = document.createElement("small");
     summary.textContent = preset.summary;
     button.append(img, name, summary);
-    button.addEventListener("click", () => onOpen(preset.name));
+    button.addEventListener("click", () => this.dispatchEvent(new CustomEvent("open", { detail: { name: preset.name } })));
     li.append(button);
     this.cards.push({ li, text: `${preset.name} ${group.title} ${preset.summary} ${preset.source}`.toLowerCase() });
     return li;

@@ -31,13 +31,18 @@ export class Interaction extends EventTarget {
   /**
    * @param {HTMLElement} surface  where drags are read (the stage)
    * @param {Stage} stage          converts client to container coordinates
-   * @param {object} hooks         {api, player, showFrame(timeline, states, percent), onRelease(spec)}
+   * @param {object} deps          {api, player}: the server's client and the clock paused on a press
+   *
+   * Dispatches "start" and "end" (a press and its release), "progress" (percent changed),
+   * "frame" ({detail: {timeline, states, percent}}: what the stage should show under the
+   * finger) and "release" ({detail: {spec}}: the preset with the recorded gesture to play).
    */
-  constructor(surface, stage, hooks) {
+  constructor(surface, stage, { api, player }) {
     super();
     this.surface = surface;
     this.stage = stage;
-    this.hooks = hooks;
+    this.api = api;
+    this.player = player;
     this.enabled = false;
     this.base = null;         // the preset reference being driven
     this.rule = null;         // the server's rule for it
@@ -67,7 +72,7 @@ export class Interaction extends EventTarget {
     this.drag = null;
     if (!rule || rule.drive === "direct") return;
     const params = { ...this.baseParams(), ...this.on, progress: [[0, 0], [1, 1]] };
-    const scrub = await this.hooks.api.timeline({ preset: spec.preset, params }, { fps: 240 });
+    const scrub = await this.api.timeline({ preset: spec.preset, params }, { fps: 240 });
     if (this.base === spec) this.scrub = scrub;
   }
 
@@ -98,7 +103,7 @@ export class Interaction extends EventTarget {
     if (!this.ready || e.button !== 0) return;
     e.preventDefault();
     try { this.surface.setPointerCapture(e.pointerId); } catch { /* a synthetic pointer */ }
-    this.hooks.player.pause();
+    this.player.pause();
     this.drag = { t0: e.timeStamp, samples: [], pending: null, inFlight: false, base: this.base };
     this._push(this._sampleAt(e));
     this._show();
@@ -135,7 +140,7 @@ export class Interaction extends EventTarget {
     this.lastGesture = d.samples;
     this.drag = null;
     this.dispatchEvent(new Event("end"));
-    this.hooks.onRelease(spec);
+    this.dispatchEvent(new CustomEvent("release", { detail: { spec } }));
   }
 
   async _show() {
@@ -144,12 +149,12 @@ export class Interaction extends EventTarget {
       if (samples.length < 2 || d.inFlight) return;
       d.inFlight = true;
       try {
-        const tl = await this.hooks.api.timeline(this._releaseSpec(samples), { fps: 60 });
+        const tl = await this.api.timeline(this._releaseSpec(samples), { fps: 60 });
         if (this.drag !== d) return;
         const release = tl.interaction?.releaseTime ?? 0;
         const k = Math.min(tl.frames.length - 1, Math.round(release * tl.fps));
         this.percent = tl.interaction?.percentAtRelease ?? 0;
-        this.hooks.showFrame(tl, tl.frames[k].layers, this.percent);
+        this._frame(tl, tl.frames[k].layers);
       } catch { /* a drag the server refuses shows nothing new; the release will explain */ }
       finally { d.inFlight = false; }
       this.dispatchEvent(new Event("progress"));
@@ -160,8 +165,12 @@ export class Interaction extends EventTarget {
     this.percent = percentOf(this.rule, x - x0, y - y0);
     const frames = this.scrub.frames;
     const k = Math.min(frames.length - 1, Math.round(this.percent * this.scrub.fps));
-    this.hooks.showFrame(this.scrub, frames[k].layers, this.percent);
+    this._frame(this.scrub, frames[k].layers);
     this.dispatchEvent(new Event("progress"));
+  }
+
+  _frame(timeline, states) {
+    this.dispatchEvent(new CustomEvent("frame", { detail: { timeline, states, percent: this.percent } }));
   }
 
   _releaseSpec(samples) {

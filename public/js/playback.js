@@ -14,6 +14,8 @@
 // the main thread, which draws it at every animation frame while the compositor plays the
 // rest; a timeline whose drawing order changes plays wholly on the main thread.
 
+import { showElement } from "./stage.js";
+
 /**
  * The per-layer keyframes of a timeline: an array with, for each layer, its keyframes or null
  * (that layer changes what the compositor cannot animate); null when the drawing order changes.
@@ -84,9 +86,7 @@ export class CompositorPlayback {
       elements.forEach((el, i) => {
         if (!keys[i]) { main.add(i); return; }
         // Hidden is opacity 0 in the keyframes: the element itself must not stay hidden.
-        // (`_cache` is the stage's record of what it last wrote: show() writes it again later.)
-        el.style.visibility = "visible";
-        if (el._cache) el._cache.v = true;
+        showElement(el);
         this.animations.push(el.animate(keys[i], options));
       });
       this.mainThread.push(main);

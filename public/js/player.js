@@ -45,6 +45,11 @@ export class Player extends EventTarget {
     this._tick = this._tick.bind(this);
   }
 
+  #jumps = [];
+
+  /** jumps[k][i]: layer i jumps between frame k and k + 1 (the compositor steps there too). */
+  get jumps() { return this.#jumps; }
+
   get duration() { return Math.max(this.timeline?.duration ?? 0, this.span); }
   get fps() { return this.timeline?.fps ?? 60; }
   get frameCount() { return this.timeline?.frames?.length ?? 0; }
@@ -69,7 +74,7 @@ export class Player extends EventTarget {
   load(timeline, { start = 0, play = false } = {}) {
     this.pause();
     this.timeline = timeline;
-    this._jumps = this._findJumps(timeline.frames);
+    this.#jumps = this._findJumps(timeline.frames);
     this.seek(start);
     if (play) this.play({ from: start });
     this.dispatchEvent(new Event("load"));
@@ -103,7 +108,7 @@ export class Player extends EventTarget {
     const f = (t - a.t) / (b.t - a.t);
     if (!(f > 1e-9)) return a.layers;
     if (f >= 1 - 1e-9) return b.layers;
-    const jumps = this._jumps[k];
+    const jumps = this.#jumps[k];
     return a.layers.map((s, i) => {
       if (jumps[i]) return s;
       const e = b.layers[i];

@@ -4,21 +4,25 @@
 
 const CUSTOM = "";
 
+/** Whether a spec is a preset reference ({"preset": name, "params": {…}}) rather than an inline spec. */
+export const isPresetRef = (spec) => !!spec && typeof spec === "object" && typeof spec.preset === "string";
+
 function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
 
-export class PresetForm {
+/** Dispatches "change" ({detail: {spec}}) when the user picks a preset or edits a parameter. */
+export class PresetForm extends EventTarget {
   constructor(select, form, description) {
+    super();
     this.select = select;
     this.form = form;
     this.description = description;
     this.presets = [];
     this.controls = new Map();   // parameter name → {param, read(), write(v), el}
-    this.onChange = null;        // ({preset, params}) => void
     this._timer = 0;
     select.addEventListener("change", () => {
       if (select.value === CUSTOM) return;
       this.build(select.value, {});
-      this.onChange?.(this.spec());
+      this._emitChange();
     });
   }
 
@@ -76,8 +80,13 @@ export class PresetForm {
 
   _changed() {
     clearTimeout(this._timer);
-    this._timer = setTimeout(() => this.onChange?.(this.spec()), 250);
+    this._timer = setTimeout(() => this._emitChange(), 250);
   }
+
+  _emitChange() { this.dispatchEvent(new CustomEvent("change", { detail: { spec: this.spec() } })); }
+
+  /** Whether the picker shows the custom entry (the editor's spec) rather than a preset. */
+  get isCustom() { return this.select.value === CUSTOM; }
 
   _control(param, given) {
     const id = `param-${param.name}`;

@@ -58,7 +58,7 @@ function gradientElement(g) {
   lg.setAttribute("id", id);
   const [x1, y1] = g.start || [0.5, 0];
   const [x2, y2] = g.end || [0.5, 1];
-  Object.entries({ x1, y1, x2, y2 }).forEach(([k, v]) => lg.setAttribute(k, v));
+  for (const [k, v] of Object.entries({ x1, y1, x2, y2 })) lg.setAttribute(k, v);
   g.colors.forEach((c, k) => {
     const stop = document.createElementNS(SVG, "stop");
     const p = parseColor(c) || [0, 0, 0, 1];
@@ -171,6 +171,13 @@ function placeSnapshot(box, w, h) {
  * composed matrix is `m` (CATransform3D order): the inverse of the plane's homography
  * [x y 1] · H = [X Y W], H = [[m11 m12 m14], [m21 m22 m24], [m41 m42 m44]].
  */
+/** Makes a layer element visible whatever show() last wrote (the compositor animates its
+ *  opacity instead, playback.js), and records it so that show() writes visibility again. */
+export function showElement(el) {
+  el.style.visibility = "visible";
+  if (el._cache) el._cache.v = true;
+}
+
 export function localPolygon(points, m) {
   const [a, b, c, d, e, f, g, k, l] = [m[0], m[1], m[3], m[4], m[5], m[7], m[12], m[13], m[15]];
   const A = e * l - f * k, B = -(d * l - f * g), C = d * k - e * g;
@@ -188,7 +195,7 @@ export function localPolygon(points, m) {
 export function stackingRanks(states, parents, bordered) {
   const children = states.map(() => []);
   const roots = [];
-  parents.forEach((p, i) => (p == null ? roots : children[p]).push(i));
+  for (const [i, p] of parents.entries()) (p == null ? roots : children[p]).push(i);
   const byZ = (list) => list.slice().sort((x, y) => (states[x].zPosition || 0) - (states[y].zPosition || 0) || x - y);
   const layerRank = new Array(states.length), borderRank = new Array(states.length);
   let next = 0;

@@ -96,7 +96,7 @@ export class SwiftPanel {
     } catch {
       this.code.focus();
       this.code.select();
-      const copied = document.execCommand && document.execCommand("copy");
+      const copied = document.execCommand?.("copy");
       this.status.textContent = copied ? "Swift copied." : "Press Ctrl+C (⌘C) to copy the selected code.";
     }
   }

@@ -37,7 +37,7 @@ function treeRows(layers, specLayers) {
     out.push({ ...row, depth });
     for (const child of children.get(row.layer.id) || []) if (depth < 32) walk(child, depth + 1);
   };
-  roots.forEach((r) => walk(r, 0));
+  for (const r of roots) walk(r, 0);
   return out;
 }
 
@@ -91,16 +91,18 @@ function timingName(animation, segment) {
   return segment?.curve?.type || "default";
 }
 
-export class TimelinePanel {
+/** Dispatches "select" ({detail: {pointer, layerId}}) when a bar is clicked. */
+export class TimelinePanel extends EventTarget {
   /**
    * @param {HTMLElement} root     the panel's body
    * @param {HTMLElement} readout  a line of text for hover values
+   * @param {{valuesAt: (layerIndex: number, t: number) => string}} options  the hover text
    */
-  constructor(root, readout) {
+  constructor(root, readout, { valuesAt = null } = {}) {
+    super();
     this.root = root;
     this.readout = readout;
-    this.onSelect = null;      // (pointer, layerId) => void
-    this.valuesAt = null;      // (layerIndex, t) => string
+    this.valuesAt = valuesAt;
     this.bars = [];
     this.duration = 1;
     this.playhead = null;
@@ -241,7 +243,7 @@ export class TimelinePanel {
     bar.append(svg);
     bar.addEventListener("click", () => {
       for (const b of this.bars) b.classList.toggle("selected", b.dataset.pointer === pointer);
-      this.onSelect?.(pointer, id);
+      this.dispatchEvent(new CustomEvent("select", { detail: { pointer, layerId: id } }));
     });
     track.append(bar);
     this.bars.push(bar);

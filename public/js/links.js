@@ -1,0 +1,120 @@
+// Sharing, the page's side: the address bar and the share box follow the current spec and
+// the player's state (share.js encodes them); Copy link; the download buttons; and opening
+// the page from a link — a broken one says so and shows the default transition instead.
+
+import { $ } from "./dom.js";
+import { decodeSpec, decodeState, download, putInURL } from "./share.js";
+import { isPresetRef } from "./presets.js";
+
+export const DEFAULT_PRESET = "fold";
+
+export class Links {
+  /** @param {object} page  the page's parts (app.js) */
+  constructor(page) {
+    this.page = page;
+    this.timer = 0;
+    $("copy-link").addEventListener("click", () => this.copy());
+    for (const button of document.querySelectorAll("[data-format]")) {
+      button.addEventListener("click", () => this.download(button));
+    }
+    window.addEventListener("hashchange", async () => {
+      if (page.state.spec && location.href === $("share-link").value) return;
+      await this.open();
+    });
+  }
+
+  /** The player's state that a link carries. */
+  state() {
+    const { player, state } = this.page;
+    const c = state.compare;
+    return {
+      speed: player.speed, loop: player.loop, t: player.playing ? 0 : player.t,
+      ...(c.on ? { compare: c.view, with: c.with } : {}),
+    };
+  }
+
+  /** Puts the current spec and state (with `overrides`) in the address bar and the share box. */
+  async update(overrides = {}) {
+    const spec = this.page.state.spec;
+    if (!spec) return;
+    $("share-link").value = await putInURL(spec, { ...this.state(), ...overrides });
+  }
+
+  /** The same, a moment after the last of a burst of changes (a drag on the scrubber). */
+  schedule() {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.update(), 150);
+  }
+
+  async copy() {
+    await this.update();
+    const input = $("share-link");
+    try {
+      await navigator.clipboard.writeText(input.value);
+      $("share-status").textContent = "Link copied.";
+    } catch {
+      input.focus(); input.select();
+      $("share-status").textContent = "Press Ctrl+C (⌘C) to copy the selected link.";
+    }
+  }
+
+  async download(button) {
+    const { state } = this.page;
+    if (!state.spec) return;
+    const format = button.dataset.format;
+    $("share-status").textContent = `Rendering ${button.textContent}…`;
+    try {
+      state.lastDownload = await download(state.spec, format);
+      const d = state.lastDownload;
+      $("share-status").textContent = `Saved ${d.filename} (${d.type}, ${d.size.toLocaleString()} bytes).`;
+    } catch (error) {
+      state.lastDownload = { format, error: error.message };
+      $("share-status").textContent = error.message;
+    }
+  }
+
+  /** Shows the preset form for a spec (its preset and parameters, or the custom entry). */
+  showInForm(spec) {
+    const { form } = this.page;
+    if (isPresetRef(spec) && form.presets.some((p) => p.name === spec.preset)) form.build(spec.preset, spec.params || {});
+    else form.showCustom();
+  }
+
+  /** Opens what the address bar's fragment holds (the default transition when it holds nothing). */
+  async open() {
+    const { player, state, messages, loader, compare } = this.page;
+    const load = (spec, options) => loader.load(spec, options);
+    let spec = null;
+    const fallback = { preset: DEFAULT_PRESET };
+    const linked = await decodeState(location.hash);
+    try {
+      spec = await decodeSpec(location.hash);
+    } catch (error) {
+      this.showInForm(fallback);
+      await load(fallback);
+      messages.show(`This link is broken: ${error.message.replace(/^This link's /, "its ")} ` +
+        `Showing the default transition (${DEFAULT_PRESET}) instead.`, { kind: "notice", sticky: true });
+      return;
+    }
+    if (!spec) { this.showInForm(fallback); await load(fallback); return; }
+    if (linked.speed !== undefined) player.setSpeed(linked.speed);
+    if (linked.loop !== undefined) player.setLoop(linked.loop);
+    if (linked.compare) { state.compare.on = true; state.compare.view = linked.compare; state.compare.with = linked.with || {}; }
+    this.showInForm(spec);
+    const paused = linked.t !== undefined;
+    const ok = await load(spec, { start: linked.t, autoplay: !paused });
+    if (!ok) {
+      const why = messages.error || "the server refused it";
+      this.showInForm(fallback);
+      await load(fallback);
+      messages.show(`This link's transition could not be shown — ${why} Showing the default transition (${DEFAULT_PRESET}) instead.`,
+        { kind: "notice", sticky: true });
+      return;
+    }
+    if (linked.compare) await compare.set(true, { view: linked.compare, withParams: linked.with || {} });
+    if (linked.problems.length) {
+      messages.show(`Parts of this link could not be used (${linked.problems.join("; ")}); they are at their defaults.`,
+        { kind: "notice", sticky: true });
+    }
+  }
+}

@@ -1,0 +1,72 @@
+// Loading a spec: fetches its timeline (and, for a preset reference, the full spec it
+// expands to) and puts it on the stage, with everything that follows the current spec —
+// the editor, the Swift panel, compare's B, the interactive drive, the link. Only the last
+// load started wins: an earlier one that answers later is dropped.
+
+import { ApiError } from "./api.js";
+import { $ } from "./dom.js";
+import { emit } from "./panels.js";
+import { isPresetRef } from "./presets.js";
+
+export class Loader {
+  /** @param {object} page  the page's parts (app.js) */
+  constructor(page) {
+    this.page = page;
+    this.seq = 0;
+  }
+
+  /**
+   * Makes `spec` current: fetches its timeline and plays it. `text` is the editor's text
+   * when the spec came from there (sent as typed, so that offsets match). Throws nothing:
+   * resolves to true when the spec is on the stage.
+   */
+  async load(spec, { text, fromEditor = false, start, autoplay = true } = {}) {
+    const page = this.page;
+    const { api, state, drive, form, player, messages } = page;
+    const seq = ++this.seq;
+    state.loading = true;
+    document.body.classList.add("loading");
+    // A drag must never drive the transition being replaced.
+    drive.stop();
+    try {
+      const timeline = await api.timeline(text ?? spec, { reduceMotion: $("reduce-motion").checked });
+      if (seq !== this.seq) return false;
+      const expanded = isPresetRef(spec) ? await api.expandPreset(spec.preset, spec.params || {}) : spec;
+      if (seq !== this.seq) return false;
+      state.spec = spec;
+      state.expanded = expanded;
+      if (isPresetRef(spec)) state.basePreset = spec;
+      page.swiftPanel.show(spec);
+      messages.clear();
+      form.showProblems([]);
+      player.pause();
+      if (state.compare.on) await page.compare.load({ quiet: true });
+      if (seq !== this.seq) return false;
+      await drive.sync();
+      if (seq !== this.seq) return false;
+      await page.links.update({ t: start ?? 0 });
+      if (seq !== this.seq) return false;
+      // Last, with nothing awaited after it: the clock starts when the load is done.
+      page.timelinePanel.set(expanded, timeline);
+      if (!fromEditor) page.editor.set(expanded);
+      page.transport.present(timeline, { start: start ?? 0, autoplay });
+      emit("spec", { spec, expanded });
+      emit("timeline", { timeline });
+      return true;
+    } catch (error) {
+      if (seq !== this.seq || error.name === "AbortError") return false;
+      state.errorStack = error instanceof ApiError ? null : String(error.stack || error);
+      const details = error.errors || [];
+      if (isPresetRef(spec) && details.length) {
+        form.showProblems(details);
+        messages.show(`${error.message.replace(/\.$/, "")} — see the fields marked under Parameters.`);
+      } else {
+        messages.show(error.message, { details });
+      }
+      if (drive.wanted) await drive.sync();
+      return false;
+    } finally {
+      if (seq === this.seq) { state.loading = false; document.body.classList.remove("loading"); }
+    }
+  }
+}
