@@ -1,8 +1,6 @@
 """Shared helpers for the export tests: the built CLI, the specs to try, frames, Chromium."""
-import fnmatch
 import json
 import os
-import re
 import subprocess
 import tempfile
 from pathlib import Path
@@ -176,26 +174,16 @@ def curl(*args, data=None):
 
 
 # ── Skips: a skipped test fails the run unless Tests/python/skips.txt lists it with its reason ──
-SKIPS_FILE = Path(__file__).resolve().parent / "skips.txt"
+from skiplist import SKIPS_FILE, SkipListError, unlisted_skips  # noqa: E402
+from skiplist import allowed_skips as _read_skips  # noqa: E402
 
 
 def allowed_skips(path=SKIPS_FILE):
-    """[(node id pattern, reason)] from skips.txt; a line without a reason is an error."""
-    allowed = []
-    for number, line in enumerate(path.read_text().splitlines(), 1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        parts = re.split(r"\s{2,}", line.strip(), maxsplit=1)
-        if len(parts) != 2 or not parts[1].strip():
-            raise pytest.UsageError(f"{path.name}:{number}: a skip needs its reason after two spaces: {line.strip()!r}")
-        allowed.append((parts[0], parts[1].strip()))
-    return allowed
-
-
-def unlisted_skips(skipped, allowed):
-    """The (node id, reason) pairs of `skipped` that no pattern of `allowed` covers."""
-    return [(node, why) for node, why in skipped
-            if not any(fnmatch.fnmatchcase(node, pattern) for pattern, _ in allowed)]
+    """[(node id pattern, reason)] from skips.txt; a line without a reason stops the run."""
+    try:
+        return _read_skips(path)
+    except SkipListError as error:
+        raise pytest.UsageError(str(error)) from None
 
 
 _skipped = []

@@ -12,12 +12,18 @@ from conftest import ROOT, SKIPS_FILE, allowed_skips, unlisted_skips
 HERE = Path(__file__).resolve().parent
 
 
-def test_every_listed_skip_has_a_reason_and_names_a_test_file_that_exists():
+def test_every_listed_skip_has_a_reason_and_names_a_test_that_exists():
     allowed = allowed_skips()
     assert allowed, "skips.txt lists nothing: then it should say so in a comment, not be empty"
+    swift_sources = "\n".join(p.read_text() for p in (ROOT / "Tests").rglob("*.swift"))
     for pattern, reason in allowed:
         assert len(reason.split()) >= 4, (pattern, reason)
-        assert (ROOT / pattern.split("::")[0]).exists(), pattern
+        if pattern.startswith("swift:"):
+            function = pattern.rsplit(".", 1)[-1].removesuffix("()")
+            assert f"func {function}(" in swift_sources, pattern
+        else:
+            assert (ROOT / pattern.split("::")[0]).exists(), pattern
+            assert f"def {pattern.split('::')[1].split('[')[0]}(" in (ROOT / pattern.split("::")[0]).read_text()
 
 
 def test_a_line_without_a_reason_is_refused(tmp_path):
@@ -53,3 +59,31 @@ def test_an_unlisted_skip_fails_the_run_and_is_named(tmp_path):
 
 def test_the_skips_file_is_the_one_beside_conftest():
     assert SKIPS_FILE == HERE / "skips.txt"
+
+
+JUNIT = """<?xml version="1.0" encoding="UTF-8"?>
+<testsuites><testsuite name="TestResults" tests="3" skipped="2">
+  <testcase classname="AnimaticHTTPTests.ServerSuites.Basics" name="getOverIPv4()" time="0.1" />
+  <testcase classname="AnimaticHTTPTests.ServerSuites.Basics" name="getOverIPv6()">
+    <skipped>this machine has no IPv6 loopback</skipped></testcase>
+  <testcase classname="AnimaticCoreTests.Springs" name="settles()"><skipped>flaky</skipped></testcase>
+</testsuite></testsuites>
+"""
+
+
+def test_the_swift_check_lets_a_listed_skip_through_and_fails_on_another(tmp_path):
+    """scripts/check_swift_skips.py on the JUnit file Swift Testing writes (its format as
+    `swift test --xunit-output` produced it for a skipped test)."""
+    script = ROOT / "scripts" / "check_swift_skips.py"
+    results = tmp_path / "swift-tests-swift-testing.xml"
+    results.write_text(JUNIT)
+    run = subprocess.run([sys.executable, str(script), str(results), str(tmp_path / "absent.xml")],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "skipped, listed: swift:AnimaticHTTPTests.ServerSuites.Basics.getOverIPv6()" in run.stdout
+    assert "swift:AnimaticCoreTests.Springs.settles(): flaky" in run.stderr
+    assert "getOverIPv6" not in run.stderr
+    results.write_text(JUNIT.replace('<testcase classname="AnimaticCoreTests.Springs" name="settles()">'
+                                     "<skipped>flaky</skipped></testcase>", ""))
+    run = subprocess.run([sys.executable, str(script), str(results)], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stdout + run.stderr
