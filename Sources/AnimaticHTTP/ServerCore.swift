@@ -192,12 +192,14 @@ final class ServerCore: Sendable {
                     "remote": "\(remote)",
                     "limit": "\(configuration.maxConnections)",
                 ])
-            reject(fd: fd, transport: transport, status: .serviceUnavailable)
+            reject(fd: fd, transport: transport, status: .serviceUnavailable, reason: "connection limit reached")
         case .overClientCap:
             logger.warning(
                 "per-client connection limit reached, answering 429",
                 metadata: ["remote": "\(remote)", "limit": "\(configuration.maxConnectionsPerClient)"])
-            reject(fd: fd, transport: transport, status: .tooManyRequests)
+            reject(
+                fd: fd, transport: transport, status: .tooManyRequests, reason: "too many connections from this address"
+            )
         case .notRunning:
             transport.free()
             Glibc.close(fd)
@@ -213,26 +215,35 @@ final class ServerCore: Sendable {
         return remote
     }
 
-    /// Over a connection cap: a canned 503 (global cap) or 429 (per-client cap) if the
-    /// socket takes it at once (plain TCP only; a TLS client just sees the close), then close.
-    private func reject(fd: Int32, transport: Transport, status: HTTPStatus) {
+    /// Over a connection cap: a 503 (global cap) or 429 (per-client cap) built by the same
+    /// `errorResponder` as the protocol errors (so an application answers in its own error
+    /// format), with `Retry-After: 1` and `Connection: close`, if the socket takes it at once
+    /// (plain TCP only; a TLS client just sees the close), then close.
+    private func reject(fd: Int32, transport: Transport, status: HTTPStatus, reason: String) {
         if !transport.isSecure {
-            let text = Array("\(status.code) \(status.reasonPhrase)\n".utf8)
-            let response =
-                ResponseSerializer.serializeHead(
-                    status: status,
-                    headers: [
-                        "Content-Type": "text/plain; charset=utf-8", "Content-Length": String(text.count),
-                        "Retry-After": "1",
-                        "Connection": "close",
-                    ]) + text
-            _ = response.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            let bytes = refusal(status: status, reason: reason)
+            _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
             Glibc.shutdown(fd, Int32(SHUT_WR))
             // Drop the request bytes already received so close() sends FIN, not RST.
             Socket.discardPending(fd)
         }
         transport.free()
         Glibc.close(fd)
+    }
+
+    /// The bytes of a refusal sent before any request was read: the `errorResponder`'s
+    /// response (or the short text one), told to retry in a second and that the server closes.
+    func refusal(status: HTTPStatus, reason: String) -> [UInt8] {
+        var response =
+            configuration.errorResponder?(status, reason)
+            ?? HTTPResponse(status: status, text: "\(status.code) \(status.reasonPhrase): \(reason)\n")
+        response.headers.set("Retry-After", "1")
+        response.headers.set("Connection", "close")
+        let prepared = serializer.prepare(
+            response, method: nil, version: .http1_1, requestHeaders: HTTPHeaders(),
+            requestID: requestIDs.next(for: HTTPHeaders()),
+            keepAlive: false)
+        return prepared.head + prepared.body
     }
 
     // MARK: - Stop
