@@ -183,7 +183,7 @@ final class ServerCore: Sendable {
         }
         switch admission {
         case .accepted(let connection, let evict):
-            evict?.closeIfIdle()
+            evict?.evict(.ifIdle)
             connection.start()
         case .overCapacity:
             logger.warning(
@@ -304,11 +304,12 @@ final class ServerCore: Sendable {
         finishIfDone()
     }
 
-    /// A connection became (or stopped being) an idle keep-alive connection.
-    func connection(_ id: Int, isIdle: Bool) {
+    /// A connection's slot kind changed (its state machine's `slotKind`): idle keep-alive
+    /// connections are closed first near the cap.
+    func connection(_ id: Int, remoteHost: String, slot: ConnectionSlotKind) {
         state.withLock { state in
             guard state.connections[id] != nil else { return }
-            if isIdle {
+            if slot == .idle {
                 state.idleSequence += 1
                 state.idle[id] = state.idleSequence
             } else {
