@@ -141,7 +141,9 @@ final class Connection: @unchecked Sendable {
     /// connection, or a silent one); tells the core when it no longer does.
     func evict(_ rule: ConnectionEviction) {
         queue.async { [self] in
-            execute(machine.evict(rule))
+            let action = machine.evict(rule)
+            if action == .none, !closed { core.evictionDeclined(id) }
+            execute(action)
         }
     }
 
@@ -234,6 +236,9 @@ final class Connection: @unchecked Sendable {
                 progressed = true
             }
             if !output.isEmpty, writeWait == .none {
+                // A silent connection that now has a response tells the core before the
+                // client can see it, so the core never evicts it at the cap as silent.
+                if reportedSlot == .silent { reportSlot() }
                 switch transport.write(output) {
                 case .wrote(let n):
                     output.consume(n)

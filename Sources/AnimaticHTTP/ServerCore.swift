@@ -15,9 +15,8 @@ final class ServerCore: Sendable {
         var connections: [Int: Connection] = [:]
         /// Open connections per client address (without port).
         var perClient: [String: Int] = [:]
-        /// Idle keep-alive connections: id → the order in which they became idle.
-        var idle: [Int: Int] = [:]
-        var idleSequence = 0
+        /// Idle keep-alive and silent connections, oldest first: who makes room near the cap.
+        var evictable = EvictableConnections()
         var nextID = 0
         var boundPort: Int?
     }
@@ -160,18 +159,32 @@ final class ServerCore: Sendable {
         let host = Self.hostPart(of: remote)
         let threshold =
             configuration.idleEvictionThreshold ?? (configuration.maxConnections - configuration.maxConnections / 8)
-        enum Admission { case accepted(Connection, evict: Connection?), overCapacity, overClientCap, notRunning }
+        enum Admission {
+            case accepted(Connection, evict: [(Connection, ConnectionEviction)])
+            case overCapacity, overClientCap, notRunning
+        }
         let admission = state.withLock { state -> Admission in
             guard state.phase == .running else { return .notRunning }
-            guard state.connections.count < configuration.maxConnections else { return .overCapacity }
             guard state.perClient[host, default: 0] < configuration.maxConnectionsPerClient else {
                 return .overClientCap
             }
-            // Near the cap, the connection idle longest makes room (it is closed only if still idle).
-            var evict: Connection?
-            if state.connections.count >= threshold, let oldest = state.idle.min(by: { $0.value < $1.value }) {
-                state.idle[oldest.key] = nil
-                evict = state.connections[oldest.key]
+            var evict: [(id: Int, rule: ConnectionEviction)] = []
+            let open = state.connections.count - state.evictable.evictingAtCap.count
+            if open >= configuration.maxConnections {
+                // At the cap, the connection silent longest gives its slot to this one.
+                guard let id = state.evictable.takeOldestSilent(atCap: true) else { return .overCapacity }
+                evict.append((id, .ifSilent))
+            } else if open >= threshold, let oldest = state.evictable.takeOldest() {
+                // Near the cap, the connection idle or silent longest makes room (it is
+                // closed only if it still is).
+                evict.append(oldest)
+            }
+            // This one starts silent: past its address's share of silent connections, the
+            // address's oldest silent one goes.
+            if state.evictable.silentCount(of: host) >= configuration.maxSilentConnectionsPerClient,
+                let id = state.evictable.takeOldestSilent(of: host)
+            {
+                evict.append((id, .ifSilent))
             }
             state.nextID += 1
             let connection = Connection(
@@ -179,11 +192,13 @@ final class ServerCore: Sendable {
                 transport: transport, core: self, target: ioQueue)
             state.connections[state.nextID] = connection
             state.perClient[host, default: 0] += 1
-            return .accepted(connection, evict: evict)
+            state.evictable.update(state.nextID, host: host, kind: .silent)
+            return .accepted(
+                connection, evict: evict.compactMap { entry in state.connections[entry.id].map { ($0, entry.rule) } })
         }
         switch admission {
         case .accepted(let connection, let evict):
-            evict?.evict(.ifIdle)
+            for (victim, rule) in evict { victim.evict(rule) }
             connection.start()
         case .overCapacity:
             logger.warning(
@@ -297,7 +312,7 @@ final class ServerCore: Sendable {
     func connectionClosed(_ id: Int, remoteHost: String) {
         state.withLock { state in
             state.connections.removeValue(forKey: id)
-            state.idle[id] = nil
+            state.evictable.closed(id, host: remoteHost)
             let left = state.perClient[remoteHost, default: 1] - 1
             state.perClient[remoteHost] = left > 0 ? left : nil
         }
@@ -305,17 +320,17 @@ final class ServerCore: Sendable {
     }
 
     /// A connection's slot kind changed (its state machine's `slotKind`): idle keep-alive
-    /// connections are closed first near the cap.
+    /// and silent connections are closed first near the cap.
     func connection(_ id: Int, remoteHost: String, slot: ConnectionSlotKind) {
         state.withLock { state in
             guard state.connections[id] != nil else { return }
-            if slot == .idle {
-                state.idleSequence += 1
-                state.idle[id] = state.idleSequence
-            } else {
-                state.idle[id] = nil
-            }
+            state.evictable.update(id, host: remoteHost, kind: slot)
         }
+    }
+
+    /// An eviction found the connection no longer idle or silent: it stays, and counts.
+    func evictionDeclined(_ id: Int) {
+        state.withLock { $0.evictable.declined(id) }
     }
 
     private func listenerClosed() {
