@@ -45,6 +45,10 @@ final class Connection: @unchecked Sendable {
     /// The request whose response is being computed on a work pool (see `DeferredWork`);
     /// no further request is parsed meanwhile, but the socket is watched for the client leaving.
     private var inFlight: InFlight?
+    /// Bytes of the current request's body reserved in the server's `BodyBudget`.
+    private var bodyReserved = 0
+    /// Bytes read while a chunked body arrives (its reservation grows with them); nil otherwise.
+    private var chunkedBodyRead: Int?
     /// How the core counts this connection near the cap (a new one is silent).
     private var reportedSlot = ConnectionSlotKind.silent
 
@@ -137,6 +141,17 @@ final class Connection: @unchecked Sendable {
         queue.async { [self] in execute(machine.shutdownGraceEnded(), reason: .shutdown) }
     }
 
+    /// The body budget gave this connection's reservation to a larger need: a body still
+    /// arriving is answered 503 and the connection closes.
+    func shedBody() {
+        queue.async { [self] in
+            guard !closed else { return }
+            bodyReserved = 0
+            execute(machine.bodyBudgetExceeded())
+            pump()
+        }
+    }
+
     /// Near the connection cap: close if the rule still applies (an idle keep-alive
     /// connection, or a silent one); tells the core when it no longer does.
     func evict(_ rule: ConnectionEviction) {
@@ -167,6 +182,10 @@ final class Connection: @unchecked Sendable {
                     if wasIdle {
                         messageStart = .now()
                         execute(machine.requestBytesArrived(now: .now))
+                    }
+                    if let read = chunkedBodyRead {
+                        chunkedBodyRead = read + n
+                        if read + n > bodyReserved { _ = reserveBody(read + n) }
                     }
                 }
                 return result
@@ -299,6 +318,15 @@ final class Connection: @unchecked Sendable {
                     return true
                 }
                 execute(machine.headReceived(hasBody: head.hasBody, now: .now))
+                switch head.framing {
+                case .length(let declared):
+                    // Reserved before any of the body is read (and before 100 Continue).
+                    guard reserveBody(declared) else { return true }
+                case .chunked:
+                    chunkedBodyRead = 0
+                case .none:
+                    break
+                }
                 if head.hasBody {
                     // RFC 9110 §10.1.1: send 100 Continue unless some body already came.
                     if head.expectsContinue, head.version == .http1_1, parser.bufferedByteCount == 0 {
@@ -307,12 +335,35 @@ final class Connection: @unchecked Sendable {
                     }
                 }
             case .message(let head, let body, let trailers):
+                chunkedBodyRead = nil
+                if bodyReserved > 0 { core.bodyBudget.bodyReceived(id) }
                 respond(to: head, body: body, trailers: trailers)
                 if !parser.isIdle { messageStart = .now() }
             }
             if closed { return true }
         }
         return progressed
+    }
+
+    /// Raises this request's reservation in the body budget to `bytes`; a refusal queues
+    /// the 503. Connections shed to make room are told. Returns whether it was granted.
+    private func reserveBody(_ bytes: Int) -> Bool {
+        switch core.bodyBudget.reserve(id, bytes: bytes) {
+        case .granted(let shed):
+            bodyReserved = bytes
+            if !shed.isEmpty { core.shedBodies(shed) }
+            return true
+        case .refused:
+            execute(machine.bodyBudgetExceeded())
+            return false
+        }
+    }
+
+    /// The request is answered (or the connection closes): its body's bytes are free.
+    private func releaseBody() {
+        guard bodyReserved > 0 else { return }
+        bodyReserved = 0
+        core.bodyBudget.release(id)
     }
 
     private func respond(to head: HTTPRequestHead, body: [UInt8], trailers: HTTPHeaders) {
@@ -330,6 +381,7 @@ final class Connection: @unchecked Sendable {
     }
 
     private func send(_ response: HTTPResponse, head: HTTPRequestHead, requestID: String, path: String) {
+        releaseBody()
         let keepAlive = head.keepAlive && !machine.draining && !core.isDraining
         let prepared = core.serializer.prepare(
             response, method: head.method, version: head.version,
@@ -381,13 +433,18 @@ final class Connection: @unchecked Sendable {
         respondWithError(status: error.status, head: head, reason: error.description)
     }
 
-    /// Answers with a short error and closes after it.
-    private func respondWithError(status: HTTPStatus, head: HTTPRequestHead?, reason: String) {
+    /// Answers with a short error and closes after it; `retryAfter`: says when to try again.
+    private func respondWithError(
+        status: HTTPStatus, head: HTTPRequestHead?, reason: String, retryAfter: Bool = false
+    ) {
+        releaseBody()
+        chunkedBodyRead = nil
         let requestID = core.requestIDs.next(for: head?.headers ?? HTTPHeaders())
         var response =
             core.configuration.errorResponder?(status, reason)
             ?? HTTPResponse(status: status, text: "\(status.code) \(status.reasonPhrase): \(reason)\n")
         response.headers.set("Connection", "close")
+        if retryAfter { response.headers.set("Retry-After", "1") }
         let prepared = core.serializer.prepare(
             response, method: head?.method, version: .http1_1,
             requestHeaders: HTTPHeaders(), requestID: requestID, keepAlive: false)
@@ -468,6 +525,13 @@ final class Connection: @unchecked Sendable {
             // RFC 9110 §15.5.9: 408 when the request did not arrive in time, then close.
             core.logger.debug("request timeout", metadata: ["remote": "\(remoteAddress)", "state": "\(machine.state)"])
             respondWithError(status: .requestTimeout, head: parser.currentHead, reason: "request not received in time")
+        case .answerBodyBudgetExceeded:
+            core.logger.warning(
+                "request body budget full, answering 503",
+                metadata: ["remote": "\(remoteAddress)", "budget": "\(core.bodyBudget.limit)"])
+            respondWithError(
+                status: .serviceUnavailable, head: parser.currentHead,
+                reason: "request bodies held by the server are over its budget", retryAfter: true)
         case .startLinger:
             // After the last response: send FIN (and TLS close_notify), then read and drop
             // what the client still sends for a moment, so a client that pipelined more
@@ -510,6 +574,7 @@ final class Connection: @unchecked Sendable {
     /// Cancels the work in flight and the sources; the descriptor is closed once both
     /// sources are cancelled (`finishClose`).
     private func tearDown(reason: CancellationFlag.Reason) {
+        releaseBody()
         if let inFlight {
             inFlight.flag.raise(reason)
             core.logger.info(

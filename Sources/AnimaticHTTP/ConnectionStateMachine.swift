@@ -79,6 +79,10 @@ struct ConnectionStateMachine<C: Clock> where C.Duration == Duration {
         /// The shutdown grace is over while a complete request waits for its response:
         /// answer 503 with `Retry-After` and `Connection: close`, then close.
         case answerShutdownAndClose
+        /// The server's budget for buffered request bodies has no room for this body (or
+        /// gave its room to another, `BodyBudget`): answer 503 with `Retry-After` and
+        /// close after it.
+        case answerBodyBudgetExceeded
         /// Close now, cancelling any work in flight. The state is already `.closed`.
         case close
     }
@@ -196,6 +200,14 @@ struct ConnectionStateMachine<C: Clock> where C.Duration == Duration {
         guard case .body(let since, let output) = state else { return illegal("interimResponseQueued") }
         state = .body(since: since, output: output.withBytes(now))
         return .none
+    }
+
+    /// The body being received does not fit the server's body budget (refused, or shed to
+    /// make room for another). Only a body still arriving is answered; a late word for a
+    /// request that has moved on changes nothing.
+    mutating func bodyBudgetExceeded() -> Action {
+        guard case .body(_, _) = state else { return .none }
+        return .answerBodyBudgetExceeded
     }
 
     /// The complete request went to a work pool.

@@ -31,6 +31,10 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxHeaderCount: Int = 100
     /// Request body limit, declared or received (→ 413).
     public var maxBodySize: Int = 1 << 20
+    /// Request-body bytes all connections together may hold in memory (a declared length
+    /// counts from the head on). Past it, a new body gets 503 with `Retry-After: 1` and
+    /// `Connection: close`, unless connections holding more can be shed (docs/HTTP.md).
+    public var maxBufferedBodyBytes: Int = 256 << 20
 
     /// From a request's first byte (or, for a new connection, from accept) until its
     /// header section is complete; on expiry → 408 and close (quiet close if no byte

@@ -36,6 +36,7 @@ final class ServerCore: Sendable {
     let logger: Logger
     let serializer: ResponseSerializer
     let requestIDs = RequestIDGenerator()
+    let bodyBudget: BodyBudget
     let tls: TLSContext?
     let acceptQueue = DispatchQueue(label: "animatic.http.accept")
     let ioQueue = DispatchQueue(label: "animatic.http.io", qos: .userInitiated, attributes: .concurrent)
@@ -53,6 +54,7 @@ final class ServerCore: Sendable {
             gzipMinimumSize: configuration.gzipMinimumSize, dates: DateCache(),
             compresses: configuration.compressResponses)
         self.tls = try configuration.tls.map { try TLSContext(configuration: $0) }
+        self.bodyBudget = BodyBudget(limit: configuration.maxBufferedBodyBytes)
     }
 
     var isDraining: Bool { drainingFlag.load(ordering: .relaxed) }
@@ -326,6 +328,12 @@ final class ServerCore: Sendable {
             guard state.connections[id] != nil else { return }
             state.evictable.update(id, host: remoteHost, kind: slot)
         }
+    }
+
+    /// The body budget took these connections' reservations for a larger need.
+    func shedBodies(_ ids: [Int]) {
+        let victims = state.withLock { state in ids.compactMap { state.connections[$0] } }
+        for victim in victims { victim.shedBody() }
     }
 
     /// An eviction found the connection no longer idle or silent: it stays, and counts.
