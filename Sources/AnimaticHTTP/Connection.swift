@@ -559,7 +559,7 @@ final class Connection: @unchecked Sendable {
             response, method: current.head.method, version: current.head.version,
             requestHeaders: current.head.headers, requestID: current.requestID, keepAlive: false)
         output.append(prepared.head + prepared.body)
-        while !output.isEmpty, case .wrote(let n) = transport.write(output) { output.consume(n) }
+        while !output.isEmpty, case .wrote(let n) = transport.write(output), n > 0 { output.consume(n) }
         transport.shutdownWrite()
         if !transport.isSecure { Socket.discardPending(fd) }
         logAccess(
