@@ -323,7 +323,10 @@ final class Connection: @unchecked Sendable {
                     // Reserved before any of the body is read (and before 100 Continue).
                     guard reserveBody(declared) else { return true }
                 case .chunked:
-                    chunkedBodyRead = 0
+                    // What arrived with the head counts too; later reads add theirs.
+                    let arrived = parser.bufferedByteCount
+                    chunkedBodyRead = arrived
+                    if arrived > 0 { guard reserveBody(arrived) else { return true } }
                 case .none:
                     break
                 }

@@ -125,5 +125,28 @@ extension ServerSuites {
                 _ = holder
             }
         }
+
+        /// A chunked body's reservation grows with what it brings, and it is shed like any other.
+        @Test func aChunkedBodyReservesWhatItBrings() throws {
+            try withServer(configure: { $0.maxBufferedBodyBytes = 64 * 1024 }) { server, port in
+                let chunk = Array("2000\r\n".utf8) + [UInt8](repeating: 0x62, count: 8192) + Array("\r\n".utf8)
+                func chunked(_ chunks: Int) throws -> HTTPClientConnection {
+                    let client = try HTTPClientConnection(host: "127.0.0.1", port: port)
+                    try client.send("POST /c HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n")
+                    for _ in 0..<chunks { try client.send(chunk) }
+                    return client
+                }
+                let holder = try chunked(5)
+                #expect(waitUntil { server.core.bodyBudget.heldBytes >= 5 * 8192 })
+                // 40 KiB held + 32 KiB more does not fit 64 KiB: the larger holder gives way.
+                let newcomer = try chunked(4)
+                let shed = try holder.readResponse()
+                #expect(shed.status == .serviceUnavailable && shed.header("Retry-After") == "1")
+                try newcomer.send("0\r\n\r\n")
+                let response = try newcomer.readResponse()
+                #expect(response.status == .ok && response.header("X-Body-Length") == "32768")
+                #expect(waitUntil { server.core.bodyBudget.heldBytes == 0 })
+            }
+        }
     }
 }
