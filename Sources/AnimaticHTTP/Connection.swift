@@ -35,19 +35,22 @@ final class Connection: @unchecked Sendable {
     private var parser: RequestParser
     private var output = OutputQueue()
     private var stream: StreamState?
-    private var lifecycle = ConnectionLifecycle()
+    /// The request/response phase and every rule deciding between parsing, answering,
+    /// lingering and closing; this class executes the actions it returns.
+    private var machine: ConnectionStateMachine<ContinuousClock>
     private var lingerDiscarded = 0
-    private var closeAfterFlush: Bool { lifecycle.isFinishing }
-    private var lingering: Bool { lifecycle.isLingering }
-    private var peerClosed: Bool { lifecycle.peerClosed }
-    private var closed: Bool { lifecycle.isClosed }
-    private var draining: Bool { lifecycle.draining }
+    private var lingering: Bool { machine.isLingering }
+    private var closed: Bool { machine.isClosed }
     private var pendingCancels = 0
     /// The request whose response is being computed on a work pool (see `DeferredWork`);
     /// no further request is parsed meanwhile, but the socket is watched for the client leaving.
     private var inFlight: InFlight?
-    /// Whether the core counts this connection as an idle keep-alive one.
-    private var reportedIdle = false
+    /// Bytes of the current request's body reserved in the server's `BodyBudget`.
+    private var bodyReserved = 0
+    /// Bytes read while a chunked body arrives (its reservation grows with them); nil otherwise.
+    private var chunkedBodyRead: Int?
+    /// How the core counts this connection near the cap (a new one is silent).
+    private var reportedSlot = ConnectionSlotKind.silent
 
     /// A streamed body being sent: chunked, with a known length, or ended by the close.
     private struct StreamState {
@@ -71,14 +74,9 @@ final class Connection: @unchecked Sendable {
         var path: String
     }
 
-    private let connectedAt: DispatchTime
+    /// When the current request's first byte arrived (the access log's duration).
     private var messageStart: DispatchTime
-    private var bodyStart: DispatchTime
-    private var idleSince: DispatchTime
-    private var lastWriteProgress: DispatchTime
-    private var lingerStart: DispatchTime
-    private var requestsServed = 0
-    private var scheduledDeadline: DispatchTime?
+    private var scheduledDeadline: ContinuousClock.Instant?
 
     /// Queued response bytes above which no further requests are parsed.
     static let highWater = 256 * 1024
@@ -102,13 +100,17 @@ final class Connection: @unchecked Sendable {
         self.configuration = core.configuration
         self.queue = DispatchQueue(label: "animatic.http.connection", target: target)
         self.parser = RequestParser(limits: core.configuration.parserLimits)
-        let now = DispatchTime.now()
-        connectedAt = now
-        messageStart = now
-        bodyStart = now
-        idleSince = now
-        lastWriteProgress = now
-        lingerStart = now
+        messageStart = .now()
+        let logger = core.logger
+        let remote = remoteAddress
+        machine = ConnectionStateMachine(
+            now: .now, timeouts: ConnectionTimeouts(core.configuration),
+            illegalTransition: { message in
+                // Logged (and closed by the machine) in a release build; a bug to fix in a debug one.
+                logger.error(
+                    "illegal connection transition", metadata: ["remote": "\(remote)", "detail": "\(message)"])
+                assertionFailure(message)
+            })
     }
 
     func start() {
@@ -130,32 +132,34 @@ final class Connection: @unchecked Sendable {
     /// Server shutdown: an idle connection closes now; one with a request in flight
     /// finishes it and closes after its response.
     func beginDrain() {
+        queue.async { [self] in execute(machine.drainBegan()) }
+    }
+
+    /// Grace period over: close whatever state the connection is in, cancelling its work;
+    /// a request still waiting for its response is answered 503 first.
+    func forceClose() {
+        queue.async { [self] in execute(machine.shutdownGraceEnded(), reason: .shutdown) }
+    }
+
+    /// The body budget gave this connection's reservation to a larger need: a body still
+    /// arriving is answered 503 and the connection closes.
+    func shedBody() {
         queue.async { [self] in
             guard !closed else { return }
-            lifecycle.beginDrain()
-            if parser.isIdle, output.isEmpty, stream == nil, !closeAfterFlush, inFlight == nil {
-                closeNow()
-            }
+            bodyReserved = 0
+            execute(machine.bodyBudgetExceeded())
+            pump()
         }
     }
 
-    /// Grace period over: close whatever state the connection is in, cancelling its work.
-    func forceClose() {
-        queue.async { [self] in closeNow(reason: .shutdown) }
-    }
-
-    /// Near the connection cap: close if still an idle keep-alive connection.
-    func closeIfIdle() {
+    /// Near the connection cap: close if the rule still applies (an idle keep-alive
+    /// connection, or a silent one); tells the core when it no longer does.
+    func evict(_ rule: ConnectionEviction) {
         queue.async { [self] in
-            guard !closed, isIdleKeepAlive else { return }
-            closeNow()
+            let action = machine.evict(rule)
+            if action == .none, !closed { core.evictionDeclined(id) }
+            execute(action)
         }
-    }
-
-    /// Between requests with nothing to send and nothing in progress.
-    private var isIdleKeepAlive: Bool {
-        !closed && requestsServed > 0 && parser.isIdle && output.isEmpty && stream == nil && inFlight == nil
-            && !closeAfterFlush && !lingering
     }
 
     // MARK: - Reading
@@ -175,7 +179,14 @@ final class Connection: @unchecked Sendable {
                 if case .bytes(let n) = result {
                     let wasIdle = parser.isIdle
                     parser.append(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
-                    if wasIdle { messageStart = .now() }
+                    if wasIdle {
+                        messageStart = .now()
+                        execute(machine.requestBytesArrived(now: .now))
+                    }
+                    if let read = chunkedBodyRead {
+                        chunkedBodyRead = read + n
+                        if read + n > bodyReserved { _ = reserveBody(read + n) }
+                    }
                 }
                 return result
             }
@@ -189,10 +200,9 @@ final class Connection: @unchecked Sendable {
                 armWrite()
                 break readLoop
             case .closed:
-                lifecycle.peerSentFIN()
                 // A client that half-closes after a complete request still gets its
                 // responses; one that leaves mid-request is simply closed.
-                if !parser.isIdle || (output.isEmpty && stream == nil) { closeNow() }
+                execute(machine.peerSentFIN(inputPending: !parser.isIdle))
                 break readLoop
             case .failed(let reason):
                 core.logger.debug(
@@ -222,17 +232,13 @@ final class Connection: @unchecked Sendable {
     }
 
     /// Whether more requests may be parsed now.
-    private var canParse: Bool {
-        !closed && !closeAfterFlush && !lingering && stream == nil && inFlight == nil && output.count < Self.highWater
-    }
+    private var canParse: Bool { machine.mayParse(outputBelowHighWater: output.count < Self.highWater) }
 
     private var wantsToRead: Bool {
-        if closed { return false }
-        if lingering || writeWait == .readable { return true }
-        // While a deferred response is computed, keep reading (a little) so the
-        // client's leaving is seen at once.
-        if inFlight != nil { return !peerClosed && parser.bufferedByteCount < Self.maxReadAhead }
-        return canParse && !peerClosed
+        if !closed, writeWait == .readable { return true }
+        return machine.wantsToRead(
+            outputBelowHighWater: output.count < Self.highWater,
+            roomToReadAhead: parser.bufferedByteCount < Self.maxReadAhead)
     }
 
     // MARK: - The pump
@@ -249,10 +255,13 @@ final class Connection: @unchecked Sendable {
                 progressed = true
             }
             if !output.isEmpty, writeWait == .none {
+                // A silent connection that now has a response tells the core before the
+                // client can see it, so the core never evicts it at the cap as silent.
+                if reportedSlot == .silent { reportSlot() }
                 switch transport.write(output) {
                 case .wrote(let n):
                     output.consume(n)
-                    lastWriteProgress = .now()
+                    execute(machine.wrote(outputEmpty: output.isEmpty, now: .now))
                     progressed = true
                 case .wouldBlock:
                     writeWait = .writable
@@ -271,29 +280,21 @@ final class Connection: @unchecked Sendable {
         if closed { return }
         if output.isEmpty, stream == nil {
             if !readWaitsForWritable { writeSource?.pause() }
-            if closeAfterFlush, !lingering {
-                startLinger()
-                if closed { return }
-            } else if peerClosed, !lingering, parser.isIdle {
-                closeNow()
-                return
-            } else if draining, parser.isIdle, !lingering, inFlight == nil {
-                closeNow()
-                return
-            }
+            execute(machine.outputFlushed(now: .now))
+            if closed { return }
         }
-        reportIdleness()
+        reportSlot()
         updateReading()
         updateTimer()
     }
 
-    /// Tells the core when this connection becomes or stops being an idle keep-alive
-    /// one, so the oldest idle connections can be closed near the connection cap.
-    private func reportIdleness() {
-        let idle = isIdleKeepAlive
-        guard idle != reportedIdle else { return }
-        reportedIdle = idle
-        core.connection(id, isIdle: idle)
+    /// Tells the core when this connection becomes or stops being an idle keep-alive or
+    /// a silent one, so those can be closed first near the connection cap.
+    private func reportSlot() {
+        let kind = machine.slotKind
+        guard kind != reportedSlot else { return }
+        reportedSlot = kind
+        core.connection(id, remoteHost: remoteHost, slot: kind)
     }
 
     /// Runs the parser over buffered bytes; returns whether anything happened.
@@ -316,19 +317,56 @@ final class Connection: @unchecked Sendable {
                     respondWithError(status: .expectationFailed, head: head, reason: "unsupported expectation")
                     return true
                 }
+                execute(machine.headReceived(hasBody: head.hasBody, now: .now))
+                switch head.framing {
+                case .length(let declared):
+                    // Reserved before any of the body is read (and before 100 Continue).
+                    guard reserveBody(declared) else { return true }
+                case .chunked:
+                    // What arrived with the head counts too; later reads add theirs.
+                    let arrived = parser.bufferedByteCount
+                    chunkedBodyRead = arrived
+                    if arrived > 0 { guard reserveBody(arrived) else { return true } }
+                case .none:
+                    break
+                }
                 if head.hasBody {
-                    bodyStart = .now()
                     // RFC 9110 §10.1.1: send 100 Continue unless some body already came.
                     if head.expectsContinue, head.version == .http1_1, parser.bufferedByteCount == 0 {
                         output.append(ResponseSerializer.continueHead)
+                        execute(machine.interimResponseQueued(now: .now))
                     }
                 }
             case .message(let head, let body, let trailers):
+                chunkedBodyRead = nil
+                if bodyReserved > 0 { core.bodyBudget.bodyReceived(id) }
                 respond(to: head, body: body, trailers: trailers)
-                if parser.isIdle { idleSince = .now() } else { messageStart = .now() }
+                if !parser.isIdle { messageStart = .now() }
             }
+            if closed { return true }
         }
         return progressed
+    }
+
+    /// Raises this request's reservation in the body budget to `bytes`; a refusal queues
+    /// the 503. Connections shed to make room are told. Returns whether it was granted.
+    private func reserveBody(_ bytes: Int) -> Bool {
+        switch core.bodyBudget.reserve(id, bytes: bytes) {
+        case .granted(let shed):
+            bodyReserved = bytes
+            if !shed.isEmpty { core.shedBodies(shed) }
+            return true
+        case .refused:
+            execute(machine.bodyBudgetExceeded())
+            return false
+        }
+    }
+
+    /// The request is answered (or the connection closes): its body's bytes are free.
+    private func releaseBody() {
+        guard bodyReserved > 0 else { return }
+        bodyReserved = 0
+        core.bodyBudget.release(id)
     }
 
     private func respond(to head: HTTPRequestHead, body: [UInt8], trailers: HTTPHeaders) {
@@ -346,12 +384,12 @@ final class Connection: @unchecked Sendable {
     }
 
     private func send(_ response: HTTPResponse, head: HTTPRequestHead, requestID: String, path: String) {
-        let keepAlive = head.keepAlive && !draining && !core.isDraining
+        releaseBody()
+        let keepAlive = head.keepAlive && !machine.draining && !core.isDraining
         let prepared = core.serializer.prepare(
             response, method: head.method, version: head.version,
             requestHeaders: head.headers, requestID: requestID, keepAlive: keepAlive)
         enqueue(prepared)
-        requestsServed += 1
         logAccess(
             method: head.method.rawValue, path: path, status: prepared.status,
             bytes: prepared.stream == nil ? prepared.body.count : nil, requestID: requestID)
@@ -371,6 +409,7 @@ final class Connection: @unchecked Sendable {
             return
         }
         inFlight = InFlight(flag: flag, head: head, requestID: requestID, path: path)
+        execute(machine.workStarted())
         if let timeout = deferred.timeout {
             queue.asyncAfter(deadline: .now() + timeout.dispatchInterval) { [self] in
                 guard let current = inFlight, current.flag === flag, !closed else { return }
@@ -387,7 +426,7 @@ final class Connection: @unchecked Sendable {
         guard let current = inFlight, current.flag === flag, !closed else { return }
         inFlight = nil
         send(response, head: current.head, requestID: current.requestID, path: current.path)
-        if parser.isIdle { idleSince = .now() } else { messageStart = .now() }
+        if !parser.isIdle { messageStart = .now() }
         pump()
     }
 
@@ -397,25 +436,30 @@ final class Connection: @unchecked Sendable {
         respondWithError(status: error.status, head: head, reason: error.description)
     }
 
-    /// Answers with a short error and closes after it.
-    private func respondWithError(status: HTTPStatus, head: HTTPRequestHead?, reason: String) {
+    /// Answers with a short error and closes after it; `retryAfter`: says when to try again.
+    private func respondWithError(
+        status: HTTPStatus, head: HTTPRequestHead?, reason: String, retryAfter: Bool = false
+    ) {
+        releaseBody()
+        chunkedBodyRead = nil
         let requestID = core.requestIDs.next(for: head?.headers ?? HTTPHeaders())
         var response =
             core.configuration.errorResponder?(status, reason)
             ?? HTTPResponse(status: status, text: "\(status.code) \(status.reasonPhrase): \(reason)\n")
         response.headers.set("Connection", "close")
+        if retryAfter { response.headers.set("Retry-After", "1") }
         let prepared = core.serializer.prepare(
             response, method: head?.method, version: .http1_1,
             requestHeaders: HTTPHeaders(), requestID: requestID, keepAlive: false)
-        enqueue(prepared)
-        lifecycle.closeAfterFlush()
+        enqueue(prepared, forceClose: true)
         let path = head.map { HTTPRequest.split(target: $0.target, method: $0.method).path } ?? "-"
         logAccess(
             method: head?.method.rawValue ?? "-", path: path, status: status, bytes: prepared.body.count,
             requestID: requestID)
     }
 
-    private func enqueue(_ prepared: PreparedResponse) {
+    /// Queues a response; `forceClose`: it is the last one whatever its framing says.
+    private func enqueue(_ prepared: PreparedResponse, forceClose: Bool = false) {
         if prepared.body.count <= 4096 {
             // Small bodies ride in the head's buffer: one iovec, one segment.
             var bytes = prepared.head
@@ -428,19 +472,22 @@ final class Connection: @unchecked Sendable {
         if let next = prepared.stream {
             stream = StreamState(next: next, chunked: prepared.chunked, knownLength: prepared.knownLength)
         }
-        if !prepared.keepAlive { lifecycle.closeAfterFlush() }
+        execute(
+            machine.responseQueued(
+                streamed: prepared.stream != nil, keepAlive: prepared.keepAlive && !forceClose,
+                moreInput: !parser.isIdle, now: .now))
     }
 
     private func pullStream(_ current: StreamState) {
         var emptyPieces = 0
         while output.count < Self.streamLowWater {
             guard let piece = current.next() else {
-                if current.chunked {
-                    output.append(ResponseSerializer.lastChunk)
-                } else if !current.knownLength {
-                    lifecycle.closeAfterFlush()
-                }
+                if current.chunked { output.append(ResponseSerializer.lastChunk) }
                 stream = nil
+                execute(
+                    machine.streamEnded(
+                        closeDelimited: !current.chunked && !current.knownLength, outputEmpty: output.isEmpty,
+                        now: .now))
                 return
             }
             if piece.isEmpty {
@@ -470,18 +517,67 @@ final class Connection: @unchecked Sendable {
 
     // MARK: - Closing
 
-    /// After the last response: send FIN (and TLS close_notify), then read and drop
-    /// what the client still sends for a moment, so a client that pipelined more
-    /// requests reads our response instead of a TCP reset (RFC 9112 §9.6).
-    private func startLinger() {
-        lifecycle.startLinger()
-        lingerStart = .now()
+    /// Does what the state machine decided.
+    private func execute(
+        _ action: ConnectionStateMachine<ContinuousClock>.Action, reason: CancellationFlag.Reason = .clientGone
+    ) {
+        switch action {
+        case .none, .reschedule:
+            break
+        case .answerRequestTimeout:
+            // RFC 9110 §15.5.9: 408 when the request did not arrive in time, then close.
+            core.logger.debug("request timeout", metadata: ["remote": "\(remoteAddress)", "state": "\(machine.state)"])
+            respondWithError(status: .requestTimeout, head: parser.currentHead, reason: "request not received in time")
+        case .answerBodyBudgetExceeded:
+            core.logger.warning(
+                "request body budget full, answering 503",
+                metadata: ["remote": "\(remoteAddress)", "budget": "\(core.bodyBudget.limit)"])
+            respondWithError(
+                status: .serviceUnavailable, head: parser.currentHead,
+                reason: "request bodies held by the server are over its budget", retryAfter: true)
+        case .startLinger:
+            // After the last response: send FIN (and TLS close_notify), then read and drop
+            // what the client still sends for a moment, so a client that pipelined more
+            // requests reads our response instead of a TCP reset (RFC 9112 §9.6).
+            transport.shutdownWrite()
+        case .answerShutdownAndClose:
+            answerShutdown()
+            tearDown(reason: reason)
+        case .close:
+            tearDown(reason: reason)
+        }
+    }
+
+    /// The shutdown grace is over while a complete request still waits for its response:
+    /// a 503 with `Retry-After` (built like the protocol errors), written if the socket
+    /// takes it now, then FIN; the connection closes right after, whatever the client does.
+    private func answerShutdown() {
+        guard let current = inFlight else { return }
+        var response =
+            core.configuration.errorResponder?(.serviceUnavailable, "shutting down")
+            ?? HTTPResponse(status: .serviceUnavailable, text: "503 Service Unavailable: shutting down\n")
+        response.headers.set("Retry-After", "1")
+        response.headers.set("Connection", "close")
+        let prepared = core.serializer.prepare(
+            response, method: current.head.method, version: current.head.version,
+            requestHeaders: current.head.headers, requestID: current.requestID, keepAlive: false)
+        output.append(prepared.head + prepared.body)
+        while !output.isEmpty, case .wrote(let n) = transport.write(output), n > 0 { output.consume(n) }
         transport.shutdownWrite()
-        if peerClosed { closeNow() }
+        if !transport.isSecure { Socket.discardPending(fd) }
+        logAccess(
+            method: current.head.method.rawValue, path: current.path, status: .serviceUnavailable,
+            bytes: prepared.body.count, requestID: current.requestID)
     }
 
     private func closeNow(reason: CancellationFlag.Reason = .clientGone) {
-        guard lifecycle.close() else { return }
+        execute(machine.close(), reason: reason)
+    }
+
+    /// Cancels the work in flight and the sources; the descriptor is closed once both
+    /// sources are cancelled (`finishClose`).
+    private func tearDown(reason: CancellationFlag.Reason) {
+        releaseBody()
         if let inFlight {
             inFlight.flag.raise(reason)
             core.logger.info(
@@ -559,65 +655,29 @@ final class Connection: @unchecked Sendable {
 
     // MARK: - Timeouts
 
-    private enum Phase {
-        /// New connection (or TLS handshake) with no request yet: header timeout, quiet close.
-        case awaitingFirstRequest
-        /// Keep-alive between requests: idle timeout, quiet close.
-        case idle
-        /// Header section in progress: header timeout, 408.
-        case head
-        /// Body in progress: body timeout, 408.
-        case body
-        /// Response stuck in the client's socket: write timeout, abortive close.
-        case writing
-        /// Draining after the last response.
-        case linger
-        /// A deferred response is being computed: its own deadline applies.
-        case working
-    }
-
-    private func currentPhase() -> (Phase, DispatchTime)? {
-        if closed { return nil }
-        if lingering { return (.linger, lingerStart + configuration.lingerTimeout.dispatchInterval) }
-        if inFlight != nil, output.isEmpty, stream == nil { return (.working, .distantFuture) }
-        if !output.isEmpty || stream != nil || closeAfterFlush {
-            return (.writing, lastWriteProgress + configuration.writeTimeout.dispatchInterval)
-        }
-        if parser.isReadingBody { return (.body, bodyStart + configuration.bodyTimeout.dispatchInterval) }
-        if !parser.isIdle { return (.head, messageStart + configuration.headerTimeout.dispatchInterval) }
-        if requestsServed == 0 {
-            return (.awaitingFirstRequest, connectedAt + configuration.headerTimeout.dispatchInterval)
-        }
-        return (.idle, idleSince + configuration.idleTimeout.dispatchInterval)
-    }
-
     private func updateTimer() {
         guard let timer else { return }
-        let deadline = currentPhase()?.1 ?? .distantFuture
+        let deadline = machine.deadline
         if deadline != scheduledDeadline {
             scheduledDeadline = deadline
-            timer.schedule(deadline: deadline, leeway: .milliseconds(10))
+            if let deadline {
+                let delay = max(ContinuousClock.now.duration(to: deadline), .zero)
+                timer.schedule(deadline: .now() + delay.dispatchInterval, leeway: .milliseconds(10))
+            } else {
+                timer.schedule(deadline: .distantFuture, leeway: .milliseconds(10))
+            }
         }
     }
 
     private func timerFired() {
-        guard let (phase, deadline) = currentPhase() else { return }
-        if DispatchTime.now() < deadline {
+        let action = machine.timerFired(now: .now)
+        if action == .reschedule {
             scheduledDeadline = nil
             updateTimer()
             return
         }
-        switch phase {
-        case .head, .body:
-            // RFC 9110 §15.5.9: 408 when the request did not arrive in time, then close.
-            core.logger.debug("request timeout", metadata: ["remote": "\(remoteAddress)", "phase": "\(phase)"])
-            respondWithError(status: .requestTimeout, head: parser.currentHead, reason: "request not received in time")
-            pump()
-        case .working:
-            break
-        case .awaitingFirstRequest, .idle, .writing, .linger:
-            closeNow()
-        }
+        execute(action)
+        if action == .answerRequestTimeout { pump() }
     }
 }
 

@@ -31,6 +31,10 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxHeaderCount: Int = 100
     /// Request body limit, declared or received (→ 413).
     public var maxBodySize: Int = 1 << 20
+    /// Request-body bytes all connections together may hold in memory (a declared length
+    /// counts from the head on). Past it, a new body gets 503 with `Retry-After: 1` and
+    /// `Connection: close`, unless connections holding more can be shed (docs/HTTP.md).
+    public var maxBufferedBodyBytes: Int = 256 << 20
 
     /// From a request's first byte (or, for a new connection, from accept) until its
     /// header section is complete; on expiry → 408 and close (quiet close if no byte
@@ -64,9 +68,14 @@ public struct HTTPServerConfiguration: Sendable {
     /// Connections one client address may hold at once (→ 429 `Retry-After: 1`, close).
     /// Unlimited by default (a reverse proxy is one address); `animatic serve` sets 256.
     public var maxConnectionsPerClient: Int = .max
+    /// Silent connections (accepted, and no byte of a request yet or a header section
+    /// still arriving) one client address may hold; past it, a new connection from that
+    /// address closes the address's oldest silent one. Unlimited by default, like
+    /// `maxConnectionsPerClient`; `animatic serve` sets 32 (docs/HTTP.md says why).
+    public var maxSilentConnectionsPerClient: Int = .max
     /// When this many connections are open (default: 7/8 of `maxConnections`), each new
-    /// one closes the keep-alive connection that has been idle longest, so a client
-    /// holding idle connections cannot lock others out.
+    /// one closes the keep-alive connection idle, or the connection silent, longest, so
+    /// clients holding idle or silent connections cannot lock others out.
     public var idleEvictionThreshold: Int?
     /// Builds the response to a request the server itself refuses (400 malformed, 408,
     /// 413, 414, 431) from its status and reason — so an application can answer in its own

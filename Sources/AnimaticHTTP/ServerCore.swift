@@ -15,9 +15,8 @@ final class ServerCore: Sendable {
         var connections: [Int: Connection] = [:]
         /// Open connections per client address (without port).
         var perClient: [String: Int] = [:]
-        /// Idle keep-alive connections: id → the order in which they became idle.
-        var idle: [Int: Int] = [:]
-        var idleSequence = 0
+        /// Idle keep-alive and silent connections, oldest first: who makes room near the cap.
+        var evictable = EvictableConnections()
         var nextID = 0
         var boundPort: Int?
     }
@@ -37,6 +36,7 @@ final class ServerCore: Sendable {
     let logger: Logger
     let serializer: ResponseSerializer
     let requestIDs = RequestIDGenerator()
+    let bodyBudget: BodyBudget
     let tls: TLSContext?
     let acceptQueue = DispatchQueue(label: "animatic.http.accept")
     let ioQueue = DispatchQueue(label: "animatic.http.io", qos: .userInitiated, attributes: .concurrent)
@@ -54,6 +54,7 @@ final class ServerCore: Sendable {
             gzipMinimumSize: configuration.gzipMinimumSize, dates: DateCache(),
             compresses: configuration.compressResponses)
         self.tls = try configuration.tls.map { try TLSContext(configuration: $0) }
+        self.bodyBudget = BodyBudget(limit: configuration.maxBufferedBodyBytes)
     }
 
     var isDraining: Bool { drainingFlag.load(ordering: .relaxed) }
@@ -160,18 +161,32 @@ final class ServerCore: Sendable {
         let host = Self.hostPart(of: remote)
         let threshold =
             configuration.idleEvictionThreshold ?? (configuration.maxConnections - configuration.maxConnections / 8)
-        enum Admission { case accepted(Connection, evict: Connection?), overCapacity, overClientCap, notRunning }
+        enum Admission {
+            case accepted(Connection, evict: [(Connection, ConnectionEviction)])
+            case overCapacity, overClientCap, notRunning
+        }
         let admission = state.withLock { state -> Admission in
             guard state.phase == .running else { return .notRunning }
-            guard state.connections.count < configuration.maxConnections else { return .overCapacity }
             guard state.perClient[host, default: 0] < configuration.maxConnectionsPerClient else {
                 return .overClientCap
             }
-            // Near the cap, the connection idle longest makes room (it is closed only if still idle).
-            var evict: Connection?
-            if state.connections.count >= threshold, let oldest = state.idle.min(by: { $0.value < $1.value }) {
-                state.idle[oldest.key] = nil
-                evict = state.connections[oldest.key]
+            var evict: [(id: Int, rule: ConnectionEviction)] = []
+            let open = state.connections.count - state.evictable.evictingAtCap.count
+            if open >= configuration.maxConnections {
+                // At the cap, the connection silent longest gives its slot to this one.
+                guard let id = state.evictable.takeOldestSilent(atCap: true) else { return .overCapacity }
+                evict.append((id, .ifSilent))
+            } else if open >= threshold, let oldest = state.evictable.takeOldest() {
+                // Near the cap, the connection idle or silent longest makes room (it is
+                // closed only if it still is).
+                evict.append(oldest)
+            }
+            // This one starts silent: past its address's share of silent connections, the
+            // address's oldest silent one goes.
+            if state.evictable.silentCount(of: host) >= configuration.maxSilentConnectionsPerClient,
+                let id = state.evictable.takeOldestSilent(of: host)
+            {
+                evict.append((id, .ifSilent))
             }
             state.nextID += 1
             let connection = Connection(
@@ -179,11 +194,13 @@ final class ServerCore: Sendable {
                 transport: transport, core: self, target: ioQueue)
             state.connections[state.nextID] = connection
             state.perClient[host, default: 0] += 1
-            return .accepted(connection, evict: evict)
+            state.evictable.update(state.nextID, host: host, kind: .silent)
+            return .accepted(
+                connection, evict: evict.compactMap { entry in state.connections[entry.id].map { ($0, entry.rule) } })
         }
         switch admission {
         case .accepted(let connection, let evict):
-            evict?.closeIfIdle()
+            for (victim, rule) in evict { victim.evict(rule) }
             connection.start()
         case .overCapacity:
             logger.warning(
@@ -192,12 +209,14 @@ final class ServerCore: Sendable {
                     "remote": "\(remote)",
                     "limit": "\(configuration.maxConnections)",
                 ])
-            reject(fd: fd, transport: transport, status: .serviceUnavailable)
+            reject(fd: fd, transport: transport, status: .serviceUnavailable, reason: "connection limit reached")
         case .overClientCap:
             logger.warning(
                 "per-client connection limit reached, answering 429",
                 metadata: ["remote": "\(remote)", "limit": "\(configuration.maxConnectionsPerClient)"])
-            reject(fd: fd, transport: transport, status: .tooManyRequests)
+            reject(
+                fd: fd, transport: transport, status: .tooManyRequests, reason: "too many connections from this address"
+            )
         case .notRunning:
             transport.free()
             Glibc.close(fd)
@@ -213,26 +232,35 @@ final class ServerCore: Sendable {
         return remote
     }
 
-    /// Over a connection cap: a canned 503 (global cap) or 429 (per-client cap) if the
-    /// socket takes it at once (plain TCP only; a TLS client just sees the close), then close.
-    private func reject(fd: Int32, transport: Transport, status: HTTPStatus) {
+    /// Over a connection cap: a 503 (global cap) or 429 (per-client cap) built by the same
+    /// `errorResponder` as the protocol errors (so an application answers in its own error
+    /// format), with `Retry-After: 1` and `Connection: close`, if the socket takes it at once
+    /// (plain TCP only; a TLS client just sees the close), then close.
+    private func reject(fd: Int32, transport: Transport, status: HTTPStatus, reason: String) {
         if !transport.isSecure {
-            let text = Array("\(status.code) \(status.reasonPhrase)\n".utf8)
-            let response =
-                ResponseSerializer.serializeHead(
-                    status: status,
-                    headers: [
-                        "Content-Type": "text/plain; charset=utf-8", "Content-Length": String(text.count),
-                        "Retry-After": "1",
-                        "Connection": "close",
-                    ]) + text
-            _ = response.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            let bytes = refusal(status: status, reason: reason)
+            _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
             Glibc.shutdown(fd, Int32(SHUT_WR))
             // Drop the request bytes already received so close() sends FIN, not RST.
             Socket.discardPending(fd)
         }
         transport.free()
         Glibc.close(fd)
+    }
+
+    /// The bytes of a refusal sent before any request was read: the `errorResponder`'s
+    /// response (or the short text one), told to retry in a second and that the server closes.
+    func refusal(status: HTTPStatus, reason: String) -> [UInt8] {
+        var response =
+            configuration.errorResponder?(status, reason)
+            ?? HTTPResponse(status: status, text: "\(status.code) \(status.reasonPhrase): \(reason)\n")
+        response.headers.set("Retry-After", "1")
+        response.headers.set("Connection", "close")
+        let prepared = serializer.prepare(
+            response, method: nil, version: .http1_1, requestHeaders: HTTPHeaders(),
+            requestID: requestIDs.next(for: HTTPHeaders()),
+            keepAlive: false)
+        return prepared.head + prepared.body
     }
 
     // MARK: - Stop
@@ -286,24 +314,31 @@ final class ServerCore: Sendable {
     func connectionClosed(_ id: Int, remoteHost: String) {
         state.withLock { state in
             state.connections.removeValue(forKey: id)
-            state.idle[id] = nil
+            state.evictable.closed(id, host: remoteHost)
             let left = state.perClient[remoteHost, default: 1] - 1
             state.perClient[remoteHost] = left > 0 ? left : nil
         }
         finishIfDone()
     }
 
-    /// A connection became (or stopped being) an idle keep-alive connection.
-    func connection(_ id: Int, isIdle: Bool) {
+    /// A connection's slot kind changed (its state machine's `slotKind`): idle keep-alive
+    /// and silent connections are closed first near the cap.
+    func connection(_ id: Int, remoteHost: String, slot: ConnectionSlotKind) {
         state.withLock { state in
             guard state.connections[id] != nil else { return }
-            if isIdle {
-                state.idleSequence += 1
-                state.idle[id] = state.idleSequence
-            } else {
-                state.idle[id] = nil
-            }
+            state.evictable.update(id, host: remoteHost, kind: slot)
         }
+    }
+
+    /// The body budget took these connections' reservations for a larger need.
+    func shedBodies(_ ids: [Int]) {
+        let victims = state.withLock { state in ids.compactMap { state.connections[$0] } }
+        for victim in victims { victim.shedBody() }
+    }
+
+    /// An eviction found the connection no longer idle or silent: it stays, and counts.
+    func evictionDeclined(_ id: Int) {
+        state.withLock { $0.evictable.declined(id) }
     }
 
     private func listenerClosed() {

@@ -125,6 +125,7 @@ struct ServeCommand: ParsableCommand {
         var configuration = HTTPServerConfiguration(host: host, port: port)
         configuration.maxBodySize = maxBody
         configuration.maxConnectionsPerClient = maxConnectionsPerClient
+        configuration.maxSilentConnectionsPerClient = max(32, maxConnectionsPerClient / 8)
         configuration.shutdownGracePeriod = .milliseconds(Int(shutdownGrace * 1000))
         if let certificate, let key {
             configuration.tls = TLSConfiguration(certificateChainPath: certificate, privateKeyPath: key)

@@ -1,0 +1,72 @@
+/// The connections that may be closed to make room for others: idle keep-alive ones and
+/// silent ones (no byte of a request yet, or a header section arriving with nothing to
+/// send — `ConnectionStateMachine.slotKind`), each in the order it became so; silent ones
+/// also by client address, for the per-address cap. Kept by `ServerCore` under its lock.
+struct EvictableConnections {
+    private var sequence = 0
+    private var idle: [Int: Int] = [:]
+    /// Client address → (connection id → order).
+    private var silent: [String: [Int: Int]] = [:]
+    /// Connections closed at the cap to admit another, not gone yet: they no longer count
+    /// against the cap (an eviction the connection declines puts it back).
+    private(set) var evictingAtCap: Set<Int> = []
+
+    /// A connection's slot kind changed (a new connection starts silent).
+    mutating func update(_ id: Int, host: String, kind: ConnectionSlotKind) {
+        forget(id, host: host)
+        sequence += 1
+        switch kind {
+        case .idle: idle[id] = sequence
+        case .silent: silent[host, default: [:]][id] = sequence
+        case .active: break
+        }
+    }
+
+    /// The connection closed.
+    mutating func closed(_ id: Int, host: String) {
+        forget(id, host: host)
+        evictingAtCap.remove(id)
+    }
+
+    /// The connection was not closed by its eviction (it was no longer idle or silent).
+    mutating func declined(_ id: Int) {
+        evictingAtCap.remove(id)
+    }
+
+    func silentCount(of host: String) -> Int { silent[host]?.count ?? 0 }
+
+    var idleCount: Int { idle.count }
+    var silentCount: Int { silent.values.reduce(0) { $0 + $1.count } }
+
+    /// The oldest silent connection (of `host`, or of any address), taken out of the
+    /// registry; `atCap`: it makes room for a connection over the cap.
+    mutating func takeOldestSilent(of host: String? = nil, atCap: Bool = false) -> Int? {
+        var oldest: (id: Int, order: Int, host: String)?
+        for (address, connections) in silent where host == nil || address == host {
+            for (id, order) in connections where order < oldest?.order ?? .max {
+                oldest = (id, order, address)
+            }
+        }
+        guard let oldest else { return nil }
+        forget(oldest.id, host: oldest.host)
+        if atCap { evictingAtCap.insert(oldest.id) }
+        return oldest.id
+    }
+
+    /// The connection idle or silent longest, taken out of the registry, with the rule
+    /// that still has to hold when it is closed.
+    mutating func takeOldest() -> (id: Int, rule: ConnectionEviction)? {
+        let oldestIdle = idle.min { $0.value < $1.value }
+        let oldestSilent = silent.values.lazy.flatMap { $0.values }.min() ?? .max
+        if let oldestIdle, oldestIdle.value < oldestSilent {
+            idle[oldestIdle.key] = nil
+            return (oldestIdle.key, .ifIdle)
+        }
+        return takeOldestSilent().map { ($0, .ifSilent) }
+    }
+
+    private mutating func forget(_ id: Int, host: String) {
+        idle[id] = nil
+        if silent[host]?.removeValue(forKey: id) != nil, silent[host]?.isEmpty == true { silent[host] = nil }
+    }
+}
