@@ -14,7 +14,7 @@ struct ServeCommand: ParsableCommand {
             Every option can also come from the environment: ANIMATIC_HOST, ANIMATIC_PORT, ANIMATIC_PUBLIC, \
             ANIMATIC_TLS_CERT, ANIMATIC_TLS_KEY, ANIMATIC_MAX_BODY, ANIMATIC_CACHE_MB, ANIMATIC_LOG_LEVEL, \
             ANIMATIC_WORKERS, ANIMATIC_MAX_QUEUE, ANIMATIC_RENDER_TIMEOUT, ANIMATIC_MAX_RESPONSE_MB, \
-            ANIMATIC_MAX_CONNECTIONS_PER_CLIENT, ANIMATIC_SHUTDOWN_GRACE. \
+            ANIMATIC_MAX_CONNECTIONS_PER_CLIENT, ANIMATIC_MAX_BUFFERED_BODY_MB, ANIMATIC_SHUTDOWN_GRACE. \
             An option on the command line wins over the environment.
 
             Renders run on a pool of --workers threads behind a queue of --max-queue (then 503 with \
@@ -47,6 +47,10 @@ struct ServeCommand: ParsableCommand {
 
     @Option(help: "Largest request body accepted, in bytes (larger ones get 413).")
     var maxBody: Int = Int(environment["ANIMATIC_MAX_BODY"] ?? "") ?? (1 << 20)
+
+    @Option(
+        help: "Memory for request bodies of all connections together, in MiB (new uploads past it get 503).")
+    var maxBufferedBodyMb: Int = Int(environment["ANIMATIC_MAX_BUFFERED_BODY_MB"] ?? "") ?? 256
 
     @Option(help: "Memory for cached responses, in MiB (0 disables the cache).")
     var cacheMb: Int = Int(environment["ANIMATIC_CACHE_MB"] ?? "") ?? 64
@@ -82,6 +86,12 @@ struct ServeCommand: ParsableCommand {
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         guard maxBody > 0 else { throw ValidationError("--max-body must be > 0") }
+        guard (1...65536).contains(maxBufferedBodyMb) else {
+            throw ValidationError("--max-buffered-body-mb must be from 1 to 65536")
+        }
+        guard maxBufferedBodyMb << 20 >= maxBody else {
+            throw ValidationError("--max-buffered-body-mb must hold at least one body of --max-body")
+        }
         guard (0...65536).contains(cacheMb) else { throw ValidationError("--cache-mb must be from 0 to 65536") }
         guard (1...1024).contains(workers) else { throw ValidationError("--workers must be from 1 to 1024") }
         guard (0...100_000).contains(maxQueue) else { throw ValidationError("--max-queue must be from 0 to 100000") }
@@ -124,6 +134,7 @@ struct ServeCommand: ParsableCommand {
             maxResponseBytes: maxResponseMb << 20)
         var configuration = HTTPServerConfiguration(host: host, port: port)
         configuration.maxBodySize = maxBody
+        configuration.maxBufferedBodyBytes = maxBufferedBodyMb << 20
         configuration.maxConnectionsPerClient = maxConnectionsPerClient
         configuration.maxSilentConnectionsPerClient = max(32, maxConnectionsPerClient / 8)
         configuration.shutdownGracePeriod = .milliseconds(Int(shutdownGrace * 1000))

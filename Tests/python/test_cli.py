@@ -116,3 +116,15 @@ def test_serve_help_says_each_default_once():
         assert option.count("(default") <= 1, option
     workers = next(o for o in options if o.startswith("--workers"))
     assert "the cores available" in workers and re.search(r"\d+ here", workers)
+
+
+def test_serve_checks_the_body_budget_flag():
+    """`--max-buffered-body-mb` (issue 26): in the help with its default, at least 1 MiB and
+    at least one body of `--max-body` (else no upload of that size could ever be held)."""
+    text = run_cli("serve", "--help").decode()
+    option = re.search(r"--max-buffered-body-mb <[^>]+>\s+(.*?)(?=\n  -|\Z)", text, re.S)
+    assert option and "(default: 256)" in option.group(1), text
+    run = cli("serve", "--max-buffered-body-mb", "0")
+    assert run.returncode == 64 and b"--max-buffered-body-mb must be from 1 to 65536" in run.stderr
+    run = cli("serve", "--max-buffered-body-mb", "1", "--max-body", str(2 << 20))
+    assert run.returncode == 64 and b"at least one body of --max-body" in run.stderr
