@@ -25,6 +25,8 @@ final class BodyBudget: Sendable {
         var total = 0
         var holdings: [Int: Holding] = [:]
         var releasedSinceTrim = 0
+        /// Reservations refused plus connections shed: each is one 503.
+        var refusals = 0
     }
 
     /// A reservation granted (with the connections shed to make room for it), or refused.
@@ -49,6 +51,9 @@ final class BodyBudget: Sendable {
 
     func holding(of id: Int) -> Int { state.withLock { $0.holdings[id]?.bytes ?? 0 } }
 
+    /// Uploads answered 503 for the budget so far: newcomers refused and connections shed.
+    var refusalCount: Int { state.withLock { $0.refusals } }
+
     /// Raises connection `id`'s reservation to `bytes` (never lowers it) for a body it is
     /// receiving. `shed`: connections whose reservations were taken to make room; each
     /// must be answered 503 and closed.
@@ -62,7 +67,10 @@ final class BodyBudget: Sendable {
             var needed = state.total - current + bytes - limit
             var shed: [Int] = []
             if needed > 0 {
-                guard bytes <= limit else { return (.refused, false) }
+                guard bytes <= limit else {
+                    state.refusals += 1
+                    return (.refused, false)
+                }
                 let larger = state.holdings
                     .filter { $0.key != id && $0.value.receiving && $0.value.bytes > bytes }
                     .sorted { $0.value.bytes > $1.value.bytes || ($0.value.bytes == $1.value.bytes && $0.key < $1.key) }
@@ -70,8 +78,12 @@ final class BodyBudget: Sendable {
                     shed.append(other)
                     needed -= holding.bytes
                 }
-                guard needed <= 0 else { return (.refused, false) }
+                guard needed <= 0 else {
+                    state.refusals += 1
+                    return (.refused, false)
+                }
                 for other in shed { release(other, in: &state) }
+                state.refusals += shed.count
             }
             state.total += bytes - current
             state.holdings[id] = Holding(bytes: bytes, receiving: true)

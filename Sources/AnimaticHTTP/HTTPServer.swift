@@ -47,6 +47,13 @@ public final class HTTPServer: Sendable {
     /// Connections currently open.
     public var openConnectionCount: Int { core.openConnectionCount }
 
+    /// Request-body bytes all connections hold now (`maxBufferedBodyBytes` bounds it).
+    public var bufferedBodyBytes: Int { core.bodyBudget.heldBytes }
+
+    /// Uploads answered 503 because of `maxBufferedBodyBytes` so far: new bodies refused
+    /// and bodies shed to make room for smaller ones.
+    public var bodyBudgetRefusalCount: Int { core.bodyBudget.refusalCount }
+
     /// Whether `shutdown()` has been called.
     public var isDraining: Bool { core.isDraining }
 }

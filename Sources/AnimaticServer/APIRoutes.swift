@@ -73,6 +73,10 @@ final class APIRoutes: Sendable {
                     ("animatic_render_workers", "Threads of the render pool.", Double(pool.workers)),
                     ("animatic_render_busy", "Render workers running a job now.", Double(pool.busy)),
                     ("animatic_render_queued", "Render jobs waiting for a worker.", Double(pool.queued)),
+                    (
+                        "animatic_request_body_bytes", "Request-body bytes held in memory by all connections now.",
+                        Double(state.bufferedBodyBytes)
+                    ),
                 ],
                 counters: [
                     (
@@ -84,6 +88,11 @@ final class APIRoutes: Sendable {
                         "animatic_render_cancelled_total",
                         "Renders abandoned: client gone, deadline passed or shutdown.",
                         Double(metrics.cancelledCount)
+                    ),
+                    (
+                        "animatic_body_budget_shed_total",
+                        "Uploads answered 503 because request bodies held in memory were over their budget.",
+                        Double(state.bodyBudgetRefusals)
                     ),
                 ])
             return HTTPResponse(

@@ -17,4 +17,6 @@ public final class ServerState: Sendable {
 
     public var isDraining: Bool { current?.isDraining ?? false }
     public var openConnections: Int { current?.openConnectionCount ?? 0 }
+    public var bufferedBodyBytes: Int { current?.bufferedBodyBytes ?? 0 }
+    public var bodyBudgetRefusals: Int { current?.bodyBudgetRefusalCount ?? 0 }
 }

@@ -23,6 +23,8 @@ import Glibc
         #expect(budget.reserve(3, bytes: 40) == .granted(shed: []))
         // More than the whole budget is refused without shedding anyone.
         #expect(budget.reserve(4, bytes: 101) == .refused && budget.heldBytes == 100)
+        // Each refusal is one 503 counted.
+        #expect(budget.refusalCount == 2)
     }
 
     @Test func theLargestHoldersStillReceivingAreShedFirst() {
@@ -43,6 +45,8 @@ import Glibc
         #expect(wide.reserve(4, bytes: 29) == .granted(shed: [1]))
         #expect(wide.reserve(5, bytes: 29) == .granted(shed: [2]))
         #expect(wide.reserve(6, bytes: 60) == .refused && wide.heldBytes == 88)
+        // Every 503 is counted: two shed, one refused.
+        #expect(wide.refusalCount == 3)
     }
 
     /// `malloc_trim` runs once for every `trimEvery` bytes released (shed ones included),
