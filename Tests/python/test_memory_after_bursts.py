@@ -1,0 +1,254 @@
+"""Issue 26, "RSS returns after a burst; the body budget holds", through the real
+`animatic serve`: idle RSS is recorded after start, then
+
+- a burst of heavy renders at once (deep clipped trees and wide gradient trees as Lottie
+  and SVG against a 2 MiB response limit, half refused for size, half served), and
+- held uploads: 240 bodies of 512 KiB sent slowly from 8 loopback addresses (127.0.1.x)
+  against a 64 MiB body budget (`--max-buffered-body-mb 64`),
+
+and after each the idle RSS must come back within 100 MB of its start (a few seconds are
+allowed for `malloc_trim`), and while the uploads are held the server's peak RSS must grow
+by less than the budget + `UPLOAD_MARGIN`. The full-size figures are in docs/BENCHMARKS.md,
+"Attacks, re-measured (issue 26)" (`make bench-attacks`)."""
+import http.client
+import json
+import re
+import socket
+import threading
+import time
+
+import pytest
+
+from conftest import LiveServer
+
+MiB = 1 << 20
+# Idle RSS after a test may exceed the RSS at start by less than this (issue 26).
+IDLE_BOUND_KB = 100 * 1024
+BUDGET_MB = 64
+RESPONSE_MB = 2
+# Peak RSS while uploads are held may exceed the RSS before them by less than the budget
+# plus this: the connections and their buffers, the 503s. Measured: +68 MiB with the
+# budget, +126 MiB without one (240 × 512 KiB are 120 MiB).
+UPLOAD_MARGIN = 24 * MiB
+
+
+def deep_clipped_tree(chains, depth=16, duration=1.0):
+    """`chains` chains of `depth` nested clipping layers, rounded, bordered, shadowed, turning
+    in perspective: the issue's tree is 64 chains (≈410 KB)."""
+    layers, blocks = [], []
+    for c in range(chains):
+        changes = {}  # a block per chain: a block holds at most 1,000 changes
+        blocks.append({"duration": duration, "changes": changes})
+        for d in range(depth):
+            lid = f"c{c}d{d}"
+            layer = {"id": lid, "frame": [d * 2, d * 2, 300 - 4 * d, 500 - 4 * d], "clips": True, "cornerRadius": 14,
+                     "fill": "#34c759", "border": {"width": 2, "color": "#000000"},
+                     "shadow": {"opacity": 0.4, "radius": 6, "offset": [0, 3]}}
+            if d:
+                layer["parent"] = f"c{c}d{d - 1}"
+            layers.append(layer)
+            changes[lid] = {"transform": [{"rotateY": 20 + d}, {"rotate": d * 3}], "alpha": 0.8}
+    return json.dumps({"container": {"width": 390, "height": 844, "perspective": 700}, "layers": layers,
+                       "animations": blocks}).encode()
+
+
+def wide_tree(n, seed=0):
+    """`n` gradient layers turning in perspective on a bouncy spring: large outputs, no clipping."""
+    layers = [{"id": f"w{seed}-{i}", "frame": [i % 10 * 30, i // 10 * 20, 120, 80], "fill": "#007aff",
+               "cornerRadius": 8, "gradient": {"colors": ["#ffffff00", "#5856d6", "#ff9500"],
+                                               "start": [0, 0], "end": [1, 1]}}
+              for i in range(n)]
+    changes = {layer["id"]: {"transform": [{"rotateX": 70}, {"rotateY": 33}], "frame": [100, 60, 180, 120],
+                             "alpha": 0.3, "fill": "#af52de"} for layer in layers}
+    return json.dumps({"container": {"width": 320, "height": 480, "perspective": 800}, "layers": layers,
+                       "animations": [{"duration": 1.5, "timing": {"spring": {"dampingRatio": 0.3}},
+                                       "changes": changes}]}).encode()
+
+
+def status_kb(pid, field):
+    with open(f"/proc/{pid}/status") as f:
+        return int(re.search(rf"{field}:\s+(\d+)", f.read()).group(1))
+
+
+def reset_peak(pid):
+    """Resets VmHWM to the current RSS (Linux ≥ 4.0: clear_refs 5); False if not allowed."""
+    try:
+        with open(f"/proc/{pid}/clear_refs", "w") as f:
+            f.write("5")
+        return True
+    except OSError:
+        return False
+
+
+class PeakSampler:
+    """VmRSS sampled every 10 ms on a thread: the peak when VmHWM cannot be reset."""
+
+    def __init__(self, pid):
+        self.pid, self.peak, self.running = pid, 0, True
+        self.thread = threading.Thread(target=self.run, daemon=True)
+        self.thread.start()
+
+    def run(self):
+        while self.running:
+            self.peak = max(self.peak, status_kb(self.pid, "VmRSS"))
+            time.sleep(0.01)
+
+    def stop(self):
+        self.running = False
+        self.thread.join()
+        return self.peak
+
+
+def settle(pid, start_kb, timeout=8.0):
+    """Idle RSS once it is within the bound of `start_kb`, or the last one read at the timeout."""
+    end = time.monotonic() + timeout
+    while True:
+        rss = status_kb(pid, "VmRSS")
+        if rss - start_kb < IDLE_BOUND_KB or time.monotonic() > end:
+            return rss
+        time.sleep(0.2)
+
+
+def post(port, body, target):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+    connection.request("POST", target, body=body, headers={"Content-Type": "application/json"})
+    response = connection.getresponse()
+    data = response.read()
+    connection.close()
+    return response.status, data
+
+
+def idle_rss(server):
+    """RSS after one small request, once the start-up has settled."""
+    assert post(server.port, b'{"preset":"fade"}', "/v1/timeline?format=svg")[0] == 200
+    time.sleep(0.3)
+    return status_kb(server.process.pid, "VmRSS")
+
+
+@pytest.fixture(scope="module")
+def server():
+    # A render deadline long enough for the burst's queue on a slow debug build.
+    server = LiveServer("--workers", "2", "--max-queue", "16", "--render-timeout", "120",
+                        "--max-response-mb", RESPONSE_MB, "--cache-mb", "8", "--max-buffered-body-mb", BUDGET_MB)
+    server.start_kb = idle_rss(server)
+    yield server
+    assert server.stop() == 0, "".join(server.log[-20:])
+
+
+def test_idle_rss_returns_after_a_burst_of_heavy_renders(server):
+    pid = server.process.pid
+    # 16 at once on 2 workers, against a 2 MiB response limit: deep clipped trees and wide
+    # trees over it (refused, by the estimate or while encoding), wide trees within it (served).
+    jobs = [(deep_clipped_tree(1), "/v1/timeline?format=lottie&fps=10") for _ in range(4)]
+    jobs += [(wide_tree(40, seed), "/v1/timeline?format=lottie&fps=30") for seed in range(4)]
+    jobs += [(wide_tree(20, seed), "/v1/timeline?format=svg&fps=30") for seed in range(4, 8)]
+    jobs += [(wide_tree(20, seed), "/v1/timeline?format=lottie&fps=30") for seed in range(8, 12)]
+    results = [None] * len(jobs)
+
+    def run(i):
+        results[i] = post(server.port, *jobs[i])
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(jobs))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    statuses = [r[0] for r in results]
+    assert statuses == [422] * 8 + [200] * 8, statuses
+    for status, body in results:
+        if status == 200:
+            assert len(body) <= RESPONSE_MB * MiB
+        else:
+            assert json.loads(body)["type"].endswith("/too-much-work"), body[:300]
+    after = settle(pid, server.start_kb)
+    assert after - server.start_kb < IDLE_BOUND_KB, f"idle RSS {server.start_kb >> 10} MiB → {after >> 10} MiB"
+
+
+def open_upload(address, port, length):
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.bind((address, 0))
+    s.settimeout(10)
+    s.connect(("127.0.0.1", port))
+    s.sendall(f"POST /v1/timeline?format=json HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+              f"Content-Length: {length}\r\n\r\n".encode())
+    return s
+
+
+def answered_status(s):
+    """The status of a response already sent on `s`, or None if nothing came yet."""
+    s.setblocking(False)
+    try:
+        data = s.recv(64)
+    except (BlockingIOError, InterruptedError):
+        return None
+    except OSError:
+        return "reset"
+    finally:
+        s.setblocking(True)
+    if not data:
+        return "closed"
+    return int(data.split(b" ", 2)[1])
+
+
+def test_held_uploads_stay_within_the_body_budget_and_rss_returns(server):
+    pid = server.process.pid
+    count, length, piece = 240, 512 * 1024, 64 * 1024
+    # A valid spec padded with spaces to 512 KiB: an upload that completes is served 200.
+    spec = b'{"preset":"fade"}'
+    body = spec + b" " * (length - len(spec))
+    addresses = [f"127.0.1.{i + 1}" for i in range(8)]
+    before = status_kb(pid, "VmRSS")
+    exact = reset_peak(pid)
+    sampler = None if exact else PeakSampler(pid)
+    uploads = [open_upload(addresses[i % len(addresses)], server.port, length) for i in range(count)]
+    # Past the budget the head is refused at once (503), before any of the body is sent.
+    time.sleep(0.3)
+    statuses = {i: answered_status(s) for i, s in enumerate(uploads)}
+    refused = {i for i, st in statuses.items() if st is not None}
+    # Slowly: 64 KiB to each in turn, all but the last byte, so every admitted body is held.
+    for offset in range(0, length - 1, piece):
+        for i, s in enumerate(uploads):
+            if i in refused:
+                continue
+            end = min(offset + piece, length - 1)
+            try:
+                s.sendall(body[offset:end])
+            except OSError:
+                refused.add(i)
+        time.sleep(0.02)
+    time.sleep(0.5)
+    for i, s in enumerate(uploads):
+        if i not in refused:
+            statuses[i] = answered_status(s)
+    refused |= {i for i, st in statuses.items() if st is not None}
+    metrics = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    metrics.request("GET", "/metrics")
+    text = metrics.getresponse().read().decode()
+    metrics.close()
+    held_metric = int(re.search(r"^animatic_request_body_bytes (\d+)$", text, re.M).group(1))
+    shed_metric = int(re.search(r"^animatic_body_budget_shed_total (\d+)$", text, re.M).group(1))
+    peak = status_kb(pid, "VmHWM") if exact else sampler.stop()
+    grown = (peak - before) * 1024
+    # 64 MiB holds 128 bodies of 512 KiB: the rest were refused with 503.
+    assert len(refused) >= count - BUDGET_MB * MiB // length, f"only {len(refused)} refused"
+    assert all(statuses[i] in (503, "closed", "reset") for i in refused if statuses[i] is not None), statuses
+    assert BUDGET_MB * MiB - length < held_metric <= BUDGET_MB * MiB, held_metric
+    assert shed_metric == len(refused), (shed_metric, len(refused))
+    assert grown < BUDGET_MB * MiB + UPLOAD_MARGIN, f"peak RSS grew by {grown / MiB:.0f} MiB holding uploads"
+    # The admitted ones complete and are served: the first renders, the others are the
+    # same request, answered from the cache (so the render queue does not shed them).
+    admitted = [s for i, s in enumerate(uploads) if i not in refused]
+    served = 0
+    for k, s in enumerate(admitted):
+        s.sendall(body[-1:])
+        if k == 0:
+            s.settimeout(30)
+            served += s.recv(16).startswith(b"HTTP/1.1 200")
+    for s in admitted[1:]:
+        s.settimeout(30)
+        served += s.recv(16).startswith(b"HTTP/1.1 200")
+    for s in uploads:
+        s.close()
+    assert served == count - len(refused), f"{served} of {count - len(refused)} admitted uploads served"
+    after = settle(pid, server.start_kb)
+    assert after - server.start_kb < IDLE_BOUND_KB, f"idle RSS {server.start_kb >> 10} MiB → {after >> 10} MiB"
