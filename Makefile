@@ -3,7 +3,7 @@ SWIFT ?= swift
 PYTHON := .venv/bin/python
 SWIFT_TEST_FLAGS ?= --parallel
 
-.PHONY: all build release run test test-swift test-python deps deps-test hooks clean bench bench-engine bench-exports format lint lint-swift lint-js
+.PHONY: all build release run test test-swift test-python deps deps-test hooks clean bench bench-engine bench-exports bench-attacks format lint lint-swift lint-js
 
 all: build
 
@@ -80,6 +80,13 @@ bench-engine: deps
 bench-exports: deps
 	$(SWIFT) build -c release --product animatic
 	python3 scripts/bench_exports.py
+
+# Issue 26's attacks at full size against the release build (slot flood, held uploads, the deep
+# clipped tree, refused renders), loopback only, each bounded in time; prints the figures.
+# BENCH_WRITE=1 also rewrites their section of docs/BENCHMARKS.md.
+bench-attacks: deps
+	$(SWIFT) build -c release --product animatic
+	python3 scripts/bench_attacks.py $(if $(BENCH_WRITE),--write)
 
 include mk/http.mk
 
