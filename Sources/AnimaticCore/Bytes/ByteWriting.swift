@@ -18,6 +18,15 @@ extension ByteWriting {
 
     @inlinable public var isEmpty: Bool { output.isEmpty }
 
+    /// The most bytes the output may take (`ByteWriter.budget`).
+    @inlinable public var budget: Int {
+        get { output.budget }
+        set { output.budget = newValue }
+    }
+
+    /// True once more than `budget` bytes are written (`ByteWriter.isOverBudget`).
+    @inlinable public var isOverBudget: Bool { output.isOverBudget }
+
     /// Decimals after the point that `number` writes at most.
     @inlinable public var fractionDigits: Int {
         get { output.fractionDigits }

@@ -48,6 +48,7 @@ public enum CSSEncoder {
         let names = classNames(timeline)
         let duration = timeline.duration
         var w = MarkupWriter(fractionDigits: 6, reserve: 8192 + samples.times.count * timeline.layers.count * 200)
+        w.budget = RenderBudget.maxBytes
 
         // Usage.
         w.raw("/* animatic: CSS animation of a transition, "); w.number(duration, digits: 6)
@@ -82,7 +83,7 @@ public enum CSSEncoder {
         w.raw("}\n")
 
         for (z, step) in steps.enumerated() {
-            if RenderCancellation.isRequested { break }
+            if RenderCancellation.isRequested || w.isOverBudget { break }
             switch step {
             case .body(let i):
                 layer(
@@ -200,6 +201,8 @@ public enum CSSEncoder {
         } else {
             var previous = -1.0
             for k in view.indices {
+                // Over the render's budget: stop, the output is refused (`RenderBudget`).
+                if w.isOverBudget { break }
                 var percent = k == view.count - 1 ? 100 : offset(view.time(k), duration)
                 // Keyframes at one offset merge in CSS: a jump's left value goes just before.
                 if view.isLeftLimit(k) { percent = max(percent - jumpWidth, previous, 0) }

@@ -15,6 +15,7 @@ public enum TimelineJSONEncoder {
     public static func encode(_ timeline: Timeline, options: TimelineOptions = TimelineOptions()) -> [UInt8] {
         let frameCount = options.includeFrames ? Timeline.frameCount(duration: timeline.duration, fps: options.fps) : 0
         var w = JSONWriter(reserve: 8192 + frameCount * timeline.layers.count * 340)
+        w.budget = RenderBudget.maxBytes
         w.raw("{")
         w.key("version"); w.integer(1)
         w.raw(","); w.key("duration"); w.number(timeline.duration)
@@ -220,7 +221,7 @@ public enum TimelineJSONEncoder {
         let table = DigitTable.shared
         w.raw("[")
         for (k, t) in timeline.frameTimes(fps: fps).enumerated() {
-            if RenderCancellation.isRequested { break }
+            if RenderCancellation.isRequested || w.isOverBudget { break }
             if k > 0 { w.raw(",{\"t\":") } else { w.raw("{\"t\":") }
             w.number(t)
             w.raw(",\"layers\":[")
@@ -320,7 +321,7 @@ public enum TimelineJSONEncoder {
     static func treeFrames(_ timeline: Timeline, fps: Int, into w: inout JSONWriter) {
         w.raw("[")
         for (k, t) in timeline.frameTimes(fps: fps).enumerated() {
-            if RenderCancellation.isRequested { break }
+            if RenderCancellation.isRequested || w.isOverBudget { break }
             if k > 0 { w.raw(",{\"t\":") } else { w.raw("{\"t\":") }
             w.number(t)
             w.raw(",\"layers\":[")

@@ -35,6 +35,8 @@ extension LottieEncoder {
         w.raw("{\"a\":1,\"k\":[")
         frames.withUnsafeBufferPointer { frames in
             for k in 0..<count {
+                // Over the render's budget: stop here, the output is refused (`RenderBudget`).
+                if w.isOverBudget { break }
                 w.withSpace(maxValueLength + keyframeFramingLength) { p in
                     var i = 0
                     if k > 0 { p[0] = UInt8(ascii: ","); i = 1 }
