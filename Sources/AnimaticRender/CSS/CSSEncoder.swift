@@ -375,8 +375,19 @@ public enum CSSEncoder {
         return String(decoding: w.bytes, as: UTF8.self)
     }
 
-    /// Text inside a CSS comment: `*/` would end it.
+    /// Text inside a CSS comment: `*/` would end it. The comment shows HTML to paste, so
+    /// the bidi and line-separator controls (`DisplayControls`) are written as HTML
+    /// character references (`&#x202E;`), like the `/` of `*/`: the pasted markup keeps
+    /// the id, and the comment reads as it is.
     static func commentSafe(_ s: String, into w: inout MarkupWriter) {
-        w.raw(s.replacingOccurrences(of: "*/", with: "*&#47;"))
+        var text = String.UnicodeScalarView()
+        for scalar in s.replacingOccurrences(of: "*/", with: "*&#47;").unicodeScalars {
+            if DisplayControls.contains(scalar) {
+                text.append(contentsOf: "&#x\(DisplayControls.hex(scalar));".unicodeScalars)
+            } else {
+                text.append(scalar)
+            }
+        }
+        w.raw(String(text))
     }
 }
