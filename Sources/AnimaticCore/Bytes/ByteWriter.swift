@@ -11,7 +11,8 @@
 /// across platforms. Non-finite numbers, which valid timelines never hold, become `null`.
 ///
 /// Speed: a timeline holds tens of thousands of numbers, so the writer formats straight
-/// into spare room at the end of its buffer (`withSpace`): no temporary per number, no
+/// into spare room at the end of its buffer (`withRoom`, a counted `Room`; `withSpace`,
+/// a pointer, for the few writers that keep their own offset): no temporary per number, no
 /// libm call for rounding; six decimals (`writeNumber6`, the JSON timeline's) and three,
 /// four and nine (`writeNumber3`, `writeNumber4`, `writeNumber9`: Lottie, SVG, CSS's
 /// perspective column; ByteWriter+FixedDecimals.swift) take three digits at a time from a
@@ -86,12 +87,15 @@ public struct ByteWriter: Sendable {
         storage = bigger
     }
 
-    /// Lets `body` write up to `maxCount` bytes at the end; it returns how many it wrote.
+    /// Lets `body` write up to `maxCount` bytes at the end; it returns how many it wrote,
+    /// and a count over `maxCount` traps (one compare per stretch; `withRoom` counts for
+    /// the writer instead).
     @inlinable @inline(__always)
     public mutating func withSpace(_ maxCount: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
         if length + maxCount > storage.count { grow(maxCount) }
         let at = length
         let written = storage.withUnsafeMutableBufferPointer { body($0.baseAddress! + at) }
+        precondition(written <= maxCount, "ByteWriter.withSpace: more bytes written than reserved")
         length = at + written
     }
 

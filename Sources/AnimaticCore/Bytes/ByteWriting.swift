@@ -42,6 +42,13 @@ extension ByteWriting {
         output.withSpace(maxCount, body)
     }
 
+    /// Lets `body` write up to `maxCount` bytes at the end through a counted room
+    /// (`ByteWriter.withRoom`: traps when it wrote more).
+    @inlinable @inline(__always)
+    public mutating func withRoom(_ maxCount: Int, _ body: (inout ByteWriter.Room) -> Void) {
+        output.withRoom(maxCount, body)
+    }
+
     @inlinable @inline(__always) public mutating func raw(_ byte: UInt8) { output.raw(byte) }
 
     @inlinable public mutating func raw(_ s: StaticString) { output.raw(s) }
