@@ -17,13 +17,13 @@ import Testing
     ]
 
     @Test func encodersStopJustPastTheBudget() {
-        let spec = WorkEstimateTests.decode(WorkEstimateTests.deepClippedTree(chains: 2, depth: 16))
+        let spec = WorkEstimateTests.decode(WorkEstimateTests.deepClippedTree(chains: 1, depth: 16))
         let timeline = TimelineCompiler.compile(spec)
         for (name, format, options) in Self.formats {
             let full = format.encode(timeline, options: options).count
             let budget = full / 10
             let stopped = RenderBudget.withLimit(budget) { format.encode(timeline, options: options) }.count
-            // One frame of the 32 layers, or one keyframe list of one layer, at most.
+            // One frame of the 16 layers, or one keyframe list of one layer, at most.
             let step = 64 << 10
             #expect(stopped > budget, "\(name): stopped at \(stopped) bytes, budget \(budget)")
             #expect(stopped <= budget + step, "\(name): \(stopped) bytes for a budget of \(budget) (full: \(full))")
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func budgetedEncodingRefusesBeforeWorkOrWhenTheOutputPassesTheLimit() throws {
-        let spec = WorkEstimateTests.decode(WorkEstimateTests.deepClippedTree(chains: 2, depth: 16))
+        let spec = WorkEstimateTests.decode(WorkEstimateTests.deepClippedTree(chains: 1, depth: 16))
         let options = TimelineOptions(fps: 10)
         let estimate = WorkEstimate(spec, format: .lottie, options: options)
         // Under the estimate: refused before anything is compiled.
@@ -67,6 +67,6 @@ import Testing
             Issue.record("frame samples over the limit must refuse")
             return
         }
-        #expect(samples.kind == .frameSamples && samples.amount == 32 * estimate.frames)
+        #expect(samples.kind == .frameSamples && samples.amount == 16 * estimate.frames)
     }
 }

@@ -15,7 +15,6 @@ import Testing
         ("json", .json, TimelineOptions(fps: 30)),
         ("json-frames", .json, TimelineOptions(fps: 30, includeFrames: true)),
         ("svg", .svg, TimelineOptions(fps: 30)),
-        ("svg-loop", .svg, TimelineOptions(fps: 30, loop: true)),
         ("css", .css, TimelineOptions(fps: 30)),
         ("lottie", .lottie, TimelineOptions(fps: 30)),
         ("filmstrip", .filmstrip, TimelineOptions(fps: 30, filmstripFrames: 16)),
