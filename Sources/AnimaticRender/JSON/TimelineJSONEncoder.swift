@@ -15,6 +15,7 @@ public enum TimelineJSONEncoder {
     public static func encode(_ timeline: Timeline, options: TimelineOptions = TimelineOptions()) -> [UInt8] {
         let frameCount = options.includeFrames ? Timeline.frameCount(duration: timeline.duration, fps: options.fps) : 0
         var w = JSONWriter(reserve: 8192 + frameCount * timeline.layers.count * 340)
+        w.budget = RenderBudget.maxBytes
         w.raw("{")
         w.key("version"); w.integer(1)
         w.raw(","); w.key("duration"); w.number(timeline.duration)
@@ -220,7 +221,7 @@ public enum TimelineJSONEncoder {
         let table = DigitTable.shared
         w.raw("[")
         for (k, t) in timeline.frameTimes(fps: fps).enumerated() {
-            if RenderCancellation.isRequested { break }
+            if RenderCancellation.isRequested || w.isOverBudget { break }
             if k > 0 { w.raw(",{\"t\":") } else { w.raw("{\"t\":") }
             w.number(t)
             w.raw(",\"layers\":[")
@@ -254,11 +255,7 @@ public enum TimelineJSONEncoder {
                         c.number(min(max(v.pointee.alpha, 0), 1))
                         if v.pointee.hidden { c.text(",\"visible\":false") } else { c.text(",\"visible\":true") }
                         tail = c.i
-                        if repeats {
-                            // The same bytes as the last time this layer's tail was written.
-                            (p + c.i).update(from: p - (at - tailStart[i]), count: tailCount[i])
-                            return c.i + tailCount[i]
-                        }
+                        if repeats { return c.i }
                         let matrix = LayerState.composedMatrix(
                             position: v.pointee.position, zPosition: v.pointee.zPosition, size: v.pointee.size,
                             anchor: anchors[i], transform: v.pointee.transform,
@@ -288,7 +285,11 @@ public enum TimelineJSONEncoder {
                         if !decorated { c.byte(UInt8(ascii: "}")) }
                         return c.i
                     }
-                    if repeats { continue }
+                    if repeats {
+                        // The same bytes as the last time this layer's tail was written.
+                        w.repeatBytes(from: tailStart[i], count: tailCount[i])
+                        continue
+                    }
                     if decorated {
                         decoration(shadow: shadow, border: border, into: &w)
                         w.raw(UInt8(ascii: "}"))
@@ -320,7 +321,7 @@ public enum TimelineJSONEncoder {
     static func treeFrames(_ timeline: Timeline, fps: Int, into w: inout JSONWriter) {
         w.raw("[")
         for (k, t) in timeline.frameTimes(fps: fps).enumerated() {
-            if RenderCancellation.isRequested { break }
+            if RenderCancellation.isRequested || w.isOverBudget { break }
             if k > 0 { w.raw(",{\"t\":") } else { w.raw("{\"t\":") }
             w.number(t)
             w.raw(",\"layers\":[")
@@ -450,8 +451,7 @@ public enum TimelineJSONEncoder {
                 i &+= Cursor.matrix6(m, table: table, to: p + i)
                 return
             }
-            withUnsafeBytes(of: m) { raw in
-                let entries = raw.bindMemory(to: Double.self)
+            m.withEntries { entries in
                 byte(UInt8(ascii: "["))
                 number(entries[0])
                 for k in 1..<16 {
@@ -465,8 +465,7 @@ public enum TimelineJSONEncoder {
         /// `[m11,…,m44]` with six decimals, its offset a local (in a register) rather than
         /// the cursor's; returns the bytes written.
         static func matrix6(_ m: Transform3D, table: DigitTable, to p: UnsafeMutablePointer<UInt8>) -> Int {
-            withUnsafeBytes(of: m) { raw in
-                let entries = raw.baseAddress!.assumingMemoryBound(to: Double.self)
+            m.withEntries { entries in
                 p[0] = UInt8(ascii: "[")
                 var i = 1 &+ ByteWriter.writeNumber6(entries[0], digits: table, to: p + 1)
                 for k in 1..<16 {
