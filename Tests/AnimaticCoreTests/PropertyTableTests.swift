@@ -68,6 +68,7 @@ import Testing
         [
             ("spec names (AnimatableProperty.specNames)", specNames),
             ("decoder (SpecDecoder.propertyChanges, each name)", decoder),
+            ("layer members (SpecDecoder.layerMembers)", layerMember),
             ("encoder round trip (SpecEncoder)", encoder),
             ("typed track (LayerTracks init, visit, append)", track),
             ("presented values (sampleAnimated, values(at:), sampleValues)", presented),
@@ -118,6 +119,13 @@ import Testing
             }
             return change.property == p && change.layer == "a" && kind == p.descriptor.kind
         }
+    }
+
+    /// A layer field's names are members of a layer; a decoration's are not (it is a member
+    /// of the layer's `shadow` or `border`).
+    static func layerMember(_ p: AnimatableProperty) -> Bool {
+        let members = p.specNames.filter(SpecDecoder.layerMembers.contains)
+        return members == (p.descriptor.group == .decoration ? [] : p.specNames)
     }
 
     static func encoder(_ p: AnimatableProperty) -> Bool {
@@ -200,6 +208,16 @@ import Testing
                 "frame", "position", "center", "size", "bounds", "alpha", "opacity", "transform", "cornerRadius",
                 "fill", "backgroundColor", "hidden", "zPosition", "shadowOpacity", "shadowRadius", "shadowOffset",
                 "shadowColor", "borderWidth", "borderColor",
+            ])
+    }
+
+    /// A layer's members: its own and its fields' names, from the table.
+    @Test func layerMembersFollowTheTable() {
+        #expect(
+            SpecDecoder.layerMembers == [
+                "id", "frame", "position", "center", "size", "bounds", "anchor", "alpha", "opacity", "transform",
+                "cornerRadius", "fill", "backgroundColor", "gradient", "label", "hidden", "zPosition", "clips",
+                "content", "parent", "sublayerTransform", "shadow", "border",
             ])
     }
 
