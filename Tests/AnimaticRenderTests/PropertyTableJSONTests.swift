@@ -53,8 +53,8 @@ import Testing
         var flat = JSONWriter(), tree = JSONWriter()
         TimelineJSONEncoder.frames(tl, fps: 20, into: &flat)
         TimelineJSONEncoder.treeFrames(tl, fps: 20, into: &tree)
-        let a = flat.takeBytes(), b = tree.takeBytes()
-        #expect(a == b, "\(p.rawValue): the flat path's frames differ from the tree path's")
+        let same = flat.takeBytes() == tree.takeBytes()
+        #expect(same, "\(p.rawValue): the flat path's frames differ from the tree path's")
         // The property moves the entry: the first and the last frame of `a` differ.
         #expect(tl.states(at: 0)[0] != tl.states(at: tl.duration)[0], "\(p.rawValue)")
     }

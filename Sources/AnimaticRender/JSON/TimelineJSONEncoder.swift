@@ -81,16 +81,8 @@ public enum TimelineJSONEncoder {
         w.raw(","); w.key("clips"); w.bool(s.clips)
         if let parent = s.parent { w.raw(","); w.key("parent"); w.string(parent) }
         if let sub = s.sublayerTransform { w.raw(","); w.key("sublayerTransform"); w.matrix(sub.matrix) }
-        if s.shadow != .none {
-            w.raw(","); w.key("shadow"); w.raw("{"); w.key("opacity"); w.number(s.shadow.opacity)
-            w.raw(","); w.key("radius"); w.number(s.shadow.radius)
-            w.raw(","); w.key("offset"); w.point(s.shadow.offset)
-            w.raw(","); w.key("color"); w.color(s.shadow.color); w.raw("}")
-        }
-        if s.border != .none {
-            w.raw(","); w.key("border"); w.raw("{"); w.key("width"); w.number(s.border.width)
-            w.raw(","); w.key("color"); w.color(s.border.color); w.raw("}")
-        }
+        if s.shadow != .none { shadow(s.shadow, into: &w) }
+        if s.border != .none { border(s.border, into: &w) }
         if let content = s.content {
             w.raw(","); w.key("content")
             switch content {
@@ -337,16 +329,24 @@ public enum TimelineJSONEncoder {
     /// `"shadow":{opacity, radius, offset, color}` when the shadow shows, `"border":{width,
     /// color}` when there is one.
     static func decoration(shadow: ShadowSpec?, border: BorderSpec?, into w: inout JSONWriter) {
-        if let shadow {
-            w.raw(","); w.key("shadow"); w.raw("{"); w.key("opacity"); w.number(shadow.opacity)
-            w.raw(","); w.key("radius"); w.number(shadow.radius)
-            w.raw(","); w.key("offset"); w.point(shadow.offset)
-            w.raw(","); w.key("color"); w.color(shadow.color); w.raw("}")
-        }
-        if let border {
-            w.raw(","); w.key("border"); w.raw("{"); w.key("width"); w.number(border.width)
-            w.raw(","); w.key("color"); w.color(border.color); w.raw("}")
-        }
+        if let shadow { self.shadow(shadow, into: &w) }
+        if let border { self.border(border, into: &w) }
+    }
+
+    /// `,"shadow":{opacity, radius, offset, color}`: the one writer of a shadow, for a
+    /// layer's static look and for its frames.
+    static func shadow(_ shadow: ShadowSpec, into w: inout JSONWriter) {
+        w.raw(","); w.key("shadow"); w.raw("{"); w.key("opacity"); w.number(shadow.opacity)
+        w.raw(","); w.key("radius"); w.number(shadow.radius)
+        w.raw(","); w.key("offset"); w.point(shadow.offset)
+        w.raw(","); w.key("color"); w.color(shadow.color); w.raw("}")
+    }
+
+    /// `,"border":{width, color}`: the one writer of a border, for a layer's static look and
+    /// for its frames.
+    static func border(_ border: BorderSpec, into w: inout JSONWriter) {
+        w.raw(","); w.key("border"); w.raw("{"); w.key("width"); w.number(border.width)
+        w.raw(","); w.key("color"); w.color(border.color); w.raw("}")
     }
 
     /// `,"fill":"#rrggbb"` (or `#rrggbbaa`): a flat layer's fill in its frame entries.
