@@ -63,57 +63,25 @@ public struct CompiledLayer: Hashable, Sendable {
         public var shadow: ShadowSpec
         public var border: BorderSpec
 
-        /// A layer's values as its spec gives them, before any clamp (the tracks' initial values).
-        init(unclamped spec: LayerSpec) {
-            position = spec.position
-            size = spec.size
-            alpha = spec.alpha
-            transform = spec.transform.matrix
-            cornerRadius = spec.cornerRadius
-            fill = spec.fill ?? .clear
-            hidden = spec.hidden
-            zPosition = spec.zPosition
-            shadow = spec.shadow
-            border = spec.border
-        }
-
-        /// The values as presented: each field clamped as its property's `descriptor.clamp` says.
-        func clamped() -> Values {
-            var v = self
-            for property in AnimatableProperty.allCases {
-                let clamp = property.descriptor.clamp
-                switch property.descriptor.slot {
-                case .number(_, let field): v.set(field, v[keyPath: field], clamp: clamp)
-                case .size(_, let field): v.set(field, v[keyPath: field], clamp: clamp)
-                case .point, .transform, .color, .bool: break
-                }
-            }
-            return v
-        }
-
-        /// Sets one property, as a completion block's assignment does: its field
-        /// (`descriptor.slot`), clamped as its `descriptor.clamp` says.
+        /// Sets one property, as a completion block's assignment does.
         mutating func apply(_ property: AnimatableProperty, _ value: TrackValue) {
-            let d = property.descriptor
-            switch (d.slot, value) {
-            case let (.number(_, field), .number(n)): set(field, n, clamp: d.clamp)
-            case let (.point(_, field), .point(p)): self[keyPath: field] = p
-            case let (.size(_, field), .size(s)): set(field, s, clamp: d.clamp)
-            case let (.transform(_, field), .transform(m, _)): self[keyPath: field] = m
-            case let (.color(_, field), .color(c)): self[keyPath: field] = c
-            case let (.bool(_, field), .bool(b)): self[keyPath: field] = b
+            switch (property, value) {
+            case (.position, .point(let p)): position = p
+            case (.size, .size(let s)): size = Size(width: max(s.width, 0), height: max(s.height, 0))
+            case (.alpha, .number(let n)): alpha = n
+            case (.transform, .transform(let m, _)): transform = m
+            case (.cornerRadius, .number(let n)): cornerRadius = n
+            case (.fill, .color(let c)): fill = c
+            case (.hidden, .bool(let b)): hidden = b
+            case (.zPosition, .number(let n)): zPosition = n
+            case (.shadowOpacity, .number(let n)): shadow.opacity = n
+            case (.shadowRadius, .number(let n)): shadow.radius = max(n, 0)
+            case (.shadowOffset, .point(let p)): shadow.offset = p
+            case (.shadowColor, .color(let c)): shadow.color = c
+            case (.borderWidth, .number(let n)): border.width = max(n, 0)
+            case (.borderColor, .color(let c)): border.color = c
             default: preconditionFailure("a change's value has its property's kind")
             }
-        }
-
-        /// `field` set to `n`, clamped by `clamp`.
-        mutating func set(_ field: WritableKeyPath<Values, Double>, _ n: Double, clamp: PropertyDescriptor.Clamp) {
-            self[keyPath: field] = clamp == .nonNegative ? max(n, 0) : n
-        }
-
-        /// `field` set to `s`, each component clamped by `clamp`.
-        mutating func set(_ field: WritableKeyPath<Values, Size>, _ s: Size, clamp: PropertyDescriptor.Clamp) {
-            self[keyPath: field] = clamp == .nonNegative ? Size(width: max(s.width, 0), height: max(s.height, 0)) : s
         }
     }
 
@@ -126,7 +94,7 @@ public struct CompiledLayer: Hashable, Sendable {
     public var hasFill: Bool { spec.fill != nil || shared.tracks.fill.isAnimated }
 
     /// The presented values at `t` seconds of transition time.
-    public func values(at t: Double) -> Values { shared.values(at: t) }
+    public func values(at t: Double) -> Values { shared.tracks.values(at: t, spec: spec) }
 
     /// `values(at:)` sampling only the animated tracks; the other values come from `base`,
     /// which must be this layer's `values(at:)` at any time (their values never change).

@@ -1,57 +1,59 @@
 /// The typed tracks of one layer, one per animatable property (`Track<Value>`, the value
 /// kind fixed by the property), and the sampling of them.
 struct LayerTracks: Hashable, Sendable {
-    // Each track starts as a placeholder; `init(spec:)` gives it the layer's value.
-    var position = Track<Point>(initial: .zero)
-    var size = Track<Size>(initial: .zero)
-    var alpha = Track<Double>(initial: 0)
-    var transform = Track<TransformValue>(initial: TransformValue(Transform3D.identity))
-    var cornerRadius = Track<Double>(initial: 0)
-    var fill = Track<Color>(initial: .clear)
-    var hidden = Track<Bool>(initial: false)
-    var zPosition = Track<Double>(initial: 0)
-    var shadowOpacity = Track<Double>(initial: 0)
-    var shadowRadius = Track<Double>(initial: 0)
-    var shadowOffset = Track<Point>(initial: .zero)
-    var shadowColor = Track<Color>(initial: .clear)
-    var borderWidth = Track<Double>(initial: 0)
-    var borderColor = Track<Color>(initial: .clear)
+    var position: Track<Point>
+    var size: Track<Size>
+    var alpha: Track<Double>
+    var transform: Track<TransformValue>
+    var cornerRadius: Track<Double>
+    var fill: Track<Color>
+    var hidden: Track<Bool>
+    var zPosition: Track<Double>
+    var shadowOpacity: Track<Double>
+    var shadowRadius: Track<Double>
+    var shadowOffset: Track<Point>
+    var shadowColor: Track<Color>
+    var borderWidth: Track<Double>
+    var borderColor: Track<Color>
     /// Whether any shadow or border track is animated (most layers have none to sample).
     private(set) var decorationMoves = false
-    /// The animated shadow and border properties (`SharedLayerTracks.readDecoration`).
-    private(set) var movingDecorations: [AnimatableProperty] = []
-    /// The layer's presented values with no track moved: `values(at:)` before the first
-    /// animation, and where sampling the animated tracks starts.
-    let initialValues: CompiledLayer.Values
 
-    /// Each track holding the layer's value as its spec gives it (`Values(unclamped:)`,
-    /// through each property's `descriptor.slot`).
     init(spec: LayerSpec) {
-        let values = CompiledLayer.Values(unclamped: spec)
-        initialValues = values.clamped()
-        for property in AnimatableProperty.allCases {
-            switch property.descriptor.slot {
-            case let .number(track, field): self[keyPath: track] = Track(initial: values[keyPath: field])
-            case let .point(track, field): self[keyPath: track] = Track(initial: values[keyPath: field])
-            case let .size(track, field): self[keyPath: track] = Track(initial: values[keyPath: field])
-            case let .transform(track, field):
-                self[keyPath: track] = Track(initial: TransformValue(values[keyPath: field]))
-            case let .color(track, field): self[keyPath: track] = Track(initial: values[keyPath: field])
-            case let .bool(track, field): self[keyPath: track] = Track(initial: values[keyPath: field])
-            }
-        }
+        position = Track(initial: spec.position)
+        size = Track(initial: spec.size)
+        alpha = Track(initial: spec.alpha)
+        transform = Track(initial: TransformValue(spec.transform.matrix))
+        cornerRadius = Track(initial: spec.cornerRadius)
+        fill = Track(initial: spec.fill ?? .clear)
+        hidden = Track(initial: spec.hidden)
+        zPosition = Track(initial: spec.zPosition)
+        shadowOpacity = Track(initial: spec.shadow.opacity)
+        shadowRadius = Track(initial: spec.shadow.radius)
+        shadowOffset = Track(initial: spec.shadow.offset)
+        shadowColor = Track(initial: spec.shadow.color)
+        borderWidth = Track(initial: spec.border.width)
+        borderColor = Track(initial: spec.border.color)
     }
 
-    /// `visitor` applied to the track of `property` (its `descriptor.slot`): the visitor's
-    /// generic `visit` specialised for each kind (no existential, no runtime metadata lookup).
+    /// `visitor` applied to the track of `property`: one switch over the properties, and
+    /// the visitor's generic `visit` specialised for each kind (no existential, no runtime
+    /// metadata lookup).
     func visit<Visitor: TrackVisitor>(_ property: AnimatableProperty, _ visitor: Visitor) -> Visitor.Result {
-        switch property.descriptor.slot {
-        case .number(let track, _): return visitor.visit(self[keyPath: track])
-        case .point(let track, _): return visitor.visit(self[keyPath: track])
-        case .size(let track, _): return visitor.visit(self[keyPath: track])
-        case .transform(let track, _): return visitor.visit(self[keyPath: track])
-        case .color(let track, _): return visitor.visit(self[keyPath: track])
-        case .bool(let track, _): return visitor.visit(self[keyPath: track])
+        switch property {
+        case .position: return visitor.visit(position)
+        case .size: return visitor.visit(size)
+        case .alpha: return visitor.visit(alpha)
+        case .transform: return visitor.visit(transform)
+        case .cornerRadius: return visitor.visit(cornerRadius)
+        case .fill: return visitor.visit(fill)
+        case .hidden: return visitor.visit(hidden)
+        case .zPosition: return visitor.visit(zPosition)
+        case .shadowOpacity: return visitor.visit(shadowOpacity)
+        case .shadowRadius: return visitor.visit(shadowRadius)
+        case .shadowOffset: return visitor.visit(shadowOffset)
+        case .shadowColor: return visitor.visit(shadowColor)
+        case .borderWidth: return visitor.visit(borderWidth)
+        case .borderColor: return visitor.visit(borderColor)
         }
     }
 
@@ -59,32 +61,48 @@ struct LayerTracks: Hashable, Sendable {
 
     /// Adds a segment (its values of the property's kind) that takes over at its start.
     mutating func append(_ segment: TrackSegment, to property: AnimatableProperty) {
-        switch property.descriptor.slot {
-        case .number(let track, _): self[keyPath: track].append(.init(segment))
-        case .point(let track, _): self[keyPath: track].append(.init(segment))
-        case .size(let track, _): self[keyPath: track].append(.init(segment))
-        case .transform(let track, _): self[keyPath: track].append(.init(segment))
-        case .color(let track, _): self[keyPath: track].append(.init(segment))
-        case .bool(let track, _): self[keyPath: track].append(.init(segment))
+        switch property {
+        case .position: position.append(.init(segment))
+        case .size: size.append(.init(segment))
+        case .alpha: alpha.append(.init(segment))
+        case .transform: transform.append(.init(segment))
+        case .cornerRadius: cornerRadius.append(.init(segment))
+        case .fill: fill.append(.init(segment))
+        case .hidden: hidden.append(.init(segment))
+        case .zPosition: zPosition.append(.init(segment))
+        case .shadowOpacity: shadowOpacity.append(.init(segment))
+        case .shadowRadius: shadowRadius.append(.init(segment))
+        case .shadowOffset: shadowOffset.append(.init(segment))
+        case .shadowColor: shadowColor.append(.init(segment))
+        case .borderWidth: borderWidth.append(.init(segment))
+        case .borderColor: borderColor.append(.init(segment))
         }
-        if property.descriptor.group == .decoration && !movingDecorations.contains(property) {
-            movingDecorations.append(property)
-            decorationMoves = true
-        }
+        if property.descriptor.group == .decoration { decorationMoves = true }
     }
 
-    /// Sets `property`'s field of `v` to its track's value at `t`, clamped as its
-    /// descriptor says (`Values.apply`'s rule).
-    func read(_ property: AnimatableProperty, at t: Double, into v: inout CompiledLayer.Values) {
-        switch property.descriptor.slot {
-        case let .number(track, field):
-            v.set(field, self[keyPath: track].value(at: t), clamp: property.descriptor.clamp)
-        case let .point(track, field): v[keyPath: field] = self[keyPath: track].value(at: t)
-        case let .size(track, field): v.set(field, self[keyPath: track].value(at: t), clamp: property.descriptor.clamp)
-        case let .transform(track, field): v[keyPath: field] = self[keyPath: track].matrix(at: t)
-        case let .color(track, field): v[keyPath: field] = self[keyPath: track].value(at: t)
-        case let .bool(track, field): v[keyPath: field] = self[keyPath: track].value(at: t)
-        }
+    /// The presented values at `t` seconds of transition time.
+    func values(at t: Double, spec: LayerSpec) -> CompiledLayer.Values {
+        let s = size.value(at: t)
+        var v = CompiledLayer.Values(
+            position: position.value(at: t), size: Size(width: max(s.width, 0), height: max(s.height, 0)),
+            alpha: alpha.value(at: t), transform: transform.matrix(at: t),
+            cornerRadius: cornerRadius.value(at: t), fill: fill.value(at: t), hidden: hidden.value(at: t),
+            zPosition: zPosition.value(at: t), shadow: spec.shadow, border: spec.border)
+        v.shadow.radius = max(v.shadow.radius, 0)
+        v.border.width = max(v.border.width, 0)
+        readDecoration(at: t, into: &v)
+        return v
+    }
+
+    /// The animated shadow and border tracks read into `v`.
+    func readDecoration(at t: Double, into v: inout CompiledLayer.Values) {
+        guard decorationMoves else { return }
+        if shadowOpacity.isAnimated { v.shadow.opacity = shadowOpacity.value(at: t) }
+        if shadowRadius.isAnimated { v.shadow.radius = max(shadowRadius.value(at: t), 0) }
+        if shadowOffset.isAnimated { v.shadow.offset = shadowOffset.value(at: t) }
+        if shadowColor.isAnimated { v.shadow.color = shadowColor.value(at: t) }
+        if borderWidth.isAnimated { v.border.width = max(borderWidth.value(at: t), 0) }
+        if borderColor.isAnimated { v.border.color = borderColor.value(at: t) }
     }
 }
 
@@ -100,19 +118,10 @@ final class SharedLayerTracks: Hashable, Sendable {
 
     func hash(into hasher: inout Hasher) { hasher.combine(tracks) }
 
-    /// The presented values at `t` seconds of transition time: the initial values moved by
-    /// the animated tracks.
-    func values(at t: Double) -> CompiledLayer.Values {
-        var v = tracks.initialValues
-        sampleAnimated(at: t, into: &v)
-        return v
-    }
-
     /// Moves `v` — this layer's `values(at:)` at any time — to time `t`, sampling only the
     /// animated tracks (in place: a frame loop keeps one `Values` per layer). Track by
     /// track on the stored tracks: a method called on `tracks` itself would copy all 14
-    /// of them (585 bytes) first, for each layer of each frame. The layer fields are
-    /// written out (the frame loops' hot path); the decorations go through the table.
+    /// of them (585 bytes) first, for each layer of each frame.
     @inline(__always)
     func sampleAnimated(at t: Double, into v: inout CompiledLayer.Values) {
         if tracks.position.isAnimated { v.position = tracks.position.value(at: t) }
@@ -126,11 +135,6 @@ final class SharedLayerTracks: Hashable, Sendable {
         if tracks.fill.isAnimated { v.fill = tracks.fill.value(at: t) }
         if tracks.hidden.isAnimated { v.hidden = tracks.hidden.value(at: t) }
         if tracks.zPosition.isAnimated { v.zPosition = tracks.zPosition.value(at: t) }
-        if tracks.decorationMoves { readDecoration(at: t, into: &v) }
-    }
-
-    /// The animated shadow and border tracks read into `v`.
-    private func readDecoration(at t: Double, into v: inout CompiledLayer.Values) {
-        for property in tracks.movingDecorations { tracks.read(property, at: t, into: &v) }
+        if tracks.decorationMoves { tracks.readDecoration(at: t, into: &v) }
     }
 }

@@ -47,11 +47,17 @@ extension Timeline {
                 timeline.layers[i].state(values: values[i], containerSublayer: sublayers[i])
             }
             self.sublayers = sublayers.map { $0.isIdentity ? nil : $0 }
-            let moving = timeline.samplers.map { shared in
-                Set(AnimatableProperty.allCases.filter(shared.tracks.isAnimated).map(\.descriptor.group))
+            var geometryMoves: [Bool] = [], appearanceMoves: [Bool] = []
+            for shared in timeline.samplers {
+                var geometry = false, appearance = false
+                for property in AnimatableProperty.allCases where shared.tracks.isAnimated(property) {
+                    if property.descriptor.group == .geometry { geometry = true } else { appearance = true }
+                }
+                geometryMoves.append(geometry)
+                appearanceMoves.append(appearance)
             }
-            geometryMoves = moving.map { $0.contains(.geometry) }
-            appearanceMoves = moving.map { $0.contains(.appearance) || $0.contains(.decoration) }
+            self.geometryMoves = geometryMoves
+            self.appearanceMoves = appearanceMoves
             anchors = timeline.layers.map(\.spec.anchor)
             hasFill = timeline.layers.map(\.hasFill)
             needed = [Bool](repeating: false, count: timeline.layers.count)

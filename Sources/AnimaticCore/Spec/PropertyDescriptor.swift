@@ -1,17 +1,19 @@
-/// Everything the code needs to know about one animatable property, in one row per
-/// property (`AnimatableProperty.descriptor`, the one switch over the properties that the
-/// compiler checks): where it lives in the engine (`slot`), what part of a layer it
-/// changes (`group`), how its presented value is clamped (`clamp`), and how a spec names
-/// and bounds it (`alias`, `specRange`).
+/// Everything the code needs to know about one animatable property besides where it
+/// lives, in one row per property (`AnimatableProperty.descriptor`, a switch the compiler
+/// checks): the kind of value it holds (`kind`), what part of a layer it changes (`group`),
+/// how its presented value is clamped (`clamp`), and how a spec names and bounds it
+/// (`alias`, `specRange`).
 ///
-/// The lists that used to be written out property by property are derived from it: the
-/// spec's names (`AnimatableProperty.specNames`) and the decoding of a change
-/// (`SpecDecoder.propertyChanges`), the typed tracks' initial values, `visit` and `append`
-/// (`LayerTracks`), `CompiledLayer.Values.apply`, the sampling of the decorations, and
-/// the state sampler's geometry and appearance masks. The frame loops' hand-written lines
-/// (`SharedLayerTracks.sampleAnimated`, `LayerState`, the JSON field writer) stay written
-/// out for speed; `PropertyTableTests` walks `AnimatableProperty.allCases` through every
-/// list, those included, and fails when a property is missing from one.
+/// Derived from it instead of written out per property: the spec's names
+/// (`AnimatableProperty.specNames`), a layer's members (`SpecDecoder.layerMembers`), the
+/// decoding of a change (`SpecDecoder.propertyChanges`), whether a layer's decorations move
+/// (`LayerTracks.decorationMoves`) and the state sampler's geometry and appearance masks.
+/// Where a property lives — its typed track and its field — stays in switches and lines
+/// written out per property (`LayerTracks.visit`, `append`, `Values.apply`, the frame
+/// loops): key paths in the table would be projected at run time, at a cost measured in
+/// docs/BENCHMARKS.md ("One property table"). `PropertyTableTests` walks
+/// `AnimatableProperty.allCases` through every list and fails when a property is missing
+/// from one.
 public struct PropertyDescriptor: Sendable {
     /// What part of a layer's state a property changes: the state sampler recomputes a
     /// layer's matrix only when a geometry property moves, and the rest of its state only
@@ -39,30 +41,9 @@ public struct PropertyDescriptor: Sendable {
         case number, point, size, transform, color, bool
     }
 
-    /// Where a property lives in the engine, as key paths of its kind of value: its typed
-    /// track in `LayerTracks` and its field in `CompiledLayer.Values`.
-    enum Slot: Sendable {
-        case number(
-            WritableKeyPath<LayerTracks, Track<Double>> & Sendable,
-            WritableKeyPath<CompiledLayer.Values, Double> & Sendable)
-        case point(
-            WritableKeyPath<LayerTracks, Track<Point>> & Sendable,
-            WritableKeyPath<CompiledLayer.Values, Point> & Sendable)
-        case size(
-            WritableKeyPath<LayerTracks, Track<Size>> & Sendable,
-            WritableKeyPath<CompiledLayer.Values, Size> & Sendable)
-        case transform(
-            WritableKeyPath<LayerTracks, Track<TransformValue>> & Sendable,
-            WritableKeyPath<CompiledLayer.Values, Transform3D> & Sendable)
-        case color(
-            WritableKeyPath<LayerTracks, Track<Color>> & Sendable,
-            WritableKeyPath<CompiledLayer.Values, Color> & Sendable)
-        case bool(
-            WritableKeyPath<LayerTracks, Track<Bool>> & Sendable,
-            WritableKeyPath<CompiledLayer.Values, Bool> & Sendable)
-    }
-
-    let slot: Slot
+    /// The kind of value the property holds: how a spec's change is parsed, and the
+    /// `Track<Value>` that `LayerTracks` keeps for it.
+    public let kind: Kind
     public let group: Group
     public let clamp: Clamp
     /// The other name a spec's change (`{layerId: {name: value}}`) may use besides the
@@ -73,17 +54,6 @@ public struct PropertyDescriptor: Sendable {
     public let alias: StaticString?
     /// The range a number (or each coordinate of a point) must be in; other kinds ignore it.
     let specRange: SpecDecoder.NumberRange
-
-    public var kind: Kind {
-        switch slot {
-        case .number: return .number
-        case .point: return .point
-        case .size: return .size
-        case .transform: return .transform
-        case .color: return .color
-        case .bool: return .bool
-        }
-    }
 }
 
 extension AnimatableProperty {
@@ -92,61 +62,35 @@ extension AnimatableProperty {
         typealias D = PropertyDescriptor
         switch self {
         case .position:
-            return D(
-                slot: .point(\.position, \.position), group: .geometry, clamp: .none,
-                alias: "center", specRange: .finite)
+            return D(kind: .point, group: .geometry, clamp: .none, alias: "center", specRange: .finite)
         case .size:
-            return D(
-                slot: .size(\.size, \.size), group: .geometry, clamp: .nonNegative, alias: "bounds",
-                specRange: .finite)
+            return D(kind: .size, group: .geometry, clamp: .nonNegative, alias: "bounds", specRange: .finite)
         case .alpha:
-            return D(
-                slot: .number(\.alpha, \.alpha), group: .appearance, clamp: .none, alias: "opacity",
-                specRange: .unit)
+            return D(kind: .number, group: .appearance, clamp: .none, alias: "opacity", specRange: .unit)
         case .transform:
-            return D(
-                slot: .transform(\.transform, \.transform), group: .geometry, clamp: .none,
-                alias: nil, specRange: .finite)
+            return D(kind: .transform, group: .geometry, clamp: .none, alias: nil, specRange: .finite)
         case .cornerRadius:
-            return D(
-                slot: .number(\.cornerRadius, \.cornerRadius), group: .appearance, clamp: .none,
-                alias: nil, specRange: .nonNegative)
+            return D(kind: .number, group: .appearance, clamp: .none, alias: nil, specRange: .nonNegative)
         case .fill:
-            return D(
-                slot: .color(\.fill, \.fill), group: .appearance, clamp: .none,
-                alias: "backgroundColor", specRange: .finite)
+            return D(kind: .color, group: .appearance, clamp: .none, alias: "backgroundColor", specRange: .finite)
         case .hidden:
-            return D(
-                slot: .bool(\.hidden, \.hidden), group: .appearance, clamp: .none, alias: nil,
-                specRange: .finite)
+            return D(kind: .bool, group: .appearance, clamp: .none, alias: nil, specRange: .finite)
         case .zPosition:
-            return D(
-                slot: .number(\.zPosition, \.zPosition), group: .geometry, clamp: .none, alias: nil,
-                specRange: .finite)
+            return D(kind: .number, group: .geometry, clamp: .none, alias: nil, specRange: .finite)
         case .shadowOpacity:
-            return D(
-                slot: .number(\.shadowOpacity, \.shadow.opacity), group: .decoration, clamp: .none,
-                alias: nil, specRange: .unit)
+            return D(kind: .number, group: .decoration, clamp: .none, alias: nil, specRange: .unit)
         case .shadowRadius:
             return D(
-                slot: .number(\.shadowRadius, \.shadow.radius), group: .decoration, clamp: .nonNegative,
-                alias: nil, specRange: .closed(0, SpecDecoder.maxShadowRadius))
+                kind: .number, group: .decoration, clamp: .nonNegative, alias: nil,
+                specRange: .closed(0, SpecDecoder.maxShadowRadius))
         case .shadowOffset:
-            return D(
-                slot: .point(\.shadowOffset, \.shadow.offset), group: .decoration, clamp: .none,
-                alias: nil, specRange: .finite)
+            return D(kind: .point, group: .decoration, clamp: .none, alias: nil, specRange: .finite)
         case .shadowColor:
-            return D(
-                slot: .color(\.shadowColor, \.shadow.color), group: .decoration, clamp: .none,
-                alias: nil, specRange: .finite)
+            return D(kind: .color, group: .decoration, clamp: .none, alias: nil, specRange: .finite)
         case .borderWidth:
-            return D(
-                slot: .number(\.borderWidth, \.border.width), group: .decoration, clamp: .nonNegative,
-                alias: nil, specRange: .nonNegative)
+            return D(kind: .number, group: .decoration, clamp: .nonNegative, alias: nil, specRange: .nonNegative)
         case .borderColor:
-            return D(
-                slot: .color(\.borderColor, \.border.color), group: .decoration, clamp: .none,
-                alias: nil, specRange: .finite)
+            return D(kind: .color, group: .decoration, clamp: .none, alias: nil, specRange: .finite)
         }
     }
 
