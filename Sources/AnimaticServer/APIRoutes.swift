@@ -451,22 +451,16 @@ final class APIRoutes: Sendable {
         } else {
             guard let spec else { return nil }
             let compiled = parsed.reduceMotion ? ReduceMotion.apply(spec) : spec
-            // Priced before any work: over a limit, nothing is compiled or sampled.
-            if let problem = WorkEstimate(
-                compiled, parsed, limits: configuration.limits,
-                maxResponseBytes: configuration.maxResponseBytes
-            ).problem {
-                return problem.response
-            }
-            let timeline = TimelineCompiler.compile(compiled)
-            let encoded = parsed.format.encode(timeline, options: parsed.options)
+            // Priced, then encoded within the response limit (BudgetedRender).
+            let rendered = BudgetedRender.encode(
+                compiled, format: parsed.format, options: parsed.options, limits: configuration.limits,
+                maxResponseBytes: configuration.maxResponseBytes)
             // Cancelled mid-way: the bytes are incomplete; the connection sends nothing.
             if RenderCancellation.isRequested { return Problem.renderTimeout(configuration.renderTimeout).response }
-            if encoded.count > configuration.maxResponseBytes {
-                return WorkEstimate.tooLarge(
-                    bytes: encoded.count, parsed: parsed,
-                    maxResponseBytes: configuration.maxResponseBytes
-                ).response
+            let encoded: [UInt8]
+            switch rendered {
+            case .success(let bytes): encoded = bytes
+            case .failure(let refusal): return refusal.problem.response
             }
             metrics.recordCache(hit: false)
             // One entry may take an eighth of the cache at most, so a few huge bodies

@@ -104,23 +104,24 @@ struct RenderCommand: ParsableCommand {
             FileHandle.standardError.write(Data(message.utf8))
             throw ExitCode(65)
         case .success(let decoded):
-            let timeline = TimelineCompiler.compile(reduceMotion ? ReduceMotion.apply(decoded) : decoded)
+            let compiled = reduceMotion ? ReduceMotion.apply(decoded) : decoded
             let format = OutputFormat(rawValue: format)!
-            if frames || [.svg, .lottie, .css].contains(format) {
-                let count = Timeline.frameCount(duration: timeline.duration, fps: fps) * max(timeline.layers.count, 1)
-                guard count <= limits.maxFrameSamples else {
-                    FileHandle.standardError.write(
-                        Data(
-                            "\(spec): \(count) frame samples, more than the limit of \(limits.maxFrameSamples); lower --fps\n"
-                                .utf8))
-                    throw ExitCode(65)
-                }
-            }
             let name = (try? JSONParser.parse([UInt8](input))).flatMap(SwiftExportName.of(document:))
             let options = TimelineOptions(
                 fps: fps, includeFrames: frames, loop: loop, filmstripFrames: filmstripFrames,
                 exportName: name)
-            let bytes = format.encode(timeline, options: options)
+            // The server's pricing and budget: refused before any work, or as soon as the
+            // output passes the limit (the server's default response limit).
+            let limit = WorkEstimate.defaultMaxOutputBytes
+            let timeline: Timeline, bytes: [UInt8]
+            switch BudgetedEncoding.encode(
+                compiled, format: format, options: options, limits: limits, maxOutputBytes: limit)
+            {
+            case .success(let rendered): (timeline, bytes) = rendered
+            case .failure(let refusal):
+                FileHandle.standardError.write(Data("\(spec): \(refusal.commandLineMessage)\n".utf8))
+                throw ExitCode(65)
+            }
             if format == .swift {
                 for warning in SwiftAnimatorEncoder.encode(timeline, name: name).warnings {
                     FileHandle.standardError.write(

@@ -7,6 +7,23 @@ private func close(_ a: Transform3D, _ b: Transform3D, _ tolerance: Double = 1e-
 }
 
 @Suite struct Transform3DTests {
+    /// `withEntries` reads the memory as 16 Doubles, m11 first, row by row: the stored
+    /// properties' order. A field added or reordered fails here, not in an encoder's bytes.
+    @Test func theLayoutIsSixteenDoublesRowByRow() {
+        #expect(MemoryLayout<Transform3D>.size == 16 * MemoryLayout<Double>.size)
+        #expect(MemoryLayout<Transform3D>.stride == 128 && MemoryLayout<Transform3D>.alignment == 8)
+        let paths: [KeyPath<Transform3D, Double>] = [
+            \.m11, \.m12, \.m13, \.m14, \.m21, \.m22, \.m23, \.m24,
+            \.m31, \.m32, \.m33, \.m34, \.m41, \.m42, \.m43, \.m44,
+        ]
+        #expect(paths.map { MemoryLayout<Transform3D>.offset(of: $0) } == (0..<16).map { $0 * 8 })
+        let m = Transform3D((0..<16).map { Double($0) + 0.5 })
+        #expect(m.withEntries { Array($0) } == m.entries)
+        var n = m
+        n[2, 3] = -7
+        #expect(n.m34 == -7 && n[2, 3] == -7 && n[3, 2] == m.m43)
+    }
+
     @Test func rotationAboutZIsClockwiseOnScreenLikeCGAffineTransform() {
         let r = Transform3D.rotation(.pi / 2, x: 0, y: 0, z: 1)
         let p = r.apply(to: Point(x: 1, y: 0))

@@ -11,18 +11,36 @@
 /// across platforms. Non-finite numbers, which valid timelines never hold, become `null`.
 ///
 /// Speed: a timeline holds tens of thousands of numbers, so the writer formats straight
-/// into spare room at the end of its buffer (`withSpace`): no temporary per number, no
+/// into spare room at the end of its buffer (`withRoom`, a counted `Room`; `withSpace`,
+/// a pointer, for the few writers that keep their own offset): no temporary per number, no
 /// libm call for rounding; six decimals (`writeNumber6`, the JSON timeline's) and three,
 /// four and nine (`writeNumber3`, `writeNumber4`, `writeNumber9`: Lottie, SVG, CSS's
 /// perspective column; ByteWriter+FixedDecimals.swift) take three digits at a time from a
 /// table and inline where many are written; other counts go to `writeNumberSlow`. The buffer grows
 /// geometrically; bytes past `count` are scratch and never read. `bytes` copies when the
 /// buffer has spare room; `takeBytes()` hands the buffer over without a copy.
+///
+/// A render's writer carries the render's `budget` (`RenderBudget`): the encoder polls
+/// `isOverBudget` where it polls `RenderCancellation` and stops once it is true, and the
+/// buffer does not double past the budget (see `grow`), so an over-large output costs at
+/// most the budget and what is written between two polls.
 public struct ByteWriter: Sendable {
     /// Written bytes are `storage[0..<length]`; the rest is room to write into.
     @usableFromInline var storage: [UInt8]
     @usableFromInline var length: Int
     public var fractionDigits: Int
+    /// The most bytes this output may take (`Int.max`: no limit); see `isOverBudget`.
+    public var budget: Int = .max
+
+    /// Past this much beyond `budget` the buffer doubles again: an encoder polls
+    /// `isOverBudget` often enough to stop within it, and one that does not still grows
+    /// geometrically (no copy of the whole buffer per small write). Our choice: 1 MiB, a
+    /// few frames of the largest layers.
+    public static let budgetSlack = 1 << 20
+
+    /// True once more than `budget` bytes are written: the output is over its limit and
+    /// the encoder should stop (its caller refuses the output).
+    @inlinable public var isOverBudget: Bool { length > budget }
 
     public init(fractionDigits: Int = 6, reserve: Int = 0) {
         self.fractionDigits = fractionDigits
@@ -53,7 +71,11 @@ public struct ByteWriter: Sendable {
 
     @usableFromInline mutating func grow(_ extra: Int) {
         let needed = length + extra
-        let newCount = Swift.max(needed, storage.count * 2, 256)
+        var newCount = Swift.max(needed, storage.count * 2, 256)
+        // Under a budget, no doubling past budget + slack while the writes stay within it:
+        // a buffer near the limit is not copied into one twice the limit.
+        let cap = budget > Int.max - Self.budgetSlack ? Int.max : budget + Self.budgetSlack
+        if newCount > cap && needed <= cap { newCount = cap }
         var bigger = Self.uninitialized(newCount)
         if length > 0 {
             bigger.withUnsafeMutableBufferPointer { to in
@@ -65,12 +87,15 @@ public struct ByteWriter: Sendable {
         storage = bigger
     }
 
-    /// Lets `body` write up to `maxCount` bytes at the end; it returns how many it wrote.
+    /// Lets `body` write up to `maxCount` bytes at the end; it returns how many it wrote,
+    /// and a count over `maxCount` traps (one compare per stretch; `withRoom` counts for
+    /// the writer instead).
     @inlinable @inline(__always)
     public mutating func withSpace(_ maxCount: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
         if length + maxCount > storage.count { grow(maxCount) }
         let at = length
         let written = storage.withUnsafeMutableBufferPointer { body($0.baseAddress! + at) }
+        precondition(written <= maxCount, "ByteWriter.withSpace: more bytes written than reserved")
         length = at + written
     }
 

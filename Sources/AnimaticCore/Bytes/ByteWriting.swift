@@ -18,6 +18,15 @@ extension ByteWriting {
 
     @inlinable public var isEmpty: Bool { output.isEmpty }
 
+    /// The most bytes the output may take (`ByteWriter.budget`).
+    @inlinable public var budget: Int {
+        get { output.budget }
+        set { output.budget = newValue }
+    }
+
+    /// True once more than `budget` bytes are written (`ByteWriter.isOverBudget`).
+    @inlinable public var isOverBudget: Bool { output.isOverBudget }
+
     /// Decimals after the point that `number` writes at most.
     @inlinable public var fractionDigits: Int {
         get { output.fractionDigits }
@@ -31,6 +40,13 @@ extension ByteWriting {
     @inlinable @inline(__always)
     public mutating func withSpace(_ maxCount: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
         output.withSpace(maxCount, body)
+    }
+
+    /// Lets `body` write up to `maxCount` bytes at the end through a counted room
+    /// (`ByteWriter.withRoom`: traps when it wrote more).
+    @inlinable @inline(__always)
+    public mutating func withRoom(_ maxCount: Int, _ body: (inout ByteWriter.Room) -> Void) {
+        output.withRoom(maxCount, body)
     }
 
     @inlinable @inline(__always) public mutating func raw(_ byte: UInt8) { output.raw(byte) }

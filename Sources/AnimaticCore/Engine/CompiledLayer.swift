@@ -63,25 +63,35 @@ public struct CompiledLayer: Hashable, Sendable {
         public var shadow: ShadowSpec
         public var border: BorderSpec
 
-        /// Sets one property, as a completion block's assignment does.
+        /// Sets one property, as a completion block's assignment does. A switch over the
+        /// properties alone, so that the compiler asks for a new one's case.
         mutating func apply(_ property: AnimatableProperty, _ value: TrackValue) {
-            switch (property, value) {
-            case (.position, .point(let p)): position = p
-            case (.size, .size(let s)): size = Size(width: max(s.width, 0), height: max(s.height, 0))
-            case (.alpha, .number(let n)): alpha = n
-            case (.transform, .transform(let m, _)): transform = m
-            case (.cornerRadius, .number(let n)): cornerRadius = n
-            case (.fill, .color(let c)): fill = c
-            case (.hidden, .bool(let b)): hidden = b
-            case (.zPosition, .number(let n)): zPosition = n
-            case (.shadowOpacity, .number(let n)): shadow.opacity = n
-            case (.shadowRadius, .number(let n)): shadow.radius = max(n, 0)
-            case (.shadowOffset, .point(let p)): shadow.offset = p
-            case (.shadowColor, .color(let c)): shadow.color = c
-            case (.borderWidth, .number(let n)): border.width = max(n, 0)
-            case (.borderColor, .color(let c)): border.color = c
-            default: preconditionFailure("a change's value has its property's kind")
+            switch property {
+            case .position: position = Self.typed(value)
+            case .size:
+                let s: Size = Self.typed(value)
+                size = Size(width: max(s.width, 0), height: max(s.height, 0))
+            case .alpha: alpha = Self.typed(value)
+            case .transform: transform = (Self.typed(value) as TransformValue).matrix
+            case .cornerRadius: cornerRadius = Self.typed(value)
+            case .fill: fill = Self.typed(value)
+            case .hidden: hidden = Self.typed(value)
+            case .zPosition: zPosition = Self.typed(value)
+            case .shadowOpacity: shadow.opacity = Self.typed(value)
+            case .shadowRadius: shadow.radius = max(Self.typed(value), 0)
+            case .shadowOffset: shadow.offset = Self.typed(value)
+            case .shadowColor: shadow.color = Self.typed(value)
+            case .borderWidth: border.width = max(Self.typed(value), 0)
+            case .borderColor: border.color = Self.typed(value)
             }
+        }
+
+        /// `value` as the kind its property holds.
+        private static func typed<Value: TrackInterpolatable>(_ value: TrackValue) -> Value {
+            guard let v = Value(trackValue: value) else {
+                preconditionFailure("a change's value has its property's kind")
+            }
+            return v
         }
     }
 

@@ -77,9 +77,7 @@ struct LayerTracks: Hashable, Sendable {
         case .borderWidth: borderWidth.append(.init(segment))
         case .borderColor: borderColor.append(.init(segment))
         }
-        decorationMoves =
-            shadowOpacity.isAnimated || shadowRadius.isAnimated || shadowOffset.isAnimated
-            || shadowColor.isAnimated || borderWidth.isAnimated || borderColor.isAnimated
+        if property.descriptor.group == .decoration { decorationMoves = true }
     }
 
     /// The presented values at `t` seconds of transition time.

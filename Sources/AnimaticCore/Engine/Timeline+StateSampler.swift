@@ -17,11 +17,13 @@ extension Timeline {
         /// once; a sample rewrites the rest in place (`refresh`), with
         /// `CompiledLayer.state`'s expressions.
         private var own: [LayerState]
-        /// Per layer: whether its position, size, zPosition or transform is animated (its
-        /// matrix changes); the others keep the matrix of their initial values.
+        /// Per layer: whether a property of the geometry group (`PropertyDescriptor.Group`:
+        /// position, size, zPosition, transform) is animated (its matrix changes); the others
+        /// keep the matrix of their initial values.
         private let geometryMoves: [Bool]
-        /// Per layer: whether any of the rest of its state is animated (alpha, corner radius,
-        /// fill, hidden, shadow, border); the others keep what their initial values give.
+        /// Per layer: whether any of the rest of its state is animated (the appearance and
+        /// decoration groups: alpha, corner radius, fill, hidden, shadow, border); the others
+        /// keep what their initial values give.
         private let appearanceMoves: [Bool]
         private let anchors: [Point]
         private let hasFill: [Bool]
@@ -45,16 +47,17 @@ extension Timeline {
                 timeline.layers[i].state(values: values[i], containerSublayer: sublayers[i])
             }
             self.sublayers = sublayers.map { $0.isIdentity ? nil : $0 }
-            geometryMoves = timeline.samplers.map { shared in
-                let tracks = shared.tracks
-                return tracks.position.isAnimated || tracks.size.isAnimated || tracks.zPosition.isAnimated
-                    || tracks.transform.isAnimated
+            var geometryMoves: [Bool] = [], appearanceMoves: [Bool] = []
+            for shared in timeline.samplers {
+                var geometry = false, appearance = false
+                for property in AnimatableProperty.allCases where shared.tracks.isAnimated(property) {
+                    if property.descriptor.group == .geometry { geometry = true } else { appearance = true }
+                }
+                geometryMoves.append(geometry)
+                appearanceMoves.append(appearance)
             }
-            appearanceMoves = timeline.samplers.map { shared in
-                let tracks = shared.tracks
-                return tracks.alpha.isAnimated || tracks.cornerRadius.isAnimated || tracks.fill.isAnimated
-                    || tracks.hidden.isAnimated || tracks.decorationMoves
-            }
+            self.geometryMoves = geometryMoves
+            self.appearanceMoves = appearanceMoves
             anchors = timeline.layers.map(\.spec.anchor)
             hasFill = timeline.layers.map(\.hasFill)
             needed = [Bool](repeating: false, count: timeline.layers.count)

@@ -46,12 +46,20 @@ public struct Transform3D: Hashable, Sendable {
 
     /// Entry at zero-based `row`, `column` (row 3 holds the translation).
     public subscript(row: Int, column: Int) -> Double {
-        get { withUnsafeBytes(of: self) { $0.load(fromByteOffset: (row * 4 + column) * 8, as: Double.self) } }
+        get { withEntries { $0[row * 4 + column] } }
         set {
             withUnsafeMutableBytes(of: &self) {
                 $0.storeBytes(of: newValue, toByteOffset: (row * 4 + column) * 8, as: Double.self)
             }
         }
+    }
+
+    /// The 16 entries as they lie in memory, lent to `body` without a copy into an array:
+    /// m11, m12, …, m44, one `Double` each in the order of the stored properties. The one
+    /// place that reads the layout (with the subscript's setter beside it);
+    /// `Transform3DTests.theLayoutIsSixteenDoublesRowByRow` pins it with `MemoryLayout`.
+    @inlinable public func withEntries<R>(_ body: (UnsafeBufferPointer<Double>) throws -> R) rethrows -> R {
+        try withUnsafeBytes(of: self) { try body($0.assumingMemoryBound(to: Double.self)) }
     }
 
     public static let identity = Transform3D(

@@ -7,16 +7,9 @@ public enum AnimatableProperty: String, Hashable, Sendable, CaseIterable {
     case position, size, alpha, transform, cornerRadius, fill, hidden, zPosition
     case shadowOpacity, shadowRadius, shadowOffset, shadowColor, borderWidth, borderColor
 
-    /// The spec's names, including the aliases users write (`center` is UIKit's name
-    /// for the position of a view whose anchor is centred, `opacity` CALayer's for alpha,
-    /// `bounds` a size as `[w, h]` or `[x, y, w, h]` with x = y = 0).
-    public static let specNames: [String] = [
-        "frame", "position", "center", "size", "bounds", "alpha",
-        "opacity", "transform", "cornerRadius", "fill",
-        "backgroundColor", "hidden", "zPosition", "shadowOpacity",
-        "shadowRadius", "shadowOffset", "shadowColor", "borderWidth",
-        "borderColor",
-    ]
+    /// The spec's names, including the aliases users write: `frame` (UIKit's compound
+    /// setter), then each property's own name and alias (`descriptor.alias`) in case order.
+    public static let specNames: [String] = ["frame"] + allCases.flatMap(\.specNames)
 }
 
 /// A property's value.

@@ -188,37 +188,26 @@ extension SpecDecoder {
         case "frame":
             guard let r = rect(value, at: p) else { return nil }
             return [(.position, .point(LayerSpec.position(ofFrame: r, anchor: anchor))), (.size, .size(r.size))]
-        case "position", "center":
-            return point(value, at: p, range: .finite).map { [(.position, .point($0))] }
-        case "size", "bounds":
-            return size(value, at: p).map { [(.size, .size($0))] }
-        case "alpha", "opacity":
-            return number(value, at: p, range: .unit).map { [(.alpha, .number($0))] }
-        case "transform":
-            return transform(value, at: p).map { [(.transform, .transform($0))] }
-        case "cornerRadius":
-            return number(value, at: p, range: .nonNegative).map { [(.cornerRadius, .number($0))] }
-        case "fill", "backgroundColor":
-            return color(value, at: p).map { [(.fill, .color($0))] }
-        case "hidden":
-            return bool(value, at: p).map { [(.hidden, .bool($0))] }
-        case "zPosition":
-            return number(value, at: p, range: .finite).map { [(.zPosition, .number($0))] }
-        case "shadowOpacity":
-            return number(value, at: p, range: .unit).map { [(.shadowOpacity, .number($0))] }
-        case "shadowRadius":
-            return number(value, at: p, range: .closed(0, Self.maxShadowRadius)).map { [(.shadowRadius, .number($0))] }
-        case "shadowOffset":
-            return point(value, at: p, range: .finite).map { [(.shadowOffset, .point($0))] }
-        case "shadowColor":
-            return color(value, at: p).map { [(.shadowColor, .color($0))] }
-        case "borderWidth":
-            return number(value, at: p, range: .nonNegative).map { [(.borderWidth, .number($0))] }
-        case "borderColor":
-            return color(value, at: p).map { [(.borderColor, .color($0))] }
         default:
-            problem(p, "unknown property \"\(name)\" (known: \(AnimatableProperty.specNames.joined(separator: ", ")))")
-            return nil
+            guard let property = AnimatableProperty.bySpecName[name] else {
+                problem(
+                    p, "unknown property \"\(name)\" (known: \(AnimatableProperty.specNames.joined(separator: ", ")))")
+                return nil
+            }
+            return propertyValue(value, of: property, at: p).map { [(property, $0)] }
+        }
+    }
+
+    /// A change's value of `property`'s kind, in its range (`descriptor.specRange`).
+    mutating func propertyValue(_ value: JSONValue, of property: AnimatableProperty, at p: String) -> PropertyValue? {
+        let d = property.descriptor
+        switch d.kind {
+        case .number: return number(value, at: p, range: d.specRange).map(PropertyValue.number)
+        case .point: return point(value, at: p, range: d.specRange).map(PropertyValue.point)
+        case .size: return size(value, at: p).map(PropertyValue.size)
+        case .transform: return transform(value, at: p).map(PropertyValue.transform)
+        case .color: return color(value, at: p).map(PropertyValue.color)
+        case .bool: return bool(value, at: p).map(PropertyValue.bool)
         }
     }
 }

@@ -123,12 +123,13 @@ public struct SpecDecoder {
 
     // MARK: Layers
 
-    static let layerMembers: Set<String> = [
-        "id", "frame", "position", "center", "size", "bounds", "anchor", "alpha",
-        "opacity", "transform", "cornerRadius", "fill", "backgroundColor",
-        "gradient", "label", "hidden", "zPosition", "clips", "content",
-        "parent", "sublayerTransform", "shadow", "border",
-    ]
+    /// A layer's members: its own, `frame`, and the names of the animatable properties that
+    /// are layer fields (each decoration is a member of `shadow` or `border` instead).
+    static let layerMembers: Set<String> = Set(
+        [
+            "id", "frame", "anchor", "gradient", "label", "clips", "content", "parent", "sublayerTransform",
+            "shadow", "border",
+        ] + AnimatableProperty.allCases.filter { $0.descriptor.group != .decoration }.flatMap(\.specNames))
 
     mutating func layers(_ json: JSONValue, at pointer: String, container: ContainerSpec) -> [LayerSpec] {
         guard let items = array(json, at: pointer) else { return [] }

@@ -48,6 +48,7 @@ public enum CSSEncoder {
         let names = classNames(timeline)
         let duration = timeline.duration
         var w = MarkupWriter(fractionDigits: 6, reserve: 8192 + samples.times.count * timeline.layers.count * 200)
+        w.budget = RenderBudget.maxBytes
 
         // Usage.
         w.raw("/* animatic: CSS animation of a transition, "); w.number(duration, digits: 6)
@@ -82,7 +83,7 @@ public enum CSSEncoder {
         w.raw("}\n")
 
         for (z, step) in steps.enumerated() {
-            if RenderCancellation.isRequested { break }
+            if RenderCancellation.isRequested || w.isOverBudget { break }
             switch step {
             case .body(let i):
                 layer(
@@ -168,16 +169,15 @@ public enum CSSEncoder {
         func keyframe(_ percent: Double, _ s: LayerState, clip: [Point]? = nil, easing: String?) {
             // Offset, matrix, opacity and visibility in one reserved stretch (a keyframe's
             // hot path).
-            w.withSpace(20 * (ByteWriter.maxNumberLength + 2) + 64) { p in
+            w.withRoom(20 * (ByteWriter.maxNumberLength + 2) + 64) { room in
                 let digits = DigitTable.shared
-                var i = ByteWriter.put("  ", at: p)
-                i += ByteWriter.writeNumber4(percent, digits: digits, to: p + i)
-                i += ByteWriter.put("% { transform: matrix3d(", at: p + i)
-                i += matrixEntries(s.matrix, digits: digits, to: p + i)
-                i += ByteWriter.put("); opacity: ", at: p + i)
-                i += ByteWriter.writeNumber4(s.opacity, digits: digits, to: p + i)
-                i += ByteWriter.put(s.visible ? "; visibility: visible" : "; visibility: hidden", at: p + i)
-                return i
+                room.put("  ")
+                room.number4(percent, digits: digits)
+                room.put("% { transform: matrix3d(")
+                matrixEntries(s.matrix, digits: digits, into: &room)
+                room.put("); opacity: ")
+                room.number4(s.opacity, digits: digits)
+                room.put(s.visible ? "; visibility: visible" : "; visibility: hidden")
             }
             if sizeMoves {
                 w.raw("; width: "); w.number(s.size.width, digits: 4); w.raw("px; height: ");
@@ -200,6 +200,8 @@ public enum CSSEncoder {
         } else {
             var previous = -1.0
             for k in view.indices {
+                // Over the render's budget: stop, the output is refused (`RenderBudget`).
+                if w.isOverBudget { break }
                 var percent = k == view.count - 1 ? 100 : offset(view.time(k), duration)
                 // Keyframes at one offset merge in CSS: a jump's left value goes just before.
                 if view.isLeftLimit(k) { percent = max(percent - jumpWidth, previous, 0) }
@@ -316,31 +318,24 @@ public enum CSSEncoder {
 
     /// `matrix3d`'s 16 entries, comma-separated.
     static func matrixEntries(_ m: Transform3D, into w: inout MarkupWriter) {
-        w.withSpace(16 * (ByteWriter.maxNumberLength + 2)) { p in matrixEntries(m, digits: DigitTable.shared, to: p) }
+        w.withRoom(16 * (ByteWriter.maxNumberLength + 2)) { matrixEntries(m, digits: DigitTable.shared, into: &$0) }
     }
 
-    /// `matrix3d`'s 16 entries, comma-separated, at `p` (at most 16 numbers and 15
-    /// separators); the count written. The perspective column (every fourth entry) takes
-    /// nine decimals, the rest six.
-    static func matrixEntries(_ m: Transform3D, digits: DigitTable, to p: UnsafeMutablePointer<UInt8>) -> Int {
-        withUnsafeBytes(of: m) { entries in
-            var i = 0
+    /// `matrix3d`'s 16 entries, comma-separated (at most 16 numbers and 15 separators).
+    /// The perspective column (every fourth entry) takes nine decimals, the rest six.
+    static func matrixEntries(_ m: Transform3D, digits: DigitTable, into room: inout ByteWriter.Room) {
+        m.withEntries { entries in
             for row in 0..<4 {
-                if row > 0 { p[i] = UInt8(ascii: ","); p[i + 1] = UInt8(ascii: " "); i += 2 }
-                let o = row * 32
-                i += ByteWriter.writeNumber6(
-                    entries.load(fromByteOffset: o, as: Double.self), digits: digits, to: p + i)
-                p[i] = UInt8(ascii: ","); p[i + 1] = UInt8(ascii: " "); i += 2
-                i += ByteWriter.writeNumber6(
-                    entries.load(fromByteOffset: o + 8, as: Double.self), digits: digits, to: p + i)
-                p[i] = UInt8(ascii: ","); p[i + 1] = UInt8(ascii: " "); i += 2
-                i += ByteWriter.writeNumber6(
-                    entries.load(fromByteOffset: o + 16, as: Double.self), digits: digits, to: p + i)
-                p[i] = UInt8(ascii: ","); p[i + 1] = UInt8(ascii: " "); i += 2
-                i += ByteWriter.writeNumber9(
-                    entries.load(fromByteOffset: o + 24, as: Double.self), digits: digits, to: p + i)
+                if row > 0 { room.put(", ") }
+                let o = row * 4
+                room.number6(entries[o], digits: digits)
+                room.put(", ")
+                room.number6(entries[o + 1], digits: digits)
+                room.put(", ")
+                room.number6(entries[o + 2], digits: digits)
+                room.put(", ")
+                room.number9(entries[o + 3], digits: digits)
             }
-            return i
         }
     }
 
@@ -372,8 +367,19 @@ public enum CSSEncoder {
         return String(decoding: w.bytes, as: UTF8.self)
     }
 
-    /// Text inside a CSS comment: `*/` would end it.
+    /// Text inside a CSS comment: `*/` would end it. The comment shows HTML to paste, so
+    /// the bidi and line-separator controls (`DisplayControls`) are written as HTML
+    /// character references (`&#x202E;`), like the `/` of `*/`: the pasted markup keeps
+    /// the id, and the comment reads as it is.
     static func commentSafe(_ s: String, into w: inout MarkupWriter) {
-        w.raw(s.replacingOccurrences(of: "*/", with: "*&#47;"))
+        var text = String.UnicodeScalarView()
+        for scalar in s.replacingOccurrences(of: "*/", with: "*&#47;").unicodeScalars {
+            if DisplayControls.contains(scalar) {
+                text.append(contentsOf: "&#x\(DisplayControls.hex(scalar));".unicodeScalars)
+            } else {
+                text.append(scalar)
+            }
+        }
+        w.raw(String(text))
     }
 }

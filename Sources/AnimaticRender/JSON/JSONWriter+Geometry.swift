@@ -9,13 +9,12 @@ extension JSONWriter {
     /// `[a,b]` in one write.
     mutating func pair(_ a: Double, _ b: Double) {
         let digits = fractionDigits
-        withSpace(2 * ByteWriter.maxNumberLength + 3) { p in
-            p[0] = UInt8(ascii: "[")
-            var i = 1 + ByteWriter.writeNumber(a, fractionDigits: digits, to: p + 1)
-            p[i] = UInt8(ascii: ","); i += 1
-            i += ByteWriter.writeNumber(b, fractionDigits: digits, to: p + i)
-            p[i] = UInt8(ascii: "]")
-            return i + 1
+        withRoom(2 * ByteWriter.maxNumberLength + 3) { room in
+            room.byte(UInt8(ascii: "["))
+            room.number(a, fractionDigits: digits)
+            room.byte(UInt8(ascii: ","))
+            room.number(b, fractionDigits: digits)
+            room.byte(UInt8(ascii: "]"))
         }
     }
 
@@ -31,17 +30,14 @@ extension JSONWriter {
     /// The 16 entries, `[m11,…,m44]`, in one write.
     mutating func matrix(_ m: Transform3D) {
         let digits = fractionDigits
-        withSpace(16 * (ByteWriter.maxNumberLength + 1) + 2) { p in
-            withUnsafeBytes(of: m) { raw in
-                let entries = raw.bindMemory(to: Double.self)
-                p[0] = UInt8(ascii: "[")
-                var i = 1
+        withRoom(16 * (ByteWriter.maxNumberLength + 1) + 2) { room in
+            m.withEntries { entries in
+                room.byte(UInt8(ascii: "["))
                 for k in 0..<16 {
-                    if k > 0 { p[i] = UInt8(ascii: ","); i += 1 }
-                    i += ByteWriter.writeNumber(entries[k], fractionDigits: digits, to: p + i)
+                    if k > 0 { room.byte(UInt8(ascii: ",")) }
+                    room.number(entries[k], fractionDigits: digits)
                 }
-                p[i] = UInt8(ascii: "]")
-                return i + 1
+                room.byte(UInt8(ascii: "]"))
             }
         }
     }

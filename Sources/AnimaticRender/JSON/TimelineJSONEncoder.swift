@@ -15,6 +15,7 @@ public enum TimelineJSONEncoder {
     public static func encode(_ timeline: Timeline, options: TimelineOptions = TimelineOptions()) -> [UInt8] {
         let frameCount = options.includeFrames ? Timeline.frameCount(duration: timeline.duration, fps: options.fps) : 0
         var w = JSONWriter(reserve: 8192 + frameCount * timeline.layers.count * 340)
+        w.budget = RenderBudget.maxBytes
         w.raw("{")
         w.key("version"); w.integer(1)
         w.raw(","); w.key("duration"); w.number(timeline.duration)
@@ -81,16 +82,8 @@ public enum TimelineJSONEncoder {
         w.raw(","); w.key("clips"); w.bool(s.clips)
         if let parent = s.parent { w.raw(","); w.key("parent"); w.string(parent) }
         if let sub = s.sublayerTransform { w.raw(","); w.key("sublayerTransform"); w.matrix(sub.matrix) }
-        if s.shadow != .none {
-            w.raw(","); w.key("shadow"); w.raw("{"); w.key("opacity"); w.number(s.shadow.opacity)
-            w.raw(","); w.key("radius"); w.number(s.shadow.radius)
-            w.raw(","); w.key("offset"); w.point(s.shadow.offset)
-            w.raw(","); w.key("color"); w.color(s.shadow.color); w.raw("}")
-        }
-        if s.border != .none {
-            w.raw(","); w.key("border"); w.raw("{"); w.key("width"); w.number(s.border.width)
-            w.raw(","); w.key("color"); w.color(s.border.color); w.raw("}")
-        }
+        if s.shadow != .none { shadow(s.shadow, into: &w) }
+        if s.border != .none { border(s.border, into: &w) }
         if let content = s.content {
             w.raw(","); w.key("content")
             switch content {
@@ -220,7 +213,7 @@ public enum TimelineJSONEncoder {
         let table = DigitTable.shared
         w.raw("[")
         for (k, t) in timeline.frameTimes(fps: fps).enumerated() {
-            if RenderCancellation.isRequested { break }
+            if RenderCancellation.isRequested || w.isOverBudget { break }
             if k > 0 { w.raw(",{\"t\":") } else { w.raw("{\"t\":") }
             w.number(t)
             w.raw(",\"layers\":[")
@@ -254,41 +247,25 @@ public enum TimelineJSONEncoder {
                         c.number(min(max(v.pointee.alpha, 0), 1))
                         if v.pointee.hidden { c.text(",\"visible\":false") } else { c.text(",\"visible\":true") }
                         tail = c.i
-                        if repeats {
-                            // The same bytes as the last time this layer's tail was written.
-                            (p + c.i).update(from: p - (at - tailStart[i]), count: tailCount[i])
-                            return c.i + tailCount[i]
-                        }
+                        if repeats { return c.i }
                         let matrix = LayerState.composedMatrix(
                             position: v.pointee.position, zPosition: v.pointee.zPosition, size: v.pointee.size,
                             anchor: anchors[i], transform: v.pointee.transform,
                             containerSublayer: sublayer)
-                        let corners = LayerState.corners(size: v.pointee.size, matrix: matrix)
-                        c.text(",\"quad\":[[")
-                        c.number(corners.0.x); c.byte(UInt8(ascii: ",")); c.number(corners.0.y); c.text("],[")
-                        c.number(corners.1.x); c.byte(UInt8(ascii: ",")); c.number(corners.1.y); c.text("],[")
-                        c.number(corners.2.x); c.byte(UInt8(ascii: ",")); c.number(corners.2.y); c.text("],[")
-                        c.number(corners.3.x); c.byte(UInt8(ascii: ",")); c.number(corners.3.y)
-                        c.text("]],\"position\":[")
-                        c.number(v.pointee.position.x); c.byte(UInt8(ascii: ",")); c.number(v.pointee.position.y)
-                        c.text("],\"size\":[")
-                        c.number(v.pointee.size.width); c.byte(UInt8(ascii: ",")); c.number(v.pointee.size.height)
-                        c.text("],\"zPosition\":")
-                        c.number(v.pointee.zPosition); c.text(",\"cornerRadius\":")
-                        c.number(max(v.pointee.cornerRadius, 0))
+                        FrameEntryFields.writeGeometry(
+                            corners: LayerState.corners(size: v.pointee.size, matrix: matrix),
+                            position: v.pointee.position, size: v.pointee.size, zPosition: v.pointee.zPosition,
+                            cornerRadius: max(v.pointee.cornerRadius, 0), into: &c)
                         c.bytes(fillBytes[i], count: fillCount)
-                        c.text(",\"matrix\":")
-                        c.matrix(matrix)
-                        // The layer's own transform, for clients that plot scale or rotation; an
-                        // identity (most layers, most of the time) is left out.
-                        if !v.pointee.transform.isIdentity {
-                            c.text(",\"transform\":")
-                            c.matrix(v.pointee.transform)
-                        }
+                        FrameEntryFields.writeMatrices(matrix: matrix, transform: v.pointee.transform, into: &c)
                         if !decorated { c.byte(UInt8(ascii: "}")) }
                         return c.i
                     }
-                    if repeats { continue }
+                    if repeats {
+                        // The same bytes as the last time this layer's tail was written.
+                        w.repeatBytes(from: tailStart[i], count: tailCount[i])
+                        continue
+                    }
                     if decorated {
                         decoration(shadow: shadow, border: border, into: &w)
                         w.raw(UInt8(ascii: "}"))
@@ -320,7 +297,7 @@ public enum TimelineJSONEncoder {
     static func treeFrames(_ timeline: Timeline, fps: Int, into w: inout JSONWriter) {
         w.raw("[")
         for (k, t) in timeline.frameTimes(fps: fps).enumerated() {
-            if RenderCancellation.isRequested { break }
+            if RenderCancellation.isRequested || w.isOverBudget { break }
             if k > 0 { w.raw(",{\"t\":") } else { w.raw("{\"t\":") }
             w.number(t)
             w.raw(",\"layers\":[")
@@ -329,16 +306,11 @@ public enum TimelineJSONEncoder {
                 w.raw("{"); w.key("id"); w.string(s.id)
                 w.raw(","); w.key("opacity"); w.number(s.opacity)
                 if s.hidden { w.raw(",\"visible\":false") } else { w.raw(",\"visible\":true") }
-                let q = LayerState.corners(size: s.size, matrix: s.matrix)
-                w.raw(",\"quad\":["); w.point(q.0); w.raw(","); w.point(q.1); w.raw(","); w.point(q.2)
-                w.raw(","); w.point(q.3); w.raw("]")
-                w.raw(","); w.key("position"); w.point(s.position)
-                w.raw(","); w.key("size"); w.size(s.size)
-                w.raw(","); w.key("zPosition"); w.number(s.zPosition)
-                w.raw(","); w.key("cornerRadius"); w.number(s.cornerRadius)
+                FrameEntryFields.writeGeometry(
+                    corners: LayerState.corners(size: s.size, matrix: s.matrix), position: s.position, size: s.size,
+                    zPosition: s.zPosition, cornerRadius: s.cornerRadius, into: &w)
                 if let fill = s.fill { w.raw(","); w.key("fill"); w.color(fill) }
-                w.raw(","); w.key("matrix"); w.matrix(s.matrix)
-                if !s.transform.isIdentity { w.raw(","); w.key("transform"); w.matrix(s.transform) }
+                FrameEntryFields.writeMatrices(matrix: s.matrix, transform: s.transform, into: &w)
                 decoration(shadow: s.shadow, border: s.border, into: &w)
                 if let clip = s.clip {
                     w.raw(","); w.key("clip"); w.raw("[")
@@ -358,16 +330,24 @@ public enum TimelineJSONEncoder {
     /// `"shadow":{opacity, radius, offset, color}` when the shadow shows, `"border":{width,
     /// color}` when there is one.
     static func decoration(shadow: ShadowSpec?, border: BorderSpec?, into w: inout JSONWriter) {
-        if let shadow {
-            w.raw(","); w.key("shadow"); w.raw("{"); w.key("opacity"); w.number(shadow.opacity)
-            w.raw(","); w.key("radius"); w.number(shadow.radius)
-            w.raw(","); w.key("offset"); w.point(shadow.offset)
-            w.raw(","); w.key("color"); w.color(shadow.color); w.raw("}")
-        }
-        if let border {
-            w.raw(","); w.key("border"); w.raw("{"); w.key("width"); w.number(border.width)
-            w.raw(","); w.key("color"); w.color(border.color); w.raw("}")
-        }
+        if let shadow { self.shadow(shadow, into: &w) }
+        if let border { self.border(border, into: &w) }
+    }
+
+    /// `,"shadow":{opacity, radius, offset, color}`: the one writer of a shadow, for a
+    /// layer's static look and for its frames.
+    static func shadow(_ shadow: ShadowSpec, into w: inout JSONWriter) {
+        w.raw(","); w.key("shadow"); w.raw("{"); w.key("opacity"); w.number(shadow.opacity)
+        w.raw(","); w.key("radius"); w.number(shadow.radius)
+        w.raw(","); w.key("offset"); w.point(shadow.offset)
+        w.raw(","); w.key("color"); w.color(shadow.color); w.raw("}")
+    }
+
+    /// `,"border":{width, color}`: the one writer of a border, for a layer's static look and
+    /// for its frames.
+    static func border(_ border: BorderSpec, into w: inout JSONWriter) {
+        w.raw(","); w.key("border"); w.raw("{"); w.key("width"); w.number(border.width)
+        w.raw(","); w.key("color"); w.color(border.color); w.raw("}")
     }
 
     /// `,"fill":"#rrggbb"` (or `#rrggbbaa`): a flat layer's fill in its frame entries.
@@ -411,7 +391,7 @@ public enum TimelineJSONEncoder {
 
     /// Writes into memory `withSpace` lent: the caller bounds the room. Everything is
     /// inlined into the frame loop, so the offset stays in a register.
-    private struct Cursor {
+    private struct Cursor: FrameEntryWriting {
         let p: UnsafeMutablePointer<UInt8>
         let digits: Int
         var i = 0
@@ -439,6 +419,11 @@ public enum TimelineJSONEncoder {
                 : ByteWriter.writeNumber(v, fractionDigits: digits, to: p + i)
         }
 
+        /// `[x,y]`.
+        @inline(__always) mutating func point(_ x: Double, _ y: Double) {
+            byte(UInt8(ascii: "[")); number(x); byte(UInt8(ascii: ",")); number(y); byte(UInt8(ascii: "]"))
+        }
+
         @inline(__always) mutating func bytes(_ b: UnsafePointer<UInt8>, count: Int) {
             (p + i).update(from: b, count: count)
             i &+= count
@@ -450,8 +435,7 @@ public enum TimelineJSONEncoder {
                 i &+= Cursor.matrix6(m, table: table, to: p + i)
                 return
             }
-            withUnsafeBytes(of: m) { raw in
-                let entries = raw.bindMemory(to: Double.self)
+            m.withEntries { entries in
                 byte(UInt8(ascii: "["))
                 number(entries[0])
                 for k in 1..<16 {
@@ -465,8 +449,7 @@ public enum TimelineJSONEncoder {
         /// `[m11,…,m44]` with six decimals, its offset a local (in a register) rather than
         /// the cursor's; returns the bytes written.
         static func matrix6(_ m: Transform3D, table: DigitTable, to p: UnsafeMutablePointer<UInt8>) -> Int {
-            withUnsafeBytes(of: m) { raw in
-                let entries = raw.baseAddress!.assumingMemoryBound(to: Double.self)
+            m.withEntries { entries in
                 p[0] = UInt8(ascii: "[")
                 var i = 1 &+ ByteWriter.writeNumber6(entries[0], digits: table, to: p + 1)
                 for k in 1..<16 {

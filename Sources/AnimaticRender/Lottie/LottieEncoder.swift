@@ -49,6 +49,7 @@ public enum LottieEncoder {
         let fps = Double(samples.fps)
         let lastFrame = max((timeline.duration * fps - 1e-9).rounded(.up), 1)
         var w = JSONWriter(fractionDigits: 3, reserve: 8192 + samples.times.count * timeline.layers.count * 400)
+        w.budget = RenderBudget.maxBytes
         w.raw("{"); w.key("v"); w.string(version)
         w.raw(","); w.key("fr"); w.integer(samples.fps)
         w.raw(","); w.key("ip"); w.integer(0)
@@ -63,7 +64,7 @@ public enum LottieEncoder {
         // Lottie draws the first layer on top.
         let steps = timeline.drawSteps { i in samples.states.contains { $0[i].border != nil } }
         for (n, step) in steps.reversed().enumerated() {
-            if RenderCancellation.isRequested { break }
+            if RenderCancellation.isRequested || w.isOverBudget { break }
             if n > 0 { w.raw(",") }
             switch step {
             case .body(let i):

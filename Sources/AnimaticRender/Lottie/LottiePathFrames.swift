@@ -67,30 +67,27 @@ extension LottieEncoder {
         /// The most bytes `writeShape` writes for one frame.
         var maxShapeLength: Int { 3 * vertexCount * (2 * ByteWriter.maxNumberLength + 4) + 32 }
 
-        /// `{"c":true,"v":[[x,y],…],"i":[…],"o":[…]}` of frame `k` at `p`; returns its length.
-        func writeShape(_ k: Int, digits: DigitTable, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        /// `{"c":true,"v":[[x,y],…],"i":[…],"o":[…]}` of frame `k` (at most `maxShapeLength`).
+        func writeShape(_ k: Int, digits: DigitTable, into room: inout ByteWriter.Room) {
             let n = vertexCount
-            return points.withUnsafeBufferPointer { all in
-                let frame = all.baseAddress! + 3 * n * k
-                var i = ByteWriter.put("{\"c\":true,\"v\":", at: p)
-                for part in 0..<3 {
-                    if part == 1 { i += ByteWriter.put(",\"i\":", at: p + i) }
-                    if part == 2 { i += ByteWriter.put(",\"o\":", at: p + i) }
-                    p[i] = UInt8(ascii: "["); i += 1
-                    for j in 0..<n {
-                        if j > 0 { p[i] = UInt8(ascii: ","); i += 1 }
-                        let q = frame[part * n + j]
-                        p[i] = UInt8(ascii: "["); i += 1
-                        i += ByteWriter.writeNumber3(q.x, digits: digits, to: p + i)
-                        p[i] = UInt8(ascii: ","); i += 1
-                        i += ByteWriter.writeNumber3(q.y, digits: digits, to: p + i)
-                        p[i] = UInt8(ascii: "]"); i += 1
-                    }
-                    p[i] = UInt8(ascii: "]"); i += 1
+            let frame = 3 * n * k
+            room.put("{\"c\":true,\"v\":")
+            for part in 0..<3 {
+                if part == 1 { room.put(",\"i\":") }
+                if part == 2 { room.put(",\"o\":") }
+                room.byte(UInt8(ascii: "["))
+                for j in 0..<n {
+                    if j > 0 { room.byte(UInt8(ascii: ",")) }
+                    let q = points[frame + part * n + j]
+                    room.byte(UInt8(ascii: "["))
+                    room.number3(q.x, digits: digits)
+                    room.byte(UInt8(ascii: ","))
+                    room.number3(q.y, digits: digits)
+                    room.byte(UInt8(ascii: "]"))
                 }
-                p[i] = UInt8(ascii: "}")
-                return i + 1
+                room.byte(UInt8(ascii: "]"))
             }
+            room.byte(UInt8(ascii: "}"))
         }
     }
 }

@@ -25,6 +25,7 @@ public enum AnimatedSVGEncoder {
         let smil = SMILWriter(duration: timeline.duration, loop: options.loop)
         let container = timeline.spec.container
         var w = MarkupWriter(reserve: 8192 + samples.times.count * timeline.layers.count * 200)
+        w.budget = RenderBudget.maxBytes
         SVGPainter.header(
             width: container.size.width, height: container.size.height,
             title: "animatic timeline, \(timeline.layers.count) layers", into: &w)
@@ -40,7 +41,7 @@ public enum AnimatedSVGEncoder {
         let views = samples.layers()
         let decorations = views.map(DecorationChannels.init)
         for step in timeline.drawSteps(bordered: { decorations[$0].border != nil }) {
-            if RenderCancellation.isRequested { break }
+            if RenderCancellation.isRequested || w.isOverBudget { break }
             switch step {
             case .body(let i):
                 let part: SVGPainter.Part = timeline.hasSublayers(i) ? .body : .bodyAndBorder

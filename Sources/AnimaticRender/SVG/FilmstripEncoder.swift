@@ -28,11 +28,12 @@ public enum FilmstripEncoder {
         let samples = times.map { timeline.states(at: $0) }
         let steps = timeline.drawSteps { i in samples.contains { $0[i].border != nil } }
         var w = MarkupWriter(reserve: 4096 + count * timeline.layers.count * 600)
+        w.budget = RenderBudget.maxBytes
         SVGPainter.header(width: width, height: height, title: "animatic filmstrip: \(count) frames", into: &w)
         SVGPainter.defs(timeline, into: &w)
         w.raw("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n")
         for (j, t) in times.enumerated() {
-            if RenderCancellation.isRequested { break }
+            if RenderCancellation.isRequested || w.isOverBudget { break }
             let x = gap + Double(j % columns) * (cellWidth + gap)
             let y = gap + Double(j / columns) * (cellHeight + caption + gap)
             let states = samples[j]

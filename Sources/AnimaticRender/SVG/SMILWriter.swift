@@ -40,6 +40,8 @@ struct SMILWriter {
         let width = channel.width
         channel.values.withUnsafeBufferPointer { all in
             for k in channel.times.indices {
+                // Over the render's budget: stop, the output is refused (`RenderBudget`).
+                if w.isOverBudget { break }
                 if k > 0 { w.raw(UInt8(ascii: ";")) }
                 value(&w, UnsafeBufferPointer(rebasing: all[k * width..<(k + 1) * width]))
             }

@@ -65,7 +65,9 @@ enum SwiftLiteral {
         return b == 255 ? "1" : b == 0 ? "0" : byte(a)
     }
 
-    /// A string literal with `"` and `\` escaped and control characters as `\u{…}`.
+    /// A string literal with `"` and `\` escaped, control characters as `\u{…}` and the
+    /// bidi and line-separator controls as `\u{202E}` (`DisplayControls`): the same string,
+    /// displayed as it compiles.
     static func string(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
@@ -74,7 +76,9 @@ enum SwiftLiteral {
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7f {
+                if DisplayControls.contains(scalar) {
+                    out += "\\u{\(DisplayControls.hex(scalar))}"
+                } else if scalar.value < 0x20 || scalar.value == 0x7f {
                     out += "\\u{\(String(scalar.value, radix: 16))}"
                 } else {
                     out.unicodeScalars.append(scalar)
@@ -84,8 +88,17 @@ enum SwiftLiteral {
         return out + "\""
     }
 
-    /// Text safe inside a `//` comment: one line, no control characters.
+    /// Text safe inside a `//` comment: one line, no control characters, the bidi and
+    /// line-separator controls written as the text `\u{202E}` (`DisplayControls`).
     static func commentText(_ s: String) -> String {
-        String(String.UnicodeScalarView(s.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7f ? " " : $0 }))
+        var out = String.UnicodeScalarView()
+        for scalar in s.unicodeScalars {
+            if DisplayControls.contains(scalar) {
+                out.append(contentsOf: "\\u{\(DisplayControls.hex(scalar))}".unicodeScalars)
+            } else {
+                out.append(scalar.value < 0x20 || scalar.value == 0x7f ? " " : scalar)
+            }
+        }
+        return String(out)
     }
 }

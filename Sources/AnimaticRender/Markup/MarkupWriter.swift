@@ -13,12 +13,12 @@ struct MarkupWriter: ByteWriting, Sendable {
     /// A number with `digits` decimals (trailing zeros trimmed); the writer's own setting
     /// is left alone.
     mutating func number(_ value: Double, digits: Int) {
-        withSpace(ByteWriter.maxNumberLength) { p in ByteWriter.writeNumber(value, fractionDigits: digits, to: p) }
+        withRoom(ByteWriter.maxNumberLength) { $0.number(value, fractionDigits: digits) }
     }
 
     /// `number(value, digits: 4)` straight to its fast path (SVG's geometry and opacities).
     mutating func number4(_ value: Double) {
-        withSpace(ByteWriter.maxNumberLength) { p in ByteWriter.writeNumber4(value, to: p) }
+        withRoom(ByteWriter.maxNumberLength) { $0.number4(value, digits: DigitTable.shared) }
     }
 
     /// Text escaped for XML character data and attribute values (`&`, `<`, `>`, `"`, `'`).
