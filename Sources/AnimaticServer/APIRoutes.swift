@@ -26,12 +26,15 @@ final class APIRoutes: Sendable {
     /// Rendered bodies larger than this are streamed from a temporary file (docs/HTTP.md).
     static let spoolThreshold = 1 << 20
     let staticFiles: StaticFileHandler?
-    let representation = Representation(gzip: GzipEncoder(level: 6), gzipMinimumSize: 1024)
+    let representation: Representation
     /// Request key → content hash of the timeline requests already answered (see `requestKey`).
     let requestHashes = RequestHashMemo(capacity: 4096)
 
-    init(configuration: APIConfiguration, state: ServerState) {
+    /// - Parameter contentCoding: the gzip level and threshold, from the HTTP server's
+    ///   configuration (`HTTPServerConfiguration.contentNegotiator`).
+    init(configuration: APIConfiguration, state: ServerState, contentCoding: ContentNegotiator) {
         self.configuration = configuration
+        self.representation = Representation(negotiator: contentCoding)
         self.cache = ResponseCache(capacityBytes: configuration.cacheBytes)
         self.state = state
         self.pool = WorkPool(workers: configuration.workers, maxQueue: configuration.maxQueue)
@@ -135,19 +138,8 @@ final class APIRoutes: Sendable {
         }
     }
 
-    /// CORS preflight: any origin may call GET, HEAD and POST with the headers the API reads.
+    /// CORS preflight: the API's one policy (`CORSPolicy`).
     static func preflight(_ request: HTTPRequest, allowed: [HTTPMethod]) -> HTTPResponse {
-        var methods = allowed
-        if !methods.contains(.options) { methods.append(.options) }
-        return HTTPResponse(
-            status: .noContent,
-            headers: [
-                "Allow": Router.allowValue(methods),
-                "Access-Control-Allow-Origin": "*",
-                "Access-Control-Allow-Methods": Router.allowValue(methods),
-                "Access-Control-Allow-Headers": "Content-Type, Accept, If-None-Match",
-                "X-Content-Type-Options": "nosniff",
-                "Access-Control-Max-Age": "86400",
-            ])
+        CORSPolicy.api.preflight(allowed: allowed)
     }
 }
