@@ -45,13 +45,13 @@ extension APIRoutes {
             counters: [
                 (
                     "animatic_render_shed_total",
-                    "Render requests refused with 503 because the render queue was full.",
+                    "Render requests refused with 503: the render queue was full, or the request waited past the queue deadline.",
                     Double(pool.shedCount)
                 ),
                 (
                     "animatic_render_cancelled_total",
-                    "Renders abandoned: client gone, deadline passed or shutdown.",
-                    Double(metrics.cancelledCount)
+                    "Renders abandoned, running or still queued: client gone, deadline passed or shutdown.",
+                    Double(metrics.cancelledCount + pool.skippedCount)
                 ),
             ])
     }

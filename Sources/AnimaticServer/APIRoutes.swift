@@ -27,6 +27,10 @@ final class APIRoutes: Sendable {
     static let spoolThreshold = 1 << 20
     let staticFiles: StaticFileHandler?
     let representation: Representation
+    /// The render lane's 503s, represented once (a refusal is a copy and a count: it must
+    /// cost next to nothing, since a client that ignores `Retry-After` asks again at once).
+    let queueFullResponse: HTTPResponse
+    let shedResponse: HTTPResponse
     /// Request key → content hash of the timeline requests already answered (see `requestKey`).
     let requestHashes = RequestHashMemo(capacity: 4096)
 
@@ -35,9 +39,17 @@ final class APIRoutes: Sendable {
     init(configuration: APIConfiguration, state: ServerState, contentCoding: ContentNegotiator) {
         self.configuration = configuration
         self.representation = Representation(negotiator: contentCoding)
+        let refusals = HTTPRequest(method: .post, target: "/v1/timeline")
+        var queueFull = Problem.overloaded(queue: configuration.maxQueue).response
+        representation.apply(&queueFull, request: refusals, isPage: false)
+        self.queueFullResponse = queueFull
+        var shed = Problem.queueWaitTooLong(configuration.admission?.deadline).response
+        representation.apply(&shed, request: refusals, isPage: false)
+        self.shedResponse = shed
         self.cache = ResponseCache(capacityBytes: configuration.cacheBytes)
         self.state = state
-        self.pool = WorkPool(workers: configuration.workers, maxQueue: configuration.maxQueue)
+        self.pool = WorkPool(
+            workers: configuration.workers, maxQueue: configuration.maxQueue, admission: configuration.admission)
         self.staticFiles = configuration.publicDirectory.map { StaticFileHandler(root: $0) }
     }
 
@@ -89,9 +101,10 @@ final class APIRoutes: Sendable {
             return response
         }
         wrapped.overloaded = { [self] in
-            var response = Problem.overloaded(queue: pool.maxQueue).response
-            finish(&response, request: request, route: route, started: started)
-            return response
+            refusal(queueFullResponse, request: request, route: route, started: started)
+        }
+        wrapped.shed = { [self] in
+            refusal(shedResponse, request: request, route: route, started: started)
         }
         wrapped.timedOut = { [self] in
             var response = Problem.renderTimeout(configuration.renderTimeout).response
@@ -99,6 +112,17 @@ final class APIRoutes: Sendable {
             return response
         }
         return wrapped
+    }
+
+    /// A precomputed refusal, counted like any response (its headers are already those
+    /// `finish` would set: a 503 has no coding, no ETag).
+    private func refusal(
+        _ response: HTTPResponse, request: HTTPRequest, route: String, started: ContinuousClock.Instant
+    ) -> HTTPResponse {
+        let elapsed = ContinuousClock.now - started
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        metrics.record(route: route, method: request.method, status: response.status, seconds: seconds)
+        return response
     }
 
     /// Hands `work` to the render lane with the configured deadline. The work runs with
