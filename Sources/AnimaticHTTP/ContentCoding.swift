@@ -1,5 +1,10 @@
-/// Content negotiation for gzip (RFC 9110 §12.5.3) and which media types are worth it.
-public enum ContentCoding {
+/// The content codings the server sends, and the one rule that picks between them
+/// (RFC 9110 §12.5.3). Both the HTTP layer (`ResponseSerializer`, when it compresses) and
+/// an application deciding its own representations (AnimaticServer's `Representation`)
+/// call `choose` and `etag`, through `ContentNegotiator`, so they cannot disagree.
+public enum ContentCoding: String, Sendable, Equatable {
+    case identity, gzip
+
     /// The client's preferences: q-values of gzip and of identity (no coding).
     public struct Preferences: Equatable, Sendable {
         public var gzip: Double
@@ -31,6 +36,34 @@ public enum ContentCoding {
             }
         }
         return Preferences(gzip: gzip ?? star ?? 0, identity: identity ?? star ?? 1)
+    }
+
+    /// The one rule (docs/HTTP.md, "Content coding"). gzip is offered only for a
+    /// compressible type with a non-empty body whose `Cache-Control` allows transforms;
+    /// then it is sent when the client accepts it (q > 0) and either refuses identity
+    /// (`identity;q=0`, RFC 9110 §12.5.3 rule 2: any size) or prefers gzip at least as much
+    /// and the body is at least `minimumSize` bytes. Everything else is identity — also a
+    /// type that does not compress under `identity;q=0`: gzip is not a representation we
+    /// offer for it, and §12.5.3's last paragraph leaves the answer to the server when no
+    /// offered coding is acceptable; a 406 would break clients that merely over-specified.
+    public static func choose(
+        _ preferences: Preferences, contentType: String?, size: Int, minimumSize: Int, noTransform: Bool = false
+    ) -> ContentCoding {
+        guard isCompressible(contentType: contentType), size > 0, !noTransform, preferences.gzip > 0 else {
+            return .identity
+        }
+        if preferences.identity == 0 { return .gzip }
+        return preferences.gzip >= preferences.identity && size >= minimumSize ? .gzip : .identity
+    }
+
+    /// The entity tag of the representation in `coding`, given the identity bytes' tag.
+    /// A gzipped body is its own representation with its own strong tag: `-gz` inside the
+    /// quotes (`"h"` → `"h-gz"`, `W/"h"` → `W/"h-gz"`), so a validator always names bytes
+    /// that were sent (RFC 9110 §8.8.3) and a strong comparison still works; Apache's
+    /// mod_deflate does the same (`-gzip`).
+    public static func etag(_ identityTag: String, for coding: ContentCoding) -> String {
+        guard coding == .gzip, identityTag.hasSuffix("\"") else { return identityTag }
+        return String(identityTag.dropLast()) + "-gz\""
     }
 
     /// Whether a body of this media type compresses well: text, JSON, XML, SVG,

@@ -5,25 +5,42 @@
 /// watching its socket: when the client disconnects the flag is raised (as nginx does
 /// when a client closes before its response, `ngx_http_test_reading`), and when
 /// `timeout` passes first the flag is raised and `timedOut()` is sent instead. When the
-/// pool's queue is full, `overloaded()` is sent at once (a 503 with `Retry-After`).
+/// pool refuses the job (queue full, stopping), `overloaded()` is sent at once; when the
+/// job waits past the pool's admission deadline, the pool raises its flag `.shed` and
+/// runs it, and `work` answers `shed()` without running the given work (a 503 with
+/// `Retry-After`, sent after the wait — see `QueueAdmission`).
 public struct DeferredWork: Sendable {
     public var pool: WorkPool
     /// From submission (queue wait included) until the response must be ready; nil: none.
     public var timeout: Duration?
-    public var work: @Sendable (CancellationFlag) -> HTTPResponse
+    /// What the connection runs on the pool: `shed()` when the flag was raised `.shed`
+    /// (the pool dropped the job from its queue), else the work given.
+    public var work: @Sendable (CancellationFlag) -> HTTPResponse {
+        get {
+            let given = body
+            let shed = shed
+            return { flag in flag.reason == .shed ? shed() : given(flag) }
+        }
+        set { body = newValue }
+    }
     public var overloaded: @Sendable () -> HTTPResponse
+    /// The answer to a job shed after waiting past the pool's deadline.
+    public var shed: @Sendable () -> HTTPResponse
     public var timedOut: @Sendable () -> HTTPResponse
+    private var body: @Sendable (CancellationFlag) -> HTTPResponse
 
     public init(
         pool: WorkPool, timeout: Duration?,
         overloaded: @escaping @Sendable () -> HTTPResponse = { DeferredWork.defaultBusy(.serviceUnavailable) },
+        shed: @escaping @Sendable () -> HTTPResponse = { DeferredWork.defaultBusy(.serviceUnavailable) },
         timedOut: @escaping @Sendable () -> HTTPResponse = { DeferredWork.defaultBusy(.serviceUnavailable) },
         work: @escaping @Sendable (CancellationFlag) -> HTTPResponse
     ) {
         self.pool = pool
         self.timeout = timeout
-        self.work = work
+        self.body = work
         self.overloaded = overloaded
+        self.shed = shed
         self.timedOut = timedOut
     }
 

@@ -60,6 +60,12 @@ public struct HTTPServerConfiguration: Sendable {
     public var compressResponses = true
     /// zlib level 1–9.
     public var gzipLevel: Int32 = 6
+    /// The content-coding rule with this configuration's level and threshold: what the
+    /// server applies when `compressResponses` is on, and what an application that
+    /// decides its own representations should apply (AnimaticServer's `Representation`).
+    public var contentNegotiator: ContentNegotiator {
+        ContentNegotiator(gzip: GzipEncoder(level: gzipLevel), minimumSize: gzipMinimumSize)
+    }
     /// The `Server` header value; `nil` omits it.
     public var serverName: String? = "animatic"
     /// How long `shutdown()` lets in-flight requests finish before closing everything.

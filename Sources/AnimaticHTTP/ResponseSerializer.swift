@@ -49,33 +49,17 @@ struct ResponseSerializer {
             }
         }
 
-        let status = response.status
+        var status = response.status
+        var body = status.forbidsContent ? [] : response.body
+        if compresses, response.stream == nil {
+            // The one rule for gzip, ETag, Vary and 304 (`ContentNegotiator`), as the
+            // application's own representation layer applies it.
+            ContentNegotiator(gzip: gzip, minimumSize: gzipMinimumSize).apply(
+                status: &status, headers: &headers, body: &body, requestHeaders: requestHeaders)
+        }
         let isHead = method == .head
         let noBody = status.forbidsContent
-        var body = noBody ? [] : response.body
         let stream = noBody ? nil : response.stream
-
-        if compresses, stream == nil, !noBody, !headers.contains("Content-Encoding") {
-            let compressible = ContentCoding.isCompressible(contentType: headers["Content-Type"])
-            if compressible, !headers.containsToken("Accept-Encoding", in: "Vary"), headers["Vary"] != "*" {
-                headers.add("Vary", "Accept-Encoding")
-            }
-            let preferences = ContentCoding.preferences(requestHeaders)
-            let noTransform = headers.containsToken("no-transform", in: "Cache-Control")
-            // Gzip when accepted and worth it, or whenever identity was refused
-            // (RFC 9110 §12.5.3: `identity;q=0`) and gzip is acceptable.
-            let worthIt = compressible && body.count >= gzipMinimumSize && preferences.gzip >= preferences.identity
-            if preferences.gzip > 0, !body.isEmpty, !noTransform, worthIt || preferences.identity == 0,
-                let encoded = gzip.encode(body)
-            {
-                body = encoded
-                headers.set("Content-Encoding", "gzip")
-                // The gzipped bytes are a different representation, so a strong validator
-                // of the identity bytes becomes weak (as nginx does); If-None-Match uses
-                // weak comparison, so revalidation still matches.
-                if let etag = headers["ETag"], !etag.hasPrefix("W/") { headers.set("ETag", ETag.weak(etag)) }
-            }
-        }
 
         var chunked = false
         if noBody {

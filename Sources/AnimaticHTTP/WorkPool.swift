@@ -3,13 +3,19 @@ import Foundation
 import Glibc
 import Synchronization
 
-/// The render lane: a fixed set of threads that run expensive jobs first come, first
-/// served, behind a bounded queue. Connections never run such a job on their own queue,
-/// so cheap requests (health, metrics, files, cache hits) never wait behind one.
+/// The render lane: a fixed set of threads that run expensive jobs behind a queue.
+/// Connections never run such a job on their own queue, so cheap requests (health,
+/// metrics, files, cache hits) never wait behind one.
 ///
-/// `submit` refuses a job when `maxQueue` jobs already wait (load shedding: the caller
-/// answers 503 with `Retry-After`). A job whose cancellation flag is raised while it
-/// waits is skipped when its turn comes.
+/// Admission (docs/HTTP.md, "Admission"):
+/// - `submit` refuses a job at once when `maxQueue` jobs already wait (a bound on memory,
+///   not the load policy) or the pool is stopping: the caller answers 503.
+/// - With `admission` set, a job that waits longer than its `deadline` is shed: its flag
+///   is raised with `.shed` and it is run then, so that `DeferredWork` answers 503 with
+///   `Retry-After`; a congested queue serves newest first (`QueueAdmission`). Without it
+///   the queue is first come, first served and a job waits as long as it takes.
+/// - A job whose cancellation flag is raised while it waits (client gone, deadline,
+///   shutdown) is dropped unrun and counted in `skippedCount`.
 public final class WorkPool: Sendable {
     public struct Job: Sendable {
         public var flag: CancellationFlag
@@ -21,24 +27,60 @@ public final class WorkPool: Sendable {
         }
     }
 
+    /// A queued job and when it was queued (`DispatchTime` nanoseconds).
+    private struct Waiting {
+        var job: Job
+        var since: UInt64
+    }
+
+    /// The queue in arrival order from `head` (oldest) to the end (newest).
     private struct State: ~Copyable {
-        var jobs: [Job] = []
+        var jobs: [Waiting] = []
         var head = 0
         var busy = 0
         var stopping = false
+        /// Since when the oldest job has waited longer than the target (nil: it has not).
+        var aboveTargetSince: UInt64?
+        /// Whether a timer will look for jobs past their deadline.
+        var expiryArmed = false
+
+        var waiting: Int { jobs.count - head }
+
+        /// Takes the oldest job (the head) or the newest (the last) out of the queue.
+        mutating func take(newest: Bool) -> Job {
+            let job: Job
+            if newest {
+                job = jobs.removeLast().job
+            } else {
+                job = jobs[head].job
+                head += 1
+            }
+            if head == jobs.count {
+                jobs.removeAll(keepingCapacity: jobs.capacity <= 1024)
+                head = 0
+            } else if head >= 256, head * 2 >= jobs.count {
+                jobs.removeSubrange(0..<head)
+                head = 0
+            }
+            return job
+        }
     }
 
     public let workers: Int
     public let maxQueue: Int
+    public let admission: QueueAdmission?
     private let state = Mutex(State())
     private let available = DispatchSemaphore(value: 0)
     private let shedCounter = Atomic<Int>(0)
     private let skippedCounter = Atomic<Int>(0)
+    private let expiryQueue = DispatchQueue(label: "animatic.render.expiry")
 
-    /// Starts `workers` threads (at least one). `maxQueue` jobs may wait beyond the running ones.
-    public init(workers: Int, maxQueue: Int) {
+    /// Starts `workers` threads (at least one). `maxQueue` jobs may wait beyond the running
+    /// ones; `admission` bounds how long (nil: no bound but the depth).
+    public init(workers: Int, maxQueue: Int, admission: QueueAdmission? = nil) {
         self.workers = max(workers, 1)
         self.maxQueue = max(maxQueue, 0)
+        self.admission = admission
         for index in 0..<self.workers {
             let thread = Thread { [self] in workLoop() }
             thread.name = "animatic.render.\(index)"
@@ -48,38 +90,122 @@ public final class WorkPool: Sendable {
         }
     }
 
-    /// Queues `job`; false when the queue is full (nothing was queued).
+    /// Queues `job`; false when the queue is full or the pool stopping (nothing was queued).
     public func submit(_ job: Job) -> Bool {
+        let now = DispatchTime.now().uptimeNanoseconds
+        var expired: [Job] = []
+        var armExpiry = false
         let accepted = state.withLock { state -> Bool in
+            guard !state.stopping else { return false }
+            expire(&state, now: now, into: &expired)
             // Running plus waiting jobs: at most one per worker plus the queue.
-            guard !state.stopping, state.busy + state.jobs.count - state.head < workers + maxQueue else { return false }
-            state.jobs.append(job)
+            guard state.busy + state.waiting < workers + maxQueue else { return false }
+            state.jobs.append(Waiting(job: job, since: now))
+            if admission != nil, !state.expiryArmed {
+                state.expiryArmed = true
+                armExpiry = true
+            }
             return true
         }
         if accepted { available.signal() } else { shedCounter.add(1, ordering: .relaxed) }
+        shed(expired)
+        if armExpiry { scheduleExpiry(after: admission?.deadline ?? .zero) }
         return accepted
     }
 
     /// Jobs waiting for a worker.
-    public var queued: Int { state.withLock { $0.jobs.count - $0.head } }
+    public var queued: Int { state.withLock { $0.waiting } }
     /// Workers running a job now.
     public var busy: Int { state.withLock { $0.busy } }
-    /// Jobs refused because the queue was full, since start.
+    /// Jobs refused (queue full, or stopping) or shed after waiting `admission.deadline`, since start.
     public var shedCount: Int { shedCounter.load(ordering: .relaxed) }
-    /// Jobs dropped unrun because they were cancelled while waiting.
+    /// Jobs dropped unrun because they were cancelled while waiting (client gone, deadline,
+    /// shutdown), since start.
     public var skippedCount: Int { skippedCounter.load(ordering: .relaxed) }
 
-    /// Lets the threads finish their current job and exit; queued jobs are dropped.
+    /// Lets the threads finish their current job and exit; queued jobs are dropped (and
+    /// counted as skipped: their work never ran).
     public func stop() {
         let dropped = state.withLock { state -> [Job] in
             state.stopping = true
-            let rest = Array(state.jobs[state.head...])
+            let rest = state.jobs[state.head...].map(\.job)
             state.jobs = []
             state.head = 0
             return rest
         }
-        for job in dropped { job.flag.raise(.shutdown) }
+        for job in dropped {
+            job.flag.raise(.shutdown)
+            skippedCounter.add(1, ordering: .relaxed)
+        }
         for _ in 0..<workers { available.signal() }
+    }
+
+    // MARK: Admission
+
+    /// Moves the jobs that have waited past the deadline (the oldest, at the head) to `expired`.
+    private func expire(_ state: inout State, now: UInt64, into expired: inout [Job]) {
+        guard let deadline = admission?.deadline.nanoseconds else { return }
+        while state.waiting > 0, now &- state.jobs[state.head].since > UInt64(deadline) {
+            expired.append(state.take(newest: false))
+        }
+    }
+
+    /// Answers expired jobs: cancelled ones are skipped; the rest run with their flag
+    /// raised `.shed`, which `DeferredWork` answers with its 503 (no render runs).
+    private func shed(_ expired: [Job]) {
+        for job in expired {
+            if job.flag.isRaised {
+                skippedCounter.add(1, ordering: .relaxed)
+                continue
+            }
+            job.flag.raise(.shed)
+            shedCounter.add(1, ordering: .relaxed)
+            job.run()
+        }
+    }
+
+    /// Whether to take the newest job: the oldest has waited past the target for a whole
+    /// interval (`QueueAdmission`). Updates the standing-wait clock.
+    private func congested(_ state: inout State, now: UInt64) -> Bool {
+        guard let admission, state.waiting > 0 else {
+            state.aboveTargetSince = nil
+            return false
+        }
+        guard now &- state.jobs[state.head].since > UInt64(admission.target.nanoseconds) else {
+            state.aboveTargetSince = nil
+            return false
+        }
+        let since = state.aboveTargetSince ?? now
+        state.aboveTargetSince = since
+        return now &- since >= UInt64(admission.interval.nanoseconds)
+    }
+
+    /// How often, at most, the expiry timer looks for jobs past their deadline (10 ms: a
+    /// hundredth of the standard deadline); taking and queueing jobs also looks, at no cost.
+    static let expiryResolution: Duration = .milliseconds(10)
+
+    /// Sheds what has waited past the deadline even when no job is queued or taken
+    /// meanwhile (every worker busy with long renders); re-armed while jobs wait.
+    private func scheduleExpiry(after delay: Duration) {
+        expiryQueue.asyncAfter(deadline: .now() + .nanoseconds(delay.nanoseconds)) { [self] in
+            let now = DispatchTime.now().uptimeNanoseconds
+            var expired: [Job] = []
+            let next = state.withLock { state -> Duration? in
+                expire(&state, now: now, into: &expired)
+                guard let admission, state.waiting > 0 else {
+                    state.expiryArmed = false
+                    return nil
+                }
+                // The oldest job's own deadline, at most `expiryResolution` early or late:
+                // under overload jobs expire continuously, and one timer per expiry would
+                // cost a wake-up each.
+                let waited = Int(now &- state.jobs[state.head].since)
+                return .nanoseconds(
+                    max(admission.deadline.nanoseconds - waited, Self.expiryResolution.nanoseconds))
+            }
+            shed(expired)
+            if let next { scheduleExpiry(after: next) }
+        }
     }
 
     /// Nice value of the render threads: under CPU contention the cheap lane's threads
@@ -100,22 +226,21 @@ public final class WorkPool: Sendable {
         }
         while true {
             available.wait()
+            let now = DispatchTime.now().uptimeNanoseconds
+            var expired: [Job] = []
             let next = state.withLock { state -> Job?? in
-                if state.head < state.jobs.count {
-                    let job = state.jobs[state.head]
-                    state.head += 1
-                    if state.head == state.jobs.count {
-                        state.jobs.removeAll(keepingCapacity: state.jobs.capacity <= 1024)
-                        state.head = 0
-                    } else if state.head >= 256, state.head * 2 >= state.jobs.count {
-                        state.jobs.removeSubrange(0..<state.head)
-                        state.head = 0
-                    }
+                expire(&state, now: now, into: &expired)
+                if state.waiting > 0 {
+                    let newest = congested(&state, now: now)
+                    let job = state.take(newest: newest)
                     state.busy += 1
                     return .some(job)
                 }
+                state.aboveTargetSince = nil
                 return state.stopping ? .none : .some(nil)
             }
+            // Refusals are answered off the render threads, which are for rendering.
+            if !expired.isEmpty { expiryQueue.async { [self, expired] in shed(expired) } }
             guard let job = next else { return }
             guard let job else { continue }
             if job.flag.isRaised {

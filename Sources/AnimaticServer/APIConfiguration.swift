@@ -1,4 +1,5 @@
 import AnimaticCore
+import AnimaticHTTP
 import Foundation
 
 /// What the API needs to know beyond each request.
@@ -13,8 +14,14 @@ public struct APIConfiguration: Sendable {
     public var version: String
     /// Threads of the render pool (`--workers`).
     public var workers: Int
-    /// Renders that may wait for a worker before new ones get 503 (`--max-queue`).
+    /// Renders that may wait for a worker before new ones get 503 at once (`--max-queue`):
+    /// a bound on memory, not the load policy — by default as many as the connections the
+    /// server holds (`HTTPServerConfiguration.maxConnections`), since each has at most one
+    /// render in flight. Load is shed by wait time (`admission`).
     public var maxQueue: Int
+    /// How long a render may wait for a worker before it is answered 503, and when the queue
+    /// serves newest first (docs/HTTP.md, "Admission"); nil: no bound but `maxQueue`.
+    public var admission: QueueAdmission?
     /// Deadline of a render, queue wait included (`--render-timeout`); nil: none.
     public var renderTimeout: Duration?
     /// Largest response body a render may produce (`--max-response-mb`).
@@ -27,7 +34,8 @@ public struct APIConfiguration: Sendable {
     public init(
         publicDirectory: String? = nil, cacheBytes: Int = 64 << 20, limits: SpecLimits = .standard,
         version: String = AnimaticVersion.current, workers: Int = APIConfiguration.defaultWorkers,
-        maxQueue: Int = 64, renderTimeout: Duration? = .seconds(30), maxResponseBytes: Int = 64 << 20
+        maxQueue: Int = 4096, admission: QueueAdmission? = .standard, renderTimeout: Duration? = .seconds(30),
+        maxResponseBytes: Int = 64 << 20
     ) {
         self.publicDirectory = publicDirectory
         self.cacheBytes = cacheBytes
@@ -35,6 +43,7 @@ public struct APIConfiguration: Sendable {
         self.version = version
         self.workers = workers
         self.maxQueue = maxQueue
+        self.admission = admission
         self.renderTimeout = renderTimeout
         self.maxResponseBytes = maxResponseBytes
     }

@@ -14,8 +14,14 @@ public final class AnimaticAPI: Sendable {
     /// The render lane.
     public var pool: WorkPool { routes.pool }
 
-    public init(configuration: APIConfiguration, state: ServerState = ServerState()) {
-        routes = APIRoutes(configuration: configuration, state: state)
+    /// - Parameter contentCoding: the gzip rule's level and threshold; `makeServer` passes
+    ///   the HTTP server's (`HTTPServerConfiguration.contentNegotiator`), whose defaults
+    ///   are these.
+    public init(
+        configuration: APIConfiguration, state: ServerState = ServerState(),
+        contentCoding: ContentNegotiator = HTTPServerConfiguration().contentNegotiator
+    ) {
+        routes = APIRoutes(configuration: configuration, state: state, contentCoding: contentCoding)
         router = routes.makeRouter()
     }
 

@@ -15,14 +15,16 @@ public func makeServer(
     logger: Logger
 ) throws -> AnimaticService {
     let state = ServerState()
-    let api = AnimaticAPI(configuration: apiConfiguration, state: state)
+    let api = AnimaticAPI(configuration: apiConfiguration, state: state, contentCoding: http.contentNegotiator)
     var configuration = http
-    // One place decides gzip, ETag and Vary: the API's `Representation`, not the server.
+    // The API's `Representation` applies the content-coding rule (with the cache's gzipped
+    // copies), so the server does not apply it a second time.
     configuration.compressResponses = false
-    // The HTTP layer's own refusals are problem details too, like every API error.
+    // The HTTP layer's own refusals are problem details too, like every API error, with
+    // the same CORS fields.
     configuration.errorResponder = { status, reason in
         var response = Problem.protocolError(status: status, reason: reason).response
-        response.headers.set("Access-Control-Allow-Origin", "*")
+        CORSPolicy.api.apply(to: &response.headers)
         response.headers.set("X-Content-Type-Options", "nosniff")
         return response
     }

@@ -109,6 +109,21 @@ public struct Problem: Error, Sendable {
         return problem
     }
 
+    /// The render waited for a worker longer than the queue's deadline (`QueueAdmission`).
+    static func queueWaitTooLong(_ deadline: Duration?) -> Problem {
+        let wait =
+            deadline.map { d -> String in
+                let seconds = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+                return seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)"
+            } ?? "?"
+        var problem = Problem(
+            status: .serviceUnavailable, type: "overloaded", title: "Every render worker is busy",
+            detail:
+                "The render waited \(wait) s for a worker without getting one; retry after the delay in Retry-After.")
+        problem.headers.set("Retry-After", "1")
+        return problem
+    }
+
     /// The render did not finish before its deadline (`--render-timeout`) and was cancelled.
     static func renderTimeout(_ timeout: Duration?) -> Problem {
         let seconds = timeout.map { "\($0.components.seconds)" } ?? "?"

@@ -17,8 +17,8 @@ struct ServeCommand: ParsableCommand {
             ANIMATIC_MAX_CONNECTIONS_PER_CLIENT, ANIMATIC_MAX_BUFFERED_BODY_MB, ANIMATIC_SHUTDOWN_GRACE. \
             An option on the command line wins over the environment.
 
-            Renders run on a pool of --workers threads behind a queue of --max-queue (then 503 with \
-            Retry-After); health, metrics, files and cache hits never wait for them. SIGTERM or SIGINT \
+            Renders run on a pool of --workers threads behind a queue: a render that waits 1 s for a \
+            worker, or finds --max-queue waiting, gets 503 with Retry-After; health, metrics, files and cache hits never wait for them. SIGTERM or SIGINT \
             stops accepting, lets requests in flight finish (up to --shutdown-grace), cancels what is \
             left and exits 0. See docs/HTTP.md and docs/DEPLOY.md.
             """
@@ -65,8 +65,8 @@ struct ServeCommand: ParsableCommand {
         workersOption ?? Int(Self.environment["ANIMATIC_WORKERS"] ?? "") ?? APIConfiguration.defaultWorkers
     }
 
-    @Option(help: "Renders that may wait for a worker; more get 503 with Retry-After.")
-    var maxQueue: Int = Int(environment["ANIMATIC_MAX_QUEUE"] ?? "") ?? 64
+    @Option(help: "Renders that may wait for a worker; more get 503 with Retry-After at once.")
+    var maxQueue: Int = Int(environment["ANIMATIC_MAX_QUEUE"] ?? "") ?? 4096
 
     @Option(help: "Seconds a render may take, queue wait included, before it is cancelled (503).")
     var renderTimeout: Double = Double(environment["ANIMATIC_RENDER_TIMEOUT"] ?? "") ?? 30

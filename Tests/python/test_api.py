@@ -120,6 +120,10 @@ def test_broken_http_is_a_problem_too(live_server):
     head, _, body = reply.partition(b"\r\n\r\n")
     assert head.startswith(b"HTTP/1.1 400") and b"application/problem+json" in head
     assert json.loads(body)["status"] == 400
+    # The same CORS fields as every route (one CORSPolicy): a page can read the refusal.
+    fields = {line.split(b":", 1)[0].lower(): line.split(b":", 1)[1].strip() for line in head.split(b"\r\n")[1:]}
+    assert fields[b"access-control-allow-origin"] == b"*"
+    assert b"Retry-After" in fields[b"access-control-expose-headers"]
 
 
 def test_presets_routes(live_server):
@@ -187,6 +191,11 @@ def test_cors_preflight(live_server):
     assert "POST" in headers["access-control-allow-methods"]
     assert headers["access-control-allow-origin"] == "*"
     assert "content-type" in headers["access-control-allow-headers"].lower()
+    assert headers["access-control-max-age"] == "86400"
+    # A route's response exposes the same fields the refusals do.
+    _, route_headers, _ = curl("-H", "Origin: https://example.com", live_server.url + "/v1/presets")
+    assert route_headers["access-control-expose-headers"] == \
+        "ETag, Content-Length, Content-Encoding, Retry-After, Animatic-Warning"
 
 
 def test_schemathesis_finds_no_server_error_and_no_schema_violation(live_server):

@@ -138,12 +138,15 @@ def test_a_client_that_does_not_read_a_huge_body_does_not_grow_memory():
         del body
         time.sleep(0.5)
         baseline = rss_kb(pid)
-        # Six clients ask for other huge bodies and never read them.
+        # Six clients ask for other huge bodies and never read them. One after another: a
+        # render waits at most 1 s for the one worker (docs/HTTP.md, "Admission"), and six
+        # renders of this size queued at once would wait longer.
         idle = []
         for seed in range(6):
             s = post_raw(server.port, heavy_spec(seed=seed), target="/v1/timeline?format=svg&fps=120")
             s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
             idle.append(s)
+            assert wait_for(lambda: metric(server, "animatic_cache_misses_total") == 2 + seed, timeout=120)
         assert wait_for(lambda: metric(server, "animatic_cache_misses_total") == 7
                         and metric(server, "animatic_render_busy") == 0
                         and metric(server, "animatic_render_queued") == 0, timeout=240)

@@ -1,0 +1,45 @@
+/// How long work may wait for a `WorkPool` worker, and when the queue counts as congested:
+/// admission by queue wait time (sojourn), not by a fixed depth, after CoDel (RFC 8289),
+/// which judges a queue by how long its items wait rather than by how many there are, and
+/// after the adaptive LIFO of Facebook's "Fail at Scale" (ACM Queue 13(8), 2015).
+///
+/// - A job that has waited `deadline` without a worker is shed: its response is the 503
+///   with `Retry-After` (`DeferredWork.shed`), sent then — not at once on arrival. A
+///   client that retries at once (a load generator, a retry loop) therefore asks at most
+///   once per `deadline` per connection, so refusals cannot eat the CPU the renders need
+///   (docs/HTTP.md, "Admission"; docs/BENCHMARKS.md, "Overload").
+/// - The queue is congested when its oldest job has waited longer than `target` for a
+///   whole `interval` without the queue draining below that (CoDel's standing-queue test,
+///   on the oldest job's age since the order below changes which job is taken). While
+///   congested, workers take the newest job first (adaptive LIFO): first come, first served
+///   would then serve every job just before its deadline; newest first serves most within a
+///   few render times and lets the oldest reach the deadline. Otherwise the queue is first
+///   come, first served.
+public struct QueueAdmission: Sendable, Equatable {
+    /// Longest wait for a worker; past it the job is shed with 503.
+    public var deadline: Duration
+    /// The standing wait that counts as congestion.
+    public var target: Duration
+    /// How long the wait must stand above `target` before the queue serves newest first.
+    public var interval: Duration
+
+    public init(deadline: Duration, target: Duration, interval: Duration) {
+        self.deadline = deadline
+        self.target = target
+        self.interval = interval
+    }
+
+    /// Our choice (docs/HTTP.md, "Admission", gives the measurements):
+    /// - `deadline` 1 s: the `Retry-After` we send is 1 s, so a shed client loses no more
+    ///   time than an immediate 503 would have cost a client that honours it, and one that
+    ///   does not asks at most once a second; a preview that has waited a second is better
+    ///   retried (the page sends a newer edit meanwhile).
+    /// - `target` and `interval` half the deadline: newest-first is unfair to the oldest
+    ///   jobs, so it starts only when a standing wait has reached half the deadline for half
+    ///   a deadline — when first come, first served is about to shed at the deadline anyway.
+    ///   A burst that drains sooner, or renders slower than the target with a short queue,
+    ///   stay first come, first served. (CoDel's 5 ms / 100 ms are for packets: they would
+    ///   turn a queue of two 10 ms renders newest-first.)
+    public static let standard = QueueAdmission(
+        deadline: .seconds(1), target: .milliseconds(500), interval: .milliseconds(500))
+}
