@@ -95,8 +95,10 @@ def idle_rss(server):
 
 @pytest.fixture(scope="module")
 def server():
-    # A render deadline long enough for the burst's queue on a slow debug build.
-    server = LiveServer("--workers", "2", "--max-queue", "16", "--render-timeout", "120",
+    # A worker for each render of the burst: none waits in the queue, where a render that
+    # waits 1 s is shed (docs/HTTP.md, "Admission"), and a deadline long enough for a slow
+    # debug build on a busy runner.
+    server = LiveServer("--workers", "16", "--render-timeout", "120",
                         "--max-response-mb", RESPONSE_MB, "--cache-mb", "8", "--max-buffered-body-mb", BUDGET_MB)
     server.start_kb = idle_rss(server)
     yield server
@@ -105,7 +107,7 @@ def server():
 
 def test_idle_rss_returns_after_a_burst_of_heavy_renders(server):
     pid = server.process.pid
-    # 16 at once on 2 workers, against an 8 MiB response limit: deep clipped trees and wide
+    # 16 at once on 16 workers, against an 8 MiB response limit: deep clipped trees and wide
     # trees over it (refused), wide trees within it (served, 1–2 MB each).
     jobs = [(deep_clipped_tree(1), "/v1/timeline?format=lottie&fps=10") for _ in range(4)]
     jobs += [(wide_tree(40, seed), "/v1/timeline?format=lottie&fps=30") for seed in range(4)]
