@@ -67,7 +67,7 @@ lint-js:
 test-python: build
 	@if ls Tests/python/test_*.py >/dev/null 2>&1; then $(PYTHON) -m pytest -q Tests/python; else echo "no python tests"; fi
 
-# Benchmarks: servers side by side (animatic, Hummingbird 2, nginx) and the engine; rewrites docs/BENCHMARKS.md.
+# Benchmarks: servers side by side (animatic, Hummingbird 2, nginx) and the engine; rewrites the opening tables of docs/BENCHMARKS.md.
 bench:
 	scripts/bench.sh
 

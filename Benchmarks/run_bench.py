@@ -7,7 +7,8 @@ a static file of the same bytes — and runs wrk against each route at 1, 64 and
 connections. Records req/s, p50/p99 latency and the server's peak RSS (VmHWM, reset
 before each cell through /proc/PID/clear_refs), idle RSS and RSS with 1,000 open
 keep-alive connections. Runs the engine benchmark and callgrind. Prints everything and
-writes docs/BENCHMARKS.md.
+rewrites the opening tables of docs/BENCHMARKS.md (above its marker; the
+write-ups below it are kept).
 
 Environment: BENCH_DURATION (seconds per cell, default 5), BENCH_WARMUP (default 1),
 BENCH_CONNECTIONS (default "1,64,256"), BENCH_SKIP_ENGINE=1, BENCH_SKIP_SERVERS=1,
@@ -35,6 +36,8 @@ BENCH_BIN = os.path.join(ROOT, "Benchmarks", ".build", "release")
 PEER = os.path.join(BENCH_BIN, "HummingbirdPeer")
 ENGINE = os.path.join(BENCH_BIN, "EngineBenchmark")
 DOC = os.path.join(ROOT, "docs", "BENCHMARKS.md")
+# Where the generated opening tables end in BENCHMARKS.md; what follows is kept.
+KEPT_BELOW = "<!-- make bench rewrites what is above this line and keeps what is below -->"
 
 DURATION = int(os.environ.get("BENCH_DURATION", "5"))
 WARMUP = int(os.environ.get("BENCH_WARMUP", "1"))
@@ -727,13 +730,17 @@ def write_doc(m, results, memory, size, engine_md, instructions):
         for k, v in instructions.items():
             add(f"| {k} | {v:,} |")
         add("")
-    notes_path = os.path.join(ROOT, "Benchmarks", "NOTES.md")
-    if os.path.exists(notes_path):
-        with open(notes_path) as f:
-            add(f.read().strip())
-            add("")
+    # Everything after the marker (the write-ups of each issue by hand, the mixed-load,
+    # overload and attack sections) is kept as it is: only the opening tables are rewritten.
+    add(KEPT_BELOW)
+    kept = ""
+    if os.path.exists(DOC):
+        with open(DOC) as f:
+            text = f.read()
+        if KEPT_BELOW in text:
+            kept = text[text.index(KEPT_BELOW) + len(KEPT_BELOW):]
     with open(DOC, "w") as f:
-        f.write("\n".join(lines))
+        f.write("\n".join(lines) + kept)
     log(f"wrote {DOC}")
     print("\n".join(lines))
 

@@ -2,7 +2,7 @@
 # `make bench`: builds animatic and the benchmarks in release, installs wrk, nginx and
 # valgrind when missing (Debian packages), then runs Benchmarks/run_bench.py, which
 # starts one server at a time on loopback, drives it with wrk, runs the engine
-# benchmark and callgrind, prints the tables and rewrites docs/BENCHMARKS.md.
+# benchmark and callgrind, prints the tables and rewrites the opening tables of docs/BENCHMARKS.md.
 # Not part of `make test`. Options through the environment: see Benchmarks/run_bench.py.
 set -euo pipefail
 cd "$(dirname "$0")/.."
