@@ -262,7 +262,7 @@ struct Channel: Equatable {
                     }
                     if let presented {
                         let t = samples.time(k)
-                        samples.withState(k) { b.add(t, presented, of: $0) }
+                        samples.withStatePointer(k) { b.add(t, presented, of: $0) }
                     } else {
                         b.add(samples.time(k), segment.value(at: samples.evaluationTime(k)), spline: nil)
                     }
@@ -288,20 +288,21 @@ struct Channel: Equatable {
         case opacity
 
         /// The value's numbers from the state, each bounded by `bound`
-        /// (`TrackValue.appendNumbers`). The state is lent in place (`withState`): only the
-        /// fields are loaded.
-        @inline(__always) func append(_ state: borrowing LayerState, to values: inout [Double], bound: Bound) {
+        /// (`TrackValue.appendNumbers`). Through the pointer: only the fields are loaded (a
+        /// borrowed `LayerState` passed on to `Builder.add` was copied: callgrind, 7,400
+        /// copies in the springs' SVG).
+        func append(_ state: UnsafePointer<LayerState>, to values: inout [Double], bound: Bound) {
             switch self {
             case .position:
-                let p = state.position
+                let p = state.pointee.position
                 values.append(bound.apply(p.x)); values.append(bound.apply(p.y))
             case .size:
-                let s = state.size
+                let s = state.pointee.size
                 values.append(bound.apply(s.width)); values.append(bound.apply(s.height))
-            case .cornerRadius: values.append(bound.apply(state.cornerRadius))
-            case .opacity: values.append(bound.apply(state.opacity))
+            case .cornerRadius: values.append(bound.apply(state.pointee.cornerRadius))
+            case .opacity: values.append(bound.apply(state.pointee.opacity))
             case .fill:
-                let c = state.fill ?? .clear
+                let c = state.pointee.fill ?? .clear
                 values.append(bound.apply(c.red)); values.append(bound.apply(c.green))
                 values.append(bound.apply(c.blue)); values.append(bound.apply(c.alpha))
             }
@@ -333,7 +334,7 @@ struct Channel: Equatable {
         }
 
         /// A linear key at `t` with the value `presented` in `state`.
-        @inline(__always) mutating func add(_ t: Double, _ presented: Presented, of state: borrowing LayerState) {
+        mutating func add(_ t: Double, _ presented: Presented, of state: UnsafePointer<LayerState>) {
             presented.append(state, to: &channel.values, bound: bound)
             channel.times.append(max(t, lastTime))
             channel.splines.append(nil)
