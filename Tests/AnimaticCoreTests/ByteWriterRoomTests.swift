@@ -32,6 +32,30 @@ import Testing
         #expect(w.count == 2 + 44)
     }
 
+    /// `list6` writes `[a,b,…]` as `number6` and commas would; `bytes(_:from:count:)` copies
+    /// one slot of a byte table.
+    @Test func aListAndASlotOfBytes() {
+        var w = ByteWriter()
+        let values = [0.5, -1e-6, 1234.5678901, 0]
+        let table = Array("..ab..cd..".utf8)
+        w.withRoom(4 * (ByteWriter.maxNumberLength + 1) + 1 + 4) { room in
+            values.withUnsafeBufferPointer { room.list6($0, digits: DigitTable.shared) }
+            room.bytes(table, from: 2, count: 2)
+            room.bytes(table, from: 6, count: 2)
+        }
+        #expect(String(decoding: w.bytes, as: UTF8.self) == "[0.5,-0.000001,1234.56789,0]abcd")
+        var empty = ByteWriter()
+        empty.withRoom(2) { room in [Double]().withUnsafeBufferPointer { room.list6($0, digits: DigitTable.shared) } }
+        #expect(empty.bytes == Array("[]".utf8))
+    }
+
+    @Test func aSlotPastItsTableTraps() async {
+        await #expect(processExitsWith: .failure) {
+            var w = ByteWriter()
+            w.withRoom(8) { room in room.bytes([1, 2, 3], from: 2, count: 2) }
+        }
+    }
+
     @Test func aFullRoomIsAllowed() {
         var w = ByteWriter()
         w.withRoom(4) { room in room.put("1234") }

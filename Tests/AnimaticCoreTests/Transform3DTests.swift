@@ -24,6 +24,27 @@ private func close(_ a: Transform3D, _ b: Transform3D, _ tolerance: Double = 1e-
         #expect(n.m34 == -7 && n[2, 3] == -7 && n[3, 2] == m.m43)
     }
 
+    /// The subscript's setter names each field: entry (row, column) lands in the stored
+    /// property that `entries` lists at row × 4 + column, and no other moves.
+    @Test func theSetterWritesEachEntryInItsField() {
+        for row in 0..<4 {
+            for column in 0..<4 {
+                var m = Transform3D.identity
+                m[row, column] = 42
+                var expected = Transform3D.identity.entries
+                expected[row * 4 + column] = 42
+                #expect(m.entries == expected)
+            }
+        }
+    }
+
+    @Test func anEntryOutsideTheMatrixTraps() async {
+        await #expect(processExitsWith: .failure) {
+            var m = Transform3D.identity
+            m[4, 0] = 1
+        }
+    }
+
     @Test func rotationAboutZIsClockwiseOnScreenLikeCGAffineTransform() {
         let r = Transform3D.rotation(.pi / 2, x: 0, y: 0, z: 1)
         let p = r.apply(to: Point(x: 1, y: 0))

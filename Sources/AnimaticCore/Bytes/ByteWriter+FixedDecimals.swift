@@ -47,12 +47,12 @@ extension ByteWriter {
 
     /// `writeNumber` with three decimals (Lottie's).
     @inlinable
-    public static func writeNumber3(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    static func writeNumber3(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
         writeNumber3(value, digits: DigitTable.shared, to: p)
     }
 
     @inlinable @inline(__always)
-    public static func writeNumber3(_ value: Double, digits: DigitTable, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    static func writeNumber3(_ value: Double, digits: DigitTable, to p: UnsafeMutablePointer<UInt8>) -> Int {
         if value == 0 { p[0] = UInt8(ascii: "0"); return 1 }
         let scaled = value.magnitude * 1e3
         // NaN fails the comparison too.
@@ -76,12 +76,12 @@ extension ByteWriter {
 
     /// `writeNumber` with four decimals (SVG's).
     @inlinable
-    public static func writeNumber4(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    static func writeNumber4(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
         writeNumber4(value, digits: DigitTable.shared, to: p)
     }
 
     @inlinable @inline(__always)
-    public static func writeNumber4(_ value: Double, digits: DigitTable, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    static func writeNumber4(_ value: Double, digits: DigitTable, to p: UnsafeMutablePointer<UInt8>) -> Int {
         if value == 0 { p[0] = UInt8(ascii: "0"); return 1 }
         let scaled = value.magnitude * 1e4
         guard scaled < 9_999_999_999 else { return writeNumberSlow(value, fractionDigits: 4, to: p) }
@@ -113,12 +113,12 @@ extension ByteWriter {
 
     /// `writeNumber` with nine decimals (CSS's perspective column).
     @inlinable
-    public static func writeNumber9(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    static func writeNumber9(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
         writeNumber9(value, digits: DigitTable.shared, to: p)
     }
 
     @inlinable @inline(__always)
-    public static func writeNumber9(_ value: Double, digits: DigitTable, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    static func writeNumber9(_ value: Double, digits: DigitTable, to p: UnsafeMutablePointer<UInt8>) -> Int {
         if value == 0 { p[0] = UInt8(ascii: "0"); return 1 }
         let scaled = value.magnitude * 1e9
         guard scaled < 999_999_999_999 else { return writeNumberSlow(value, fractionDigits: 9, to: p) }

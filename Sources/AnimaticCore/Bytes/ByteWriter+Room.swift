@@ -44,6 +44,15 @@ extension ByteWriter {
             written &+= source.count
         }
 
+        /// `source[from..<from + count]` as they are (a slot of a table of byte strings).
+        @inlinable @inline(__always) public mutating func bytes(_ source: [UInt8], from: Int, count n: Int) {
+            precondition(from >= 0 && from &+ n <= source.count, "Room.bytes: a range of the source")
+            source.withUnsafeBufferPointer {
+                (start + written).update(from: $0.baseAddress.unsafelyUnwrapped + from, count: n)
+            }
+            written &+= n
+        }
+
         /// The bytes `count` back from the end of what this room holds, repeated (`count` ≤
         /// `self.count`): a copy of a stretch just written.
         @inlinable public mutating func repeatLast(_ n: Int) {
@@ -70,6 +79,25 @@ extension ByteWriter {
         /// Six decimals (the JSON timeline's), with the digit table at hand.
         @inlinable @inline(__always) public mutating func number6(_ value: Double, digits: DigitTable) {
             written &+= ByteWriter.writeNumber6(value, digits: digits, to: start + written)
+        }
+
+        /// `[a,b,…]` with six decimals each (at most `values.count` × (`maxNumberLength` + 1)
+        /// + 1 bytes): a matrix's entries, the offset kept in a local while they are written.
+        @inlinable @inline(__always)
+        public mutating func list6(_ values: UnsafeBufferPointer<Double>, digits: DigitTable) {
+            var i = written
+            start[i] = UInt8(ascii: "[")
+            i &+= 1
+            if !values.isEmpty {
+                i &+= ByteWriter.writeNumber6(values[0], digits: digits, to: start + i)
+                for k in 1..<values.count {
+                    start[i] = UInt8(ascii: ",")
+                    i &+= 1
+                    i &+= ByteWriter.writeNumber6(values[k], digits: digits, to: start + i)
+                }
+            }
+            start[i] = UInt8(ascii: "]")
+            written = i &+ 1
         }
 
         /// Three decimals (Lottie's).

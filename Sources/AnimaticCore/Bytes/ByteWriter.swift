@@ -169,7 +169,7 @@ public struct ByteWriter: Sendable {
 
     /// Writes the decimal digits of `v`; returns how many (1…20).
     @inlinable @inline(__always)
-    public static func writeUnsigned(_ v: UInt64, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    static func writeUnsigned(_ v: UInt64, to p: UnsafeMutablePointer<UInt8>) -> Int {
         if v < 10 { p[0] = 48 &+ UInt8(truncatingIfNeeded: v); return 1 }
         var count = 2
         var bound: UInt64 = 100
@@ -202,7 +202,7 @@ public struct ByteWriter: Sendable {
     /// Copies the literal `s` to `p`; returns its length. For writers that fill one
     /// reserved stretch (`withSpace`) with text and numbers.
     @inlinable @inline(__always)
-    public static func put(_ s: StaticString, at p: UnsafeMutablePointer<UInt8>) -> Int {
+    static func put(_ s: StaticString, at p: UnsafeMutablePointer<UInt8>) -> Int {
         s.withUTF8Buffer { bytes in
             p.update(from: bytes.baseAddress!, count: bytes.count)
             return bytes.count
@@ -212,7 +212,7 @@ public struct ByteWriter: Sendable {
     /// Formats `value` as `number` does into `p` (room for `maxNumberLength` bytes);
     /// returns the bytes written.
     @inlinable
-    public static func writeNumber(_ value: Double, fractionDigits: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    static func writeNumber(_ value: Double, fractionDigits: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
         switch fractionDigits {
         case 6: return writeNumber6(value, to: p)
         case 3: return writeNumber3(value, to: p)
@@ -224,7 +224,7 @@ public struct ByteWriter: Sendable {
 
     /// `writeNumber` with six decimals: the hot path.
     @inlinable
-    public static func writeNumber6(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    static func writeNumber6(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
         writeNumber6(value, digits: DigitTable.shared, to: p)
     }
 
@@ -239,7 +239,7 @@ public struct ByteWriter: Sendable {
     /// `magnitude × 10⁶`, so the output depends only on that product: see
     /// NumberFormattingTests for the proof against the previous formatter.
     @inlinable @inline(__always)
-    public static func writeNumber6(_ value: Double, digits: DigitTable, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    static func writeNumber6(_ value: Double, digits: DigitTable, to p: UnsafeMutablePointer<UInt8>) -> Int {
         // Zero (either sign) is a third of a timeline's numbers.
         if value == 0 { p[0] = UInt8(ascii: "0"); return 1 }
         let scaled = value.magnitude * 1e6

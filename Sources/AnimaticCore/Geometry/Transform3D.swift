@@ -48,15 +48,31 @@ public struct Transform3D: Hashable, Sendable {
     public subscript(row: Int, column: Int) -> Double {
         get { withEntries { $0[row * 4 + column] } }
         set {
-            withUnsafeMutableBytes(of: &self) {
-                $0.storeBytes(of: newValue, toByteOffset: (row * 4 + column) * 8, as: Double.self)
+            precondition((0..<4).contains(row) && (0..<4).contains(column), "Transform3D: row and column in 0…3")
+            switch row * 4 + column {
+            case 0: m11 = newValue
+            case 1: m12 = newValue
+            case 2: m13 = newValue
+            case 3: m14 = newValue
+            case 4: m21 = newValue
+            case 5: m22 = newValue
+            case 6: m23 = newValue
+            case 7: m24 = newValue
+            case 8: m31 = newValue
+            case 9: m32 = newValue
+            case 10: m33 = newValue
+            case 11: m34 = newValue
+            case 12: m41 = newValue
+            case 13: m42 = newValue
+            case 14: m43 = newValue
+            default: m44 = newValue
             }
         }
     }
 
     /// The 16 entries as they lie in memory, lent to `body` without a copy into an array:
     /// m11, m12, …, m44, one `Double` each in the order of the stored properties. The one
-    /// place that reads the layout (with the subscript's setter beside it);
+    /// place that reads the layout (the subscript's setter names the fields);
     /// `Transform3DTests.theLayoutIsSixteenDoublesRowByRow` pins it with `MemoryLayout`.
     @inlinable public func withEntries<R>(_ body: (UnsafeBufferPointer<Double>) throws -> R) rethrows -> R {
         try withUnsafeBytes(of: self) { try body($0.assumingMemoryBound(to: Double.self)) }

@@ -190,25 +190,19 @@ public enum TimelineJSONEncoder {
                 p.raw("{"); p.key("id"); p.string(layer.spec.id); p.raw(","); p.key("opacity")
                 return p.takeBytes()
             })
-        defer { prefixes.free() }
         let hasFill = layers.map(\.hasFill)
         let anchors = layers.map(\.spec.anchor)
         let sublayer = timeline.containerSublayer
         var current = timeline.initialValues
         // What each layer's tail (after `visible`) was last written from, and where. Read
-        // and written in place: an array's subscript copies a layer's values out.
-        let tailValues = UnsafeMutablePointer<CompiledLayer.Values>.allocate(capacity: layers.count)
-        tailValues.initialize(from: current, count: layers.count)
-        defer {
-            tailValues.deinitialize(count: layers.count)
-            tailValues.deallocate()
-        }
+        // and written in place through the buffers' addressors (`tails[i].field` loads the
+        // field alone; an array's subscript getter copies a layer's values out).
+        var tailValues = current
         var tailStart = [Int](repeating: -1, count: layers.count)
         var tailCount = [Int](repeating: 0, count: layers.count)
         // `,"fill":"#…"` per layer, remade when the colour changes.
         var fillColors = current.map(\.fill)
-        let fillBytes = LayerByteStrings(current.map { fillText($0.fill) }, room: fillText(.clear).count)
-        defer { fillBytes.free() }
+        var fillBytes = LayerByteStrings(current.map { fillText($0.fill) }, room: fillText(.clear).count)
         let digits = w.fractionDigits
         let table = DigitTable.shared
         w.raw("[")
@@ -221,74 +215,68 @@ public enum TimelineJSONEncoder {
             if cancelledEnd == nil {
                 timeline.sampleValues(atTransitionTime: timeline.transitionTime(atWallTime: t), into: &current)
             }
-            (cancelledEnd ?? current).withUnsafeBufferPointer { shown in
-                for i in 0..<layers.count {
-                    let v = shown.baseAddress! + i
-                    let repeats = tailStart[i] >= 0 && sameTail(tailValues + i, v)
-                    let shadow = repeats ? nil : LayerState.visibleShadow(v.pointee.shadow)
-                    let border = repeats ? nil : LayerState.visibleBorder(v.pointee.border)
-                    let decorated = shadow != nil || border != nil
-                    if !repeats && hasFill[i] && v.pointee.fill != fillColors[i] {
-                        fillBytes.set(i, fillText(v.pointee.fill))
-                        fillColors[i] = v.pointee.fill
+            (cancelledEnd ?? current).withUnsafeBufferPointer { v in
+                tailValues.withUnsafeMutableBufferPointer { tails in
+                    for i in 0..<layers.count {
+                        let repeats =
+                            tailStart[i] >= 0 && tails[i].position == v[i].position && tails[i].size == v[i].size
+                            && tails[i].zPosition == v[i].zPosition && tails[i].cornerRadius == v[i].cornerRadius
+                            && tails[i].fill == v[i].fill && tails[i].transform == v[i].transform
+                            && tails[i].shadow == v[i].shadow && tails[i].border == v[i].border
+                        let shadow = repeats ? nil : LayerState.visibleShadow(v[i].shadow)
+                        let border = repeats ? nil : LayerState.visibleBorder(v[i].border)
+                        let decorated = shadow != nil || border != nil
+                        if !repeats && hasFill[i] && v[i].fill != fillColors[i] {
+                            fillBytes.set(i, fillText(v[i].fill))
+                            fillColors[i] = v[i].fill
+                        }
+                        let fillCount = hasFill[i] ? fillBytes.counts[i] : 0
+                        // The whole entry but its decorations in one stretch of reserved room (192
+                        // bytes for the text between numbers, the opacity and the separators).
+                        let room =
+                            prefixes.counts[i]
+                            + (repeats ? tailCount[i] : 48 * (ByteWriter.maxNumberLength + 1) + fillCount)
+                        let at = w.count
+                        var tail = 0
+                        w.withRoom(room + 192) { room in
+                            var c = Cursor(room: room, digits: digits, table: table)
+                            defer { room = c.room }
+                            if i > 0 { c.byte(UInt8(ascii: ",")) }
+                            prefixes.write(i, into: &c.room)
+                            c.number(min(max(v[i].alpha, 0), 1))
+                            if v[i].hidden { c.text(",\"visible\":false") } else { c.text(",\"visible\":true") }
+                            tail = c.room.count
+                            if repeats { return }
+                            let matrix = LayerState.composedMatrix(
+                                position: v[i].position, zPosition: v[i].zPosition, size: v[i].size,
+                                anchor: anchors[i], transform: v[i].transform,
+                                containerSublayer: sublayer)
+                            FrameEntryFields.writeGeometry(
+                                corners: LayerState.corners(size: v[i].size, matrix: matrix),
+                                position: v[i].position, size: v[i].size, zPosition: v[i].zPosition,
+                                cornerRadius: max(v[i].cornerRadius, 0), into: &c)
+                            if hasFill[i] { fillBytes.write(i, into: &c.room) }
+                            FrameEntryFields.writeMatrices(matrix: matrix, transform: v[i].transform, into: &c)
+                            if !decorated { c.byte(UInt8(ascii: "}")) }
+                        }
+                        if repeats {
+                            // The same bytes as the last time this layer's tail was written.
+                            w.repeatBytes(from: tailStart[i], count: tailCount[i])
+                            continue
+                        }
+                        if decorated {
+                            decoration(shadow: shadow, border: border, into: &w)
+                            w.raw(UInt8(ascii: "}"))
+                        }
+                        tails[i] = v[i]
+                        tailStart[i] = at + tail
+                        tailCount[i] = w.count - tailStart[i]
                     }
-                    let fillCount = hasFill[i] ? fillBytes.counts[i] : 0
-                    // The whole entry but its decorations in one stretch of reserved room (192 bytes
-                    // for the text between numbers, the opacity and the separators).
-                    let room =
-                        prefixes.counts[i]
-                        + (repeats ? tailCount[i] : 48 * (ByteWriter.maxNumberLength + 1) + fillCount)
-                    let at = w.count
-                    var tail = 0
-                    w.withSpace(room + 192) { p in
-                        var c = Cursor(p: p, digits: digits, table: table)
-                        if i > 0 { c.byte(UInt8(ascii: ",")) }
-                        c.bytes(prefixes[i], count: prefixes.counts[i])
-                        c.number(min(max(v.pointee.alpha, 0), 1))
-                        if v.pointee.hidden { c.text(",\"visible\":false") } else { c.text(",\"visible\":true") }
-                        tail = c.i
-                        if repeats { return c.i }
-                        let matrix = LayerState.composedMatrix(
-                            position: v.pointee.position, zPosition: v.pointee.zPosition, size: v.pointee.size,
-                            anchor: anchors[i], transform: v.pointee.transform,
-                            containerSublayer: sublayer)
-                        FrameEntryFields.writeGeometry(
-                            corners: LayerState.corners(size: v.pointee.size, matrix: matrix),
-                            position: v.pointee.position, size: v.pointee.size, zPosition: v.pointee.zPosition,
-                            cornerRadius: max(v.pointee.cornerRadius, 0), into: &c)
-                        c.bytes(fillBytes[i], count: fillCount)
-                        FrameEntryFields.writeMatrices(matrix: matrix, transform: v.pointee.transform, into: &c)
-                        if !decorated { c.byte(UInt8(ascii: "}")) }
-                        return c.i
-                    }
-                    if repeats {
-                        // The same bytes as the last time this layer's tail was written.
-                        w.repeatBytes(from: tailStart[i], count: tailCount[i])
-                        continue
-                    }
-                    if decorated {
-                        decoration(shadow: shadow, border: border, into: &w)
-                        w.raw(UInt8(ascii: "}"))
-                    }
-                    tailValues[i] = v.pointee
-                    tailStart[i] = at + tail
-                    tailCount[i] = w.count - tailStart[i]
                 }
             }
             w.raw("]}")
         }
         w.raw("]")
-    }
-
-    /// Whether `v` writes the same bytes after `visible` as `u` (everything but opacity and
-    /// visibility).
-    private static func sameTail(
-        _ u: UnsafePointer<CompiledLayer.Values>, _ v: UnsafePointer<CompiledLayer.Values>
-    ) -> Bool {
-        u.pointee.position == v.pointee.position && u.pointee.size == v.pointee.size
-            && u.pointee.zPosition == v.pointee.zPosition && u.pointee.cornerRadius == v.pointee.cornerRadius
-            && u.pointee.fill == v.pointee.fill && u.pointee.transform == v.pointee.transform
-            && u.pointee.shadow == v.pointee.shadow && u.pointee.border == v.pointee.border
     }
 
     /// `frames` for a timeline with sublayers: each frame's states composed down the tree
@@ -357,66 +345,46 @@ public enum TimelineJSONEncoder {
         return f.takeBytes()
     }
 
-    /// One short byte string per layer in one allocation, each in a slot of `room` bytes:
-    /// the frame loop reads a layer's without the retain that an array of arrays costs
-    /// per read. Freed by `free()`.
+    /// One short byte string per layer in one array, each in a slot of `room` bytes: the
+    /// frame loop copies a layer's into its room without the retain that an array of
+    /// arrays costs per read.
     private struct LayerByteStrings {
-        let bytes: UnsafeMutablePointer<UInt8>
-        let counts: UnsafeMutablePointer<Int>
+        private var bytes: [UInt8]
+        private(set) var counts: [Int]
         let room: Int
 
         init(_ strings: [[UInt8]], room: Int? = nil) {
             self.room = max(room ?? 0, strings.map(\.count).max() ?? 0, 1)
-            bytes = .allocate(capacity: self.room * max(strings.count, 1))
-            counts = .allocate(capacity: max(strings.count, 1))
-            counts.initialize(repeating: 0, count: max(strings.count, 1))
+            bytes = [UInt8](repeating: 0, count: self.room * max(strings.count, 1))
+            counts = [Int](repeating: 0, count: max(strings.count, 1))
             for (i, s) in strings.enumerated() { set(i, s) }
         }
 
-        subscript(i: Int) -> UnsafePointer<UInt8> { UnsafePointer(bytes + i * room) }
-
-        func set(_ i: Int, _ string: [UInt8]) {
-            precondition(string.count <= room, "a layer's bytes fit its slot")
-            string.withUnsafeBufferPointer { source in
-                if let base = source.baseAddress { (bytes + i * room).update(from: base, count: source.count) }
-            }
-            counts[i] = string.count
+        /// Layer `i`'s bytes into `room`.
+        @inline(__always) func write(_ i: Int, into room: inout ByteWriter.Room) {
+            room.bytes(bytes, from: i &* self.room, count: counts[i])
         }
 
-        func free() {
-            bytes.deallocate()
-            counts.deallocate()
+        mutating func set(_ i: Int, _ string: [UInt8]) {
+            precondition(string.count <= room, "a layer's bytes fit its slot")
+            bytes.replaceSubrange(i * room..<i * room + string.count, with: string)
+            counts[i] = string.count
         }
     }
 
-    /// Writes into memory `withSpace` lent: the caller bounds the room. Everything is
-    /// inlined into the frame loop, so the offset stays in a register.
+    /// Writes a frame entry into the room `withRoom` lent (the caller bounds it): the
+    /// JSON timeline's digits and table at hand. Everything is inlined into the frame loop.
     private struct Cursor: FrameEntryWriting {
-        let p: UnsafeMutablePointer<UInt8>
+        var room: ByteWriter.Room
         let digits: Int
-        var i = 0
-
         let table: DigitTable
 
-        init(p: UnsafeMutablePointer<UInt8>, digits: Int, table: DigitTable) {
-            self.p = p
-            self.digits = digits
-            self.table = table
-        }
+        @inline(__always) mutating func byte(_ b: UInt8) { room.byte(b) }
 
-        @inline(__always) mutating func byte(_ b: UInt8) { p[i] = b; i &+= 1 }
-
-        @inline(__always) mutating func text(_ s: StaticString) {
-            s.withUTF8Buffer { t in
-                (p + i).update(from: t.baseAddress!, count: t.count); i &+= t.count
-            }
-        }
+        @inline(__always) mutating func text(_ s: StaticString) { room.put(s) }
 
         @inline(__always) mutating func number(_ v: Double) {
-            i &+=
-                digits == 6
-                ? ByteWriter.writeNumber6(v, digits: table, to: p + i)
-                : ByteWriter.writeNumber(v, fractionDigits: digits, to: p + i)
+            if digits == 6 { room.number6(v, digits: table) } else { room.number(v, fractionDigits: digits) }
         }
 
         /// `[x,y]`.
@@ -424,15 +392,10 @@ public enum TimelineJSONEncoder {
             byte(UInt8(ascii: "[")); number(x); byte(UInt8(ascii: ",")); number(y); byte(UInt8(ascii: "]"))
         }
 
-        @inline(__always) mutating func bytes(_ b: UnsafePointer<UInt8>, count: Int) {
-            (p + i).update(from: b, count: count)
-            i &+= count
-        }
-
         /// `[m11,…,m44]`.
         @inline(__always) mutating func matrix(_ m: Transform3D) {
             if digits == 6 {
-                i &+= Cursor.matrix6(m, table: table, to: p + i)
+                m.withEntries { room.list6($0, digits: table) }
                 return
             }
             m.withEntries { entries in
@@ -443,22 +406,6 @@ public enum TimelineJSONEncoder {
                     number(entries[k])
                 }
                 byte(UInt8(ascii: "]"))
-            }
-        }
-
-        /// `[m11,…,m44]` with six decimals, its offset a local (in a register) rather than
-        /// the cursor's; returns the bytes written.
-        static func matrix6(_ m: Transform3D, table: DigitTable, to p: UnsafeMutablePointer<UInt8>) -> Int {
-            m.withEntries { entries in
-                p[0] = UInt8(ascii: "[")
-                var i = 1 &+ ByteWriter.writeNumber6(entries[0], digits: table, to: p + 1)
-                for k in 1..<16 {
-                    p[i] = UInt8(ascii: ",")
-                    i &+= 1
-                    i &+= ByteWriter.writeNumber6(entries[k], digits: table, to: p + i)
-                }
-                p[i] = UInt8(ascii: "]")
-                return i &+ 1
             }
         }
     }

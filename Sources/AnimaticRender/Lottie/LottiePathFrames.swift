@@ -56,12 +56,10 @@ extension LottieEncoder {
         var isConstant: Bool {
             let stride = 3 * vertexCount
             guard frameCount > 1, stride > 0 else { return true }
-            return points.withUnsafeBufferPointer { all in
-                for k in 1..<frameCount {
-                    for j in 0..<stride where all[k * stride + j] != all[j] { return false }
-                }
-                return true
+            for k in 1..<frameCount {
+                for j in 0..<stride where points[k * stride + j] != points[j] { return false }
             }
+            return true
         }
 
         /// The most bytes `writeShape` writes for one frame.

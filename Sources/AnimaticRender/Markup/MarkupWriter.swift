@@ -40,15 +40,14 @@ struct MarkupWriter: ByteWriting, Sendable {
     /// `#rrggbb` of a colour (alpha goes to a separate opacity attribute): the opaque
     /// colour's `hexString`, written in place.
     mutating func rgb(_ c: Color) {
-        withSpace(7) { p in
-            func hex(_ component: Double, at i: Int) {
+        withRoom(7) { room in
+            func hex(_ component: Double) {
                 let byte = Int((min(max(component, 0), 1) * 255).rounded())
-                p[i] = Self.hexDigits[byte >> 4]
-                p[i + 1] = Self.hexDigits[byte & 15]
+                room.byte(Self.hexDigits[byte >> 4])
+                room.byte(Self.hexDigits[byte & 15])
             }
-            p[0] = UInt8(ascii: "#")
-            hex(c.red, at: 1); hex(c.green, at: 3); hex(c.blue, at: 5)
-            return 7
+            room.byte(UInt8(ascii: "#"))
+            hex(c.red); hex(c.green); hex(c.blue)
         }
     }
 

@@ -9,7 +9,7 @@ struct SMILWriter {
     /// when the channel is constant or the timeline has no duration.
     func animate(
         _ attribute: StaticString, _ channel: Channel, transform type: StaticString? = nil,
-        into w: inout MarkupWriter, value: (inout MarkupWriter, UnsafeBufferPointer<Double>) -> Void
+        into w: inout MarkupWriter, value: (inout MarkupWriter, Channel.KeyNumbers) -> Void
     ) {
         guard duration > 0, !channel.isConstant else { return }
         if let type {
@@ -37,14 +37,12 @@ struct SMILWriter {
             }
         }
         w.raw("\" values=\"")
-        let width = channel.width
-        channel.values.withUnsafeBufferPointer { all in
-            for k in channel.times.indices {
-                // Over the render's budget: stop, the output is refused (`RenderBudget`).
-                if w.isOverBudget { break }
-                if k > 0 { w.raw(UInt8(ascii: ";")) }
-                value(&w, UnsafeBufferPointer(rebasing: all[k * width..<(k + 1) * width]))
-            }
+        channel.forEachKey { k, key in
+            // Over the render's budget: stop, the output is refused (`RenderBudget`).
+            if w.isOverBudget { return false }
+            if k > 0 { w.raw(UInt8(ascii: ";")) }
+            value(&w, key)
+            return true
         }
         w.raw("\"")
         if channel.hasSplines && !channel.discrete {
@@ -60,40 +58,37 @@ struct SMILWriter {
         w.raw(loop ? " repeatCount=\"indefinite\"/>" : " fill=\"freeze\"/>")
     }
 
-    static func number(_ digits: Int) -> (inout MarkupWriter, UnsafeBufferPointer<Double>) -> Void {
+    static func number(_ digits: Int) -> (inout MarkupWriter, Channel.KeyNumbers) -> Void {
         { w, v in w.number(v[0], digits: digits) }
     }
 
     /// One number with 4 decimals.
-    static func number4(_ w: inout MarkupWriter, _ v: UnsafeBufferPointer<Double>) { w.number4(v[0]) }
+    static func number4(_ w: inout MarkupWriter, _ v: Channel.KeyNumbers) { w.number4(v[0]) }
 
-    static func pair(_ digits: Int) -> (inout MarkupWriter, UnsafeBufferPointer<Double>) -> Void {
+    static func pair(_ digits: Int) -> (inout MarkupWriter, Channel.KeyNumbers) -> Void {
         { w, v in
             w.number(v[0], digits: digits); w.raw(UInt8(ascii: ",")); w.number(v[1], digits: digits)
         }
     }
 
-    static func rgb(_ w: inout MarkupWriter, _ v: UnsafeBufferPointer<Double>) {
+    static func rgb(_ w: inout MarkupWriter, _ v: Channel.KeyNumbers) {
         w.rgb(Color(red: v[0], green: v[1], blue: v[2], alpha: v[3]))
     }
 
-    static func visibility(_ w: inout MarkupWriter, _ v: UnsafeBufferPointer<Double>) {
+    static func visibility(_ w: inout MarkupWriter, _ v: Channel.KeyNumbers) {
         w.raw(v[0] > 0.5 ? "visible" : "hidden")
     }
 
     /// Key `k` of `channel` written by `value` (a first value as an attribute).
     static func key(
         _ k: Int, of channel: Channel, into w: inout MarkupWriter,
-        value: (inout MarkupWriter, UnsafeBufferPointer<Double>) -> Void
+        value: (inout MarkupWriter, Channel.KeyNumbers) -> Void
     ) {
-        let width = channel.width
-        channel.values.withUnsafeBufferPointer { all in
-            value(&w, UnsafeBufferPointer(rebasing: all[k * width..<(k + 1) * width]))
-        }
+        channel.withKey(k) { value(&w, $0) }
     }
 
     /// Polygon points from x, y pairs.
-    static func points(_ w: inout MarkupWriter, _ v: UnsafeBufferPointer<Double>) {
+    static func points(_ w: inout MarkupWriter, _ v: Channel.KeyNumbers) {
         for k in 0..<(v.count / 2) {
             if k > 0 { w.raw(UInt8(ascii: " ")) }
             w.number4(v[2 * k]); w.raw(UInt8(ascii: ",")); w.number4(v[2 * k + 1])

@@ -127,12 +127,9 @@ extension FrameSamples {
                 rows = states.indices.map { k in
                     var quads: [Point] = []
                     quads.reserveCapacity(4 * layers.count)
-                    states[k].withUnsafeBufferPointer { row in
-                        for i in layers {
-                            let state = row.baseAddress.unsafelyUnwrapped + i
-                            let c = LayerState.corners(size: state.pointee.size, matrix: state.pointee.matrix)
-                            quads.append(c.0); quads.append(c.1); quads.append(c.2); quads.append(c.3)
-                        }
+                    for i in layers {
+                        let c = states[k].withElement(i) { LayerState.corners(size: $0.size, matrix: $0.matrix) }
+                        quads.append(c.0); quads.append(c.1); quads.append(c.2); quads.append(c.3)
                     }
                     return Row(
                         time: times[k], states: states[k], layers: nil, quads: quads,
@@ -249,9 +246,9 @@ extension FrameSamples {
                 rows[r].layers.map { Self.position(of: i, in: $0) } ?? slot[i]
             }
 
-            /// Layer i's state at row r, in place (a buffer's subscript would copy it).
-            func state<R>(row r: Int, layer i: Int, _ body: (UnsafePointer<LayerState>) -> R) -> R {
-                rows[r].states.withUnsafeBufferPointer { body($0.baseAddress.unsafelyUnwrapped + i) }
+            /// Layer i's state at row r, in place (`Array.withElement`: a subscript would copy it).
+            func state<R>(row r: Int, layer i: Int, _ body: (borrowing LayerState) -> R) -> R {
+                rows[r].states.withElement(i, body)
             }
 
             /// The corners at row r of the layer at `place` j.
@@ -271,8 +268,8 @@ extension FrameSamples {
                     Self.middle(qa.0, qb.0), Self.middle(qa.1, qb.1), Self.middle(qa.2, qb.2), Self.middle(qa.3, qb.3)
                 )
                 guard interpolation == .decomposedMatrix else { return (chord, nil) }
-                let (ma, sa) = state(row: a, layer: i) { ($0.pointee.matrix, $0.pointee.size) }
-                let (mb, sb) = state(row: b, layer: i) { ($0.pointee.matrix, $0.pointee.size) }
+                let (ma, sa) = state(row: a, layer: i) { ($0.matrix, $0.size) }
+                let (mb, sb) = state(row: b, layer: i) { ($0.matrix, $0.size) }
                 guard !ma.isTranslated(to: mb) else { return (chord, nil) }
                 let size = Size(width: (sa.width + sb.width) / 2, height: (sa.height + sb.height) / 2)
                 let da = decomposition(row: a, place: ja, matrix: ma), db = decomposition(row: b, place: jb, matrix: mb)
@@ -379,16 +376,12 @@ extension FrameSamples {
                 var e = 0
                 for (n, i) in layers.enumerated() {
                     while entries[e].0 < i { e += 1 }
-                    let (visible, qm) = entries.withUnsafeBufferPointer { buffer in
-                        let mid = buffer.baseAddress.unsafelyUnwrapped + e
-                        return (
-                            mid.pointee.1.visible,
-                            LayerState.corners(size: mid.pointee.1.size, matrix: mid.pointee.1.matrix)
-                        )
+                    let (visible, qm) = entries.withElement(e) { mid in
+                        (mid.1.visible, LayerState.corners(size: mid.1.size, matrix: mid.1.matrix))
                     }
                     guard
-                        visible || state(row: a, layer: i, \.pointee.visible)
-                            || state(row: b, layer: i, \.pointee.visible)
+                        visible || state(row: a, layer: i, { $0.visible })
+                            || state(row: b, layer: i, { $0.visible })
                     else { continue }
                     let (chord, turned) = screened ? (chords[n], decomposed[n]) : drawn(a, b, layer: i)
                     var error = Self.distance(qm, chord)

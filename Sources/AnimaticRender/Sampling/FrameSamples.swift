@@ -130,13 +130,10 @@ struct FrameSamples {
         /// Whether sample `k` is the value just before a jump at its time.
         func isLeftLimit(_ k: Int) -> Bool { samples.isLeftLimit[sample(k)] }
         func state(_ k: Int) -> LayerState { samples.states[sample(k)][layer] }
-        /// Sample `k`'s state lent to `body`, not copied (a keyframe writer's hot path): read
-        /// through the pointer's addressor — a buffer's subscript getter would copy it.
+        /// Sample `k`'s state lent to `body`, not copied (a keyframe writer's hot path;
+        /// `Array.withElement`).
         func withState<R>(_ k: Int, _ body: (borrowing LayerState) -> R) -> R {
-            samples.states[sample(k)].withUnsafeBufferPointer { states in
-                precondition(layer < states.count, "a layer of the samples")
-                return body(states.baseAddress.unsafelyUnwrapped[layer])
-            }
+            samples.states[sample(k)].withElement(layer, body)
         }
         /// Sample `k`'s state in place, for a few of its fields: `pointee.field` loads the
         /// field alone.
