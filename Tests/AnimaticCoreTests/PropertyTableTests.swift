@@ -70,12 +70,10 @@ import Testing
             ("decoder (SpecDecoder.propertyChanges, each name)", decoder),
             ("layer members (SpecDecoder.layerMembers)", layerMember),
             ("encoder round trip (SpecEncoder)", encoder),
-            ("static look (LayerSpec, Values(spec:), a layer's or its shadow's/border's member)", staticLook),
-            ("typed track (LayerTracks' stored track and slot: init, visit, append)", track),
-            ("presented values (sampleAnimated, LayerTracks.slot: values(at:), readDecoration)", presented),
-            ("completion assignment (Values.apply through LayerTracks.slot)", apply),
+            ("typed track (LayerTracks init, visit, append)", track),
+            ("presented values (sampleAnimated, values(at:), sampleValues)", presented),
+            ("completion assignment (Values.apply)", apply),
             ("clamp (PropertyDescriptor.clamp)", clamp),
-            ("state writer (LayerState.setGeometry, setAppearance)", stateWriter),
             ("state sampler masks (geometryMoves, appearanceMoves)", masks),
             ("group (PropertyDescriptor.group moves the matrix or not)", group),
         ]
@@ -128,62 +126,6 @@ import Testing
     static func layerMember(_ p: AnimatableProperty) -> Bool {
         let members = p.specNames.filter(SpecDecoder.layerMembers.contains)
         return members == (p.descriptor.group == .decoration ? [] : p.specNames)
-    }
-
-    /// The test's own reading of a property in a layer's state (written apart from the
-    /// writers): nil when the state does not show it (a shadow or border that draws nothing).
-    static func stateField(_ s: LayerState, _ p: AnimatableProperty) -> TrackValue? {
-        switch p {
-        case .position: return .point(s.position)
-        case .size: return .size(s.size)
-        case .alpha: return .number(s.opacity)
-        case .transform: return .transform(s.transform)
-        case .cornerRadius: return .number(s.cornerRadius)
-        case .fill: return s.fill.map(TrackValue.color)
-        case .hidden: return .bool(s.hidden)
-        case .zPosition: return .number(s.zPosition)
-        case .shadowOpacity: return s.shadow.map { .number($0.opacity) }
-        case .shadowRadius: return s.shadow.map { .number($0.radius) }
-        case .shadowOffset: return s.shadow.map { .point($0.offset) }
-        case .shadowColor: return s.shadow.map { .color($0.color) }
-        case .borderWidth: return s.border.map { .number($0.width) }
-        case .borderColor: return s.border.map { .color($0.color) }
-        }
-    }
-
-    /// The state of the layer (`CompiledLayer.state(values:)`) and the state sampler's
-    /// (`refresh`) show the property's presented value while it moves (the values of the
-    /// spec's layer are all in their drawn ranges: no clamp between field and state).
-    static func stateWriter(_ p: AnimatableProperty) -> Bool {
-        guard let tl = timeline(p) else { return false }
-        let layer = tl.layers[0]
-        var sampler = Timeline.StateSampler(tl)
-        let moving = field(layer.values(at: 0.45), p)
-        return stateField(layer.state(at: 0.45, containerSublayer: .identity), p) == moving
-            && stateField(sampler.states(at: 0.45)[0], p) == moving
-            && stateField(layer.state(at: 0, containerSublayer: .identity), p) != moving
-    }
-
-    /// A layer that sets the property to its target in its own look (a member of the layer,
-    /// or of its `shadow` or `border` by the row's member name) starts there, and the
-    /// encoder writes it back.
-    static func staticLook(_ p: AnimatableProperty) -> Bool {
-        let member =
-            p.descriptor.member.map { m in
-                "\"\(m.object)\": {\"\(m.key)\": \(target(p))}"
-            } ?? "\"\(p.rawValue)\": \(target(p))"
-        let base = [(AnimatableProperty.position, #""position": [10, 20]"#), (.size, #""size": [8, 6]"#)]
-            .filter { $0.0 != p }.map(\.1).joined(separator: ", ")
-        let text = """
-            {"container": {"width": 400, "height": 400},
-             "layers": [{"id": "a", \(base), \(member)}],
-             "animations": []}
-            """
-        guard let spec = decode(text), let layer = spec.layers.first,
-            case .block(let block)? = decode(Self.spec(changing: p.rawValue, to: target(p)))?.animations.first
-        else { return false }
-        return field(CompiledLayer(spec: layer).values(at: 0), p) == TrackValue(block.changes[0].value)
-            && SpecDecoder.decode(SpecEncoder.encode(spec)).map { $0 == spec } == .success(true)
     }
 
     static func encoder(_ p: AnimatableProperty) -> Bool {
@@ -276,29 +218,6 @@ import Testing
                 "id", "frame", "position", "center", "size", "bounds", "anchor", "alpha", "opacity", "transform",
                 "cornerRadius", "fill", "backgroundColor", "gradient", "label", "hidden", "zPosition", "clips",
                 "content", "parent", "sublayerTransform", "shadow", "border",
-            ])
-    }
-
-    /// The shadow's and the border's members in the spec's order (the decoder's problems
-    /// and the encoder's members follow it), from the table.
-    @Test func decorationMembersFollowTheTable() {
-        #expect(AnimatableProperty.shadowMembers == [.shadowColor, .shadowOpacity, .shadowRadius, .shadowOffset])
-        #expect(AnimatableProperty.borderMembers == [.borderWidth, .borderColor])
-        #expect(AnimatableProperty.decorations == AnimatableProperty.allCases.filter { $0.descriptor.member != nil })
-        let text = """
-            {"container": {"width": 400, "height": 400},
-             "layers": [{"id": "a", "frame": [0, 0, 8, 6],
-                         "shadow": {"offset": "x", "radius": -1, "opacity": 2, "color": 3, "spread": 1}}],
-             "animations": []}
-            """
-        guard case .failure(let problems) = SpecDecoder.decode(bytes: Array(text.utf8)) else {
-            Issue.record("a bad shadow accepted")
-            return
-        }
-        #expect(
-            problems.problems.map(\.pointer) == [
-                "/layers/0/shadow/spread", "/layers/0/shadow/color", "/layers/0/shadow/opacity",
-                "/layers/0/shadow/radius", "/layers/0/shadow/offset",
             ])
     }
 

@@ -63,22 +63,35 @@ public struct CompiledLayer: Hashable, Sendable {
         public var shadow: ShadowSpec
         public var border: BorderSpec
 
-        /// Values for a slot whose field is not used (`LayerTracks.visit`, `append`).
-        static let placeholder = Values(spec: LayerSpec(id: "", frame: Rect(x: 0, y: 0, width: 0, height: 0)))
-
-        /// Sets one property, as a completion block's assignment does, clamped as its row
-        /// says unless `clamped` is false (a spec's own value, already in its range)
-        /// (`LayerTracks.slot`; the tracks are a placeholder's, not used).
-        mutating func apply(_ property: AnimatableProperty, _ value: TrackValue, clamped: Bool = true) {
-            var action = AssignAction(value: value, clamps: clamped)
-            LayerTracks.placeholder.slot(property, &self, &action)
+        /// Sets one property, as a completion block's assignment does. A switch over the
+        /// properties alone, so that the compiler asks for a new one's case.
+        mutating func apply(_ property: AnimatableProperty, _ value: TrackValue) {
+            switch property {
+            case .position: position = Self.typed(value)
+            case .size:
+                let s: Size = Self.typed(value)
+                size = Size(width: max(s.width, 0), height: max(s.height, 0))
+            case .alpha: alpha = Self.typed(value)
+            case .transform: transform = (Self.typed(value) as TransformValue).matrix
+            case .cornerRadius: cornerRadius = Self.typed(value)
+            case .fill: fill = Self.typed(value)
+            case .hidden: hidden = Self.typed(value)
+            case .zPosition: zPosition = Self.typed(value)
+            case .shadowOpacity: shadow.opacity = Self.typed(value)
+            case .shadowRadius: shadow.radius = max(Self.typed(value), 0)
+            case .shadowOffset: shadow.offset = Self.typed(value)
+            case .shadowColor: shadow.color = Self.typed(value)
+            case .borderWidth: border.width = max(Self.typed(value), 0)
+            case .borderColor: border.color = Self.typed(value)
+            }
         }
 
-        /// The value of one property's field, as a spec writes it.
-        func field(_ property: AnimatableProperty) -> PropertyValue {
-            var v = self, action = FieldAction()
-            LayerTracks.placeholder.slot(property, &v, &action)
-            return PropertyValue(action.stored)
+        /// `value` as the kind its property holds.
+        private static func typed<Value: TrackInterpolatable>(_ value: TrackValue) -> Value {
+            guard let v = Value(trackValue: value) else {
+                preconditionFailure("a change's value has its property's kind")
+            }
+            return v
         }
     }
 
@@ -116,24 +129,13 @@ public struct CompiledLayer: Hashable, Sendable {
     static func state(
         values v: Values, id: String, anchor: Point, hasFill: Bool, containerSublayer: Transform3D
     ) -> LayerState {
-        var s = LayerState(
-            id: id, anchor: anchor,
-            matrix: LayerState.composedMatrix(
-                position: v.position, zPosition: v.zPosition, size: v.size, anchor: anchor,
-                transform: v.transform, containerSublayer: containerSublayer))
-        s.setGeometry(v)
-        s.setAppearance(v, hasFill: hasFill)
-        return s
-    }
-}
-
-extension CompiledLayer.Values {
-    /// The spec's values, as the tracks start (unclamped): the layer fields one by one, the
-    /// shadow and border whole.
-    init(spec: LayerSpec) {
-        self.init(
-            position: spec.position, size: spec.size, alpha: spec.alpha, transform: spec.transform.matrix,
-            cornerRadius: spec.cornerRadius, fill: spec.fill ?? .clear, hidden: spec.hidden,
-            zPosition: spec.zPosition, shadow: spec.shadow, border: spec.border)
+        let matrix = LayerState.composedMatrix(
+            position: v.position, zPosition: v.zPosition, size: v.size, anchor: anchor,
+            transform: v.transform, containerSublayer: containerSublayer)
+        return LayerState(
+            id: id, position: v.position, size: v.size, anchor: anchor, transform: v.transform,
+            zPosition: v.zPosition, opacity: min(max(v.alpha, 0), 1), cornerRadius: max(v.cornerRadius, 0),
+            fill: hasFill ? v.fill : nil, hidden: v.hidden, matrix: matrix,
+            shadow: LayerState.visibleShadow(v.shadow), border: LayerState.visibleBorder(v.border))
     }
 }

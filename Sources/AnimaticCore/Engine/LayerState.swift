@@ -32,13 +32,10 @@ public struct LayerState: Hashable, Sendable {
     /// when the clips do not overlap (nothing shows).
     public var clip: [Point]?
 
-    /// The fields a layer's presented values give default to those of no values: set them
-    /// with `setGeometry` and `setAppearance`.
     init(
-        id: String, position: Point = .zero, size: Size = .zero, anchor: Point,
-        transform: Transform3D = .identity, zPosition: Double = 0, opacity: Double = 1, cornerRadius: Double = 0,
-        fill: Color? = nil, hidden: Bool = false, matrix: Transform3D, shadow: ShadowSpec? = nil,
-        border: BorderSpec? = nil, clip: [Point]? = nil
+        id: String, position: Point, size: Size, anchor: Point, transform: Transform3D, zPosition: Double,
+        opacity: Double, cornerRadius: Double, fill: Color?, hidden: Bool, matrix: Transform3D,
+        shadow: ShadowSpec?, border: BorderSpec?, clip: [Point]? = nil
     ) {
         self.id = id
         self.position = position
@@ -54,28 +51,6 @@ public struct LayerState: Hashable, Sendable {
         self.shadow = shadow
         self.border = border
         self.clip = clip
-    }
-
-    /// The layer's own geometry from its presented values `v` (`CompiledLayer.state(values:)`
-    /// and the state sampler's `refresh` alike; the matrix is theirs).
-    @inline(__always)
-    mutating func setGeometry(_ v: CompiledLayer.Values) {
-        position = v.position
-        size = v.size
-        transform = v.transform
-        zPosition = v.zPosition
-    }
-
-    /// The rest of the layer's own state from its presented values `v`, clamped as drawn
-    /// (`CompiledLayer.state(values:)` and the state sampler's `refresh` alike).
-    @inline(__always)
-    mutating func setAppearance(_ v: CompiledLayer.Values, hasFill: Bool) {
-        opacity = min(max(v.alpha, 0), 1)
-        cornerRadius = max(v.cornerRadius, 0)
-        fill = hasFill ? v.fill : nil
-        hidden = v.hidden
-        shadow = Self.visibleShadow(v.shadow)
-        border = Self.visibleBorder(v.border)
     }
 
     /// `shadow` clamped, or nil when it shows nothing.

@@ -78,9 +78,19 @@ extension Timeline {
                                 position: v.pointee.position, zPosition: v.pointee.zPosition, size: v.pointee.size,
                                 anchor: anchor, transform: v.pointee.transform, sublayer: sublayers[i])
                         }
-                        s.pointee.setGeometry(v.pointee)
+                        s.pointee.position = v.pointee.position
+                        s.pointee.size = v.pointee.size
+                        s.pointee.transform = v.pointee.transform
+                        s.pointee.zPosition = v.pointee.zPosition
                     }
-                    if looks { s.pointee.setAppearance(v.pointee, hasFill: fill) }
+                    if looks {
+                        s.pointee.opacity = min(max(v.pointee.alpha, 0), 1)
+                        s.pointee.cornerRadius = max(v.pointee.cornerRadius, 0)
+                        s.pointee.fill = fill ? v.pointee.fill : nil
+                        s.pointee.hidden = v.pointee.hidden
+                        s.pointee.shadow = LayerState.visibleShadow(v.pointee.shadow)
+                        s.pointee.border = LayerState.visibleBorder(v.pointee.border)
+                    }
                 }
             }
         }

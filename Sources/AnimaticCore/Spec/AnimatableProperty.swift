@@ -20,18 +20,6 @@ public enum PropertyValue: Hashable, Sendable {
     case transform(TransformSpec)
     case color(Color)
     case bool(Bool)
-
-    /// An engine's value as a spec writes it (a transform as its matrix).
-    init(_ value: TrackValue) {
-        switch value {
-        case .number(let n): self = .number(n)
-        case .point(let p): self = .point(p)
-        case .size(let s): self = .size(s)
-        case .transform(let m, _): self = .transform(.matrix(m))
-        case .color(let c): self = .color(c)
-        case .bool(let b): self = .bool(b)
-        }
-    }
 }
 
 /// One property change of one layer: `{layerId: {property: value}}` in a spec.

@@ -54,26 +54,6 @@ public struct PropertyDescriptor: Sendable {
     public let alias: StaticString?
     /// The range a number (or each coordinate of a point) must be in; other kinds ignore it.
     let specRange: SpecDecoder.NumberRange
-    /// A decoration's place in a layer's spec: its member of `shadow` or `border`; nil for a
-    /// layer field (a member of the layer itself, by its spec names).
-    var member: Member? = nil
-
-    /// Which object of a layer's spec holds a decoration.
-    public enum Decoration: Hashable, Sendable {
-        case shadow, border
-    }
-
-    /// A decoration's member of the layer's `shadow` or `border` object: its name, and its
-    /// place in the order the decoder reads the members (problems are reported in it) and the
-    /// encoder writes them.
-    public struct Member: Sendable {
-        public let object: Decoration
-        public let name: StaticString
-        public let order: Int
-
-        /// `name` as a string.
-        public var key: String { "\(name)" }
-    }
 }
 
 extension AnimatableProperty {
@@ -98,49 +78,25 @@ extension AnimatableProperty {
         case .zPosition:
             return D(kind: .number, group: .geometry, clamp: .none, alias: nil, specRange: .finite)
         case .shadowOpacity:
-            return D(
-                kind: .number, group: .decoration, clamp: .none, alias: nil, specRange: .unit,
-                member: .init(object: .shadow, name: "opacity", order: 1))
+            return D(kind: .number, group: .decoration, clamp: .none, alias: nil, specRange: .unit)
         case .shadowRadius:
             return D(
                 kind: .number, group: .decoration, clamp: .nonNegative, alias: nil,
-                specRange: .closed(0, SpecDecoder.maxShadowRadius),
-                member: .init(object: .shadow, name: "radius", order: 2))
+                specRange: .closed(0, SpecDecoder.maxShadowRadius))
         case .shadowOffset:
-            return D(
-                kind: .point, group: .decoration, clamp: .none, alias: nil, specRange: .finite,
-                member: .init(object: .shadow, name: "offset", order: 3))
+            return D(kind: .point, group: .decoration, clamp: .none, alias: nil, specRange: .finite)
         case .shadowColor:
-            return D(
-                kind: .color, group: .decoration, clamp: .none, alias: nil, specRange: .finite,
-                member: .init(object: .shadow, name: "color", order: 0))
+            return D(kind: .color, group: .decoration, clamp: .none, alias: nil, specRange: .finite)
         case .borderWidth:
-            return D(
-                kind: .number, group: .decoration, clamp: .nonNegative, alias: nil, specRange: .nonNegative,
-                member: .init(object: .border, name: "width", order: 0))
+            return D(kind: .number, group: .decoration, clamp: .nonNegative, alias: nil, specRange: .nonNegative)
         case .borderColor:
-            return D(
-                kind: .color, group: .decoration, clamp: .none, alias: nil, specRange: .finite,
-                member: .init(object: .border, name: "color", order: 1))
+            return D(kind: .color, group: .decoration, clamp: .none, alias: nil, specRange: .finite)
         }
     }
 
     /// The names a spec's change may give the property: its own, then its alias.
     public var specNames: [String] {
         [rawValue] + (descriptor.alias.map { ["\($0)"] } ?? [])
-    }
-
-    /// The shadow's and the border's members, in case order.
-    static let decorations = allCases.filter { $0.descriptor.group == .decoration }
-
-    /// The members of a layer's `shadow` and `border` objects, each in its spec order.
-    static let shadowMembers = members(of: .shadow)
-    static let borderMembers = members(of: .border)
-
-    private static func members(of object: PropertyDescriptor.Decoration) -> [AnimatableProperty] {
-        allCases.filter { $0.descriptor.member?.object == object }.sorted {
-            ($0.descriptor.member?.order ?? 0) < ($1.descriptor.member?.order ?? 0)
-        }
     }
 
     /// The property a spec's change names by `name` (an alias included); nil for `frame`

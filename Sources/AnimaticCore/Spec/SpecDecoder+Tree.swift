@@ -16,33 +16,29 @@ extension SpecDecoder {
         return json["matrix"].flatMap { matrix($0, at: JSONPointer.appending(pointer, "matrix")) }.map { .matrix($0) }
     }
 
-    /// `{"color", "opacity", "radius", "offset"}`, each optional (Core Animation's defaults):
-    /// the shadow's members in the property table (`PropertyDescriptor.member`).
+    /// `{"color", "opacity", "radius", "offset"}`, each optional (Core Animation's defaults).
     mutating func shadow(_ json: JSONValue, at pointer: String) -> ShadowSpec? {
-        decoration(json, at: pointer, members: AnimatableProperty.shadowMembers)?.shadow
-    }
-
-    /// `{"width", "color"}`, each optional: the border's members in the property table.
-    mutating func border(_ json: JSONValue, at pointer: String) -> BorderSpec? {
-        decoration(json, at: pointer, members: AnimatableProperty.borderMembers)?.border
-    }
-
-    /// A `shadow` or `border` object: each of `members` (in their order) that it gives, read
-    /// as a change's value of its property (`propertyValue`: the row's kind and range) and set
-    /// on Core Animation's defaults (a value refused keeps the default).
-    private mutating func decoration(
-        _ json: JSONValue, at pointer: String, members: [AnimatableProperty]
-    ) -> CompiledLayer.Values? {
-        let keys = members.map { $0.descriptor.member?.key ?? $0.rawValue }
-        guard object(json, at: pointer, allowed: Set(keys)) != nil else { return nil }
-        var v = CompiledLayer.Values.placeholder
-        for (property, key) in zip(members, keys) {
-            guard let member = json[key],
-                let value = propertyValue(member, of: property, at: JSONPointer.appending(pointer, key))
-            else { continue }
-            v.apply(property, TrackValue(value), clamped: false)
+        guard object(json, at: pointer, allowed: ["color", "opacity", "radius", "offset"]) != nil else { return nil }
+        func at(_ key: String) -> String { JSONPointer.appending(pointer, key) }
+        var s = ShadowSpec()
+        if let c = json["color"] { s.color = color(c, at: at("color")) ?? s.color }
+        if let o = json["opacity"] { s.opacity = number(o, at: at("opacity"), range: .unit) ?? s.opacity }
+        if let r = json["radius"] {
+            s.radius = number(r, at: at("radius"), range: .closed(0, Self.maxShadowRadius)) ?? s.radius
         }
-        return v
+        if let o = json["offset"] { s.offset = point(o, at: at("offset"), range: .finite) ?? s.offset }
+        return s
+    }
+
+    /// `{"width", "color"}`, each optional.
+    mutating func border(_ json: JSONValue, at pointer: String) -> BorderSpec? {
+        guard object(json, at: pointer, allowed: ["width", "color"]) != nil else { return nil }
+        var b = BorderSpec()
+        if let w = json["width"] {
+            b.width = number(w, at: JSONPointer.appending(pointer, "width"), range: .nonNegative) ?? b.width
+        }
+        if let c = json["color"] { b.color = color(c, at: JSONPointer.appending(pointer, "color")) ?? b.color }
+        return b
     }
 
     /// The largest shadow radius a spec may ask for, in points: past a screen's size a blur

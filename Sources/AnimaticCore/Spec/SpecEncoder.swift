@@ -58,8 +58,20 @@ public enum SpecEncoder {
             m.append(("sublayerTransform", .object([("matrix", .array(t.entries.map { .number($0) }))])))
         case nil: break
         }
-        if l.shadow != .none { m.append(("shadow", decoration(l, AnimatableProperty.shadowMembers))) }
-        if l.border != .none { m.append(("border", decoration(l, AnimatableProperty.borderMembers))) }
+        if l.shadow != .none {
+            m.append(
+                (
+                    "shadow",
+                    .object([
+                        ("color", .string(l.shadow.color.hexString)), ("opacity", .number(l.shadow.opacity)),
+                        ("radius", .number(l.shadow.radius)), ("offset", point(l.shadow.offset)),
+                    ])
+                ))
+        }
+        if l.border != .none {
+            m.append(
+                ("border", .object([("width", .number(l.border.width)), ("color", .string(l.border.color.hexString))])))
+        }
         switch l.content {
         case let .snapshot(of, rect)?:
             var c: [(key: String, value: JSONValue)] = [("of", .string(of))]
@@ -146,13 +158,6 @@ public enum SpecEncoder {
             byLayer[c.layer]!.append((c.property.rawValue, value(c.value)))
         }
         return .object(order.map { ($0, .object(byLayer[$0]!)) })
-    }
-
-    /// The layer's `shadow` or `border` object: each of `members` (the property table's, in
-    /// their order) by its name.
-    static func decoration(_ l: LayerSpec, _ members: [AnimatableProperty]) -> JSONValue {
-        let v = CompiledLayer.Values(spec: l)
-        return .object(members.map { ($0.descriptor.member?.key ?? $0.rawValue, value(v.field($0))) })
     }
 
     static func value(_ v: PropertyValue) -> JSONValue {
