@@ -429,20 +429,6 @@ def mixed_section(rows, m):
     return "\n".join(lines)
 
 
-def replace_mixed_section(section):
-    """Rewrites only the mixed-load section of BENCHMARKS.md (appended when absent)."""
-    with open(DOC) as f:
-        text = f.read()
-    if MIXED_BEGIN in text and MIXED_END in text:
-        before = text[:text.index(MIXED_BEGIN)]
-        after = text[text.index(MIXED_END) + len(MIXED_END):]
-        text = before + section + after
-    else:
-        text = text.rstrip("\n") + "\n\n" + section + "\n"
-    with open(DOC, "w") as f:
-        f.write(text)
-
-
 OVERLOAD_CONNECTIONS = [int(c) for c in os.environ.get("BENCH_OVERLOAD_CONNECTIONS", "64,256,1024").split(",")]
 OVERLOAD_BEGIN = "<!-- overload: begin -->"
 OVERLOAD_END = "<!-- overload: end -->"
@@ -628,7 +614,7 @@ def main():
         m = machine()
         log(f"machine: {m['cpus']} × {m['model']}, {m['memory']}; {m['os']}; {m['swift']}")
         if os.environ.get("BENCH_ONLY") == "mixed":
-            replace_mixed_section(mixed_section(run_mixed(tmp), m))
+            replace_section(mixed_section(run_mixed(tmp), m), MIXED_BEGIN, MIXED_END)
             return
         if os.environ.get("BENCH_ONLY") == "overload":
             replace_section(overload_section(run_overload(tmp), m), OVERLOAD_BEGIN, OVERLOAD_END)
@@ -645,7 +631,7 @@ def main():
             results, memory, size = run_servers(tmp)
         write_doc(m, results, memory, size, engine_md, instructions)
         if os.environ.get("BENCH_SKIP_SERVERS") != "1" and os.environ.get("BENCH_SKIP_MIXED") != "1":
-            replace_mixed_section(mixed_section(run_mixed(tmp), m))
+            replace_section(mixed_section(run_mixed(tmp), m), MIXED_BEGIN, MIXED_END)
         if os.environ.get("BENCH_SKIP_SERVERS") != "1" and os.environ.get("BENCH_SKIP_OVERLOAD") != "1":
             replace_section(overload_section(run_overload(tmp), m), OVERLOAD_BEGIN, OVERLOAD_END)
     finally:
