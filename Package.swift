@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "AnimaticRender", targets: ["AnimaticRender"]),
         .library(name: "AnimaticHTTP", targets: ["AnimaticHTTP"]),
         .library(name: "AnimaticServer", targets: ["AnimaticServer"]),
+        .library(name: "AnimaticRaster", targets: ["AnimaticRaster"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -53,6 +54,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Pixels: frames drawn from the engine's layer states with Cairo, and the raster
+        // encoders (PNG, APNG, GIF, WebP, WebM, MP4). The C libraries stay out of AnimaticRender.
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .target(name: "AnimaticRaster", dependencies: ["AnimaticCore", "AnimaticRender", "CCairo", "CZlib"]),
+        .testTarget(name: "AnimaticRasterTests", dependencies: ["AnimaticRaster", "AnimaticRender", "AnimaticCore"]),
+
         .testTarget(name: "AnimaticServerTests", dependencies: ["AnimaticServer", "AnimaticHTTP", "AnimaticCore"]),
     ]
 )
