@@ -86,7 +86,15 @@ struct TimelineRequest {
     /// The options as bytes for the content hash: only those the format's bytes depend on.
     var hashKey: [UInt8] {
         var key = "\(format.rawValue);fps=\(options.fps)"
-        if format == .swift { key += ";name=\(options.exportName ?? "")" }
+        if format == .swift {
+            key += ";name=\(options.exportName ?? "")"
+            // The preset a Swift export writes its geometry from (docs/EXPORT.md).
+            if let preset = options.exportPreset {
+                var json = JSONWriter()
+                json.value(preset)
+                key += ";preset=" + String(decoding: json.bytes, as: UTF8.self)
+            }
+        }
         key +=
             format == .json
             ? ";frames=\(options.includeFrames)"

@@ -106,10 +106,11 @@ struct RenderCommand: ParsableCommand {
         case .success(let decoded):
             let compiled = reduceMotion ? ReduceMotion.apply(decoded) : decoded
             let format = OutputFormat(rawValue: format)!
-            let name = (try? JSONParser.parse([UInt8](input))).flatMap(SwiftExportName.of(document:))
+            let document = try? JSONParser.parse([UInt8](input))
+            let name = document.flatMap(SwiftExportName.of(document:))
             let options = TimelineOptions(
                 fps: fps, includeFrames: frames, loop: loop, filmstripFrames: filmstripFrames,
-                exportName: name)
+                exportName: name, exportPreset: document.flatMap(SwiftExportPreset.of(document:)))
             // The server's pricing and budget: refused before any work, or as soon as the
             // output passes the limit (the server's default response limit).
             let limit = WorkEstimate.defaultMaxOutputBytes
@@ -123,7 +124,9 @@ struct RenderCommand: ParsableCommand {
                 throw ExitCode(65)
             }
             if format == .swift {
-                for warning in SwiftAnimatorEncoder.encode(timeline, name: name).warnings {
+                for warning in SwiftAnimatorEncoder.encode(
+                    timeline, name: name, preset: options.exportPreset
+                ).warnings {
                     FileHandle.standardError.write(
                         Data("\(spec): not expressible in Swift: \(warning.description)\n".utf8))
                 }

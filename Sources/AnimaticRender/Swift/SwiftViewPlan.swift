@@ -35,7 +35,7 @@ struct SwiftViewPlan {
     init(_ spec: TransitionSpec) {
         var names = SwiftIdentifier(reserved: [
             "containerView", "transitionContext", "perspective", "finish",
-            "spring", "animations", "animator",
+            "spring", "animations", "animator", "width", "height",
         ])
         var views: [View] = []
         var byID: [String: Int] = [:]
