@@ -210,6 +210,8 @@ public struct UITransitionContextViewControllerKey: Hashable {
     public override init() {}
     /// https://developer.apple.com/documentation/uikit/uipercentdriveninteractivetransition/completionspeed
     open var completionSpeed: CGFloat = 1
+    /// https://developer.apple.com/documentation/uikit/uipercentdriveninteractivetransition/percentcomplete
+    open var percentComplete: CGFloat { 0 }
     /// https://developer.apple.com/documentation/uikit/uipercentdriveninteractivetransition/completioncurve
     open var completionCurve: UIView.AnimationCurve = .easeInOut
     /// https://developer.apple.com/documentation/uikit/uipercentdriveninteractivetransition/timingcurve

@@ -47,6 +47,11 @@ public enum SwiftAnimatorEncoder {
         return write(timeline.spec, run: timeline.run, typeName: typeName, geometry: nil)
     }
 
+    /// The warnings of the plain file (`SpecWarnings`).
+    static func warnings(of spec: TransitionSpec) -> [SwiftExportWarning] {
+        write(spec, run: nil, typeName: "Transition", geometry: nil).warnings
+    }
+
     private static func write(
         _ spec: TransitionSpec, run: InteractiveRun?, typeName: String, geometry: SwiftGeometry?
     ) -> Output {
@@ -164,9 +169,20 @@ public enum SwiftAnimatorEncoder {
                 // A presenter's view that stays outside and nothing changes is not asked for.
                 let context = plan.contextViews.filter { !$0.staysOutside || Self.isReferenced($0.layer.id, in: spec) }
                 if !context.isEmpty {
+                    for v in context where v.mayStayOutside {
+                        guard case .context(let from) = v.source else { continue }
+                        w.comment(
+                            "view(forKey: .\(from ? "from" : "to")) is nil when the presentation keeps the presenter on screen (not full screen): its view then stays where it is (UIKit's documentation of view(forKey:))"
+                        )
+                        w.line("let \(v.inContainerName) = transitionContext.view(forKey: .\(from ? "from" : "to"))")
+                    }
                     let bindings = context.map { v -> String in
                         guard case .context(let from) = v.source else { return "" }
                         let key = from ? "from" : "to"
+                        if v.mayStayOutside {
+                            return
+                                "let \(v.name) = \(v.inContainerName) ?? transitionContext.viewController(forKey: .\(key))?.view"
+                        }
                         return v.staysOutside
                             ? "let \(v.name) = transitionContext.viewController(forKey: .\(key))?.view"
                             : "let \(v.name) = transitionContext.view(forKey: .\(key))"

@@ -109,14 +109,58 @@ struct SwiftGeometry {
             measured.append(variable)
         }
 
+        // The same file must be right on an iPhone SE and an iPad: each expression is checked
+        // there, and where the preset changes branch between (a card as tall as it may be, then
+        // as tall as the screen allows) the slot becomes the max or min of the two lines.
+        var devices: [(size: Size, values: [Double], variables: [Variable])] = []
+        for device in checkedSizes where device != size {
+            func probeSize(_ w: Double, _ h: Double) -> [Double]? {
+                var moved = members
+                for (key, value) in [("width", w), ("height", h)] {
+                    if let i = moved.firstIndex(where: { $0.key == key }) { moved[i].value = .number(value) }
+                }
+                guard case .success(let s) = preset.spec(params: .object(moved)) else { return nil }
+                let values = write(s)
+                return values.count == base.count ? values : nil
+            }
+            guard let at = probeSize(device.width, device.height),
+                let wNear = probeSize(device.width + 1, device.height),
+                let wFar = probeSize(device.width + 37, device.height),
+                let hNear = probeSize(device.width, device.height + 1),
+                let hFar = probeSize(device.width, device.height + 37)
+            else { continue }
+            var w = Variable(name: "width", code: "width", value: device.width, isContainer: true)
+            var h = Variable(name: "height", code: "height", value: device.height, isContainer: true)
+            w.slopes = at.indices.map { ((wNear[$0] - at[$0]), (wFar[$0] - at[$0]) / 37) }
+            h.slopes = at.indices.map { ((hNear[$0] - at[$0]), (hFar[$0] - at[$0]) / 37) }
+            devices.append((device, at, [w, h]))
+        }
         var expressions: [Int: String] = [:]
         var names: [Int: Set<String>] = [:]
         for slot in base.indices {
-            guard let (expression, used) = expression(slot: slot, value: base[slot], variables: measured) else {
+            guard let line = affine(slot: slot, value: base[slot], variables: measured) else { continue }
+            func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-9 * max(1, abs(a), abs(b)) }
+            let failing = devices.filter {
+                !close(line.value(width: $0.size.width, height: $0.size.height), $0.values[slot])
+            }
+            guard let other = failing.first else {
+                expressions[slot] = line.text
+                names[slot] = line.names
                 continue
             }
-            expressions[slot] = expression
-            names[slot] = used
+            guard let second = affine(slot: slot, value: other.values[slot], variables: other.variables, exact: false)
+            else { continue }
+            for (op, pick) in [("max", { (a: Double, b: Double) in max(a, b) }), ("min", { min($0, $1) })] {
+                func f(_ w: Double, _ h: Double) -> Double {
+                    pick(line.value(width: w, height: h), second.value(width: w, height: h))
+                }
+                guard f(size.width, size.height) == base[slot],
+                    devices.allSatisfy({ close(f($0.size.width, $0.size.height), $0.values[slot]) })
+                else { continue }
+                expressions[slot] = "\(op)(\(line.text), \(second.text))"
+                names[slot] = line.names.union(second.names)
+                break
+            }
         }
         let used = names.values.reduce(into: Set<String>()) { $0.formUnion($1) }
         let constants = measured.filter { !$0.isContainer && used.contains($0.name) }.map { ($0.name, $0.value) }
@@ -143,11 +187,49 @@ struct SwiftGeometry {
         return abs(c - g) <= 1e-7 * max(1, abs(g)) ? (c, c, 1) : nil
     }
 
-    /// The expression of one slot and the variables it uses; nil to keep the literal.
-    private static func expression(
-        slot: Int, value: Double, variables: [Variable]
-    ) -> (String, Set<String>)? {
-        var terms: [(variable: Variable, c: Double, n: Double, k: Double)] = []
+    /// The sizes the expressions are checked at besides the spec's: an iPhone SE and a
+    /// 12.9-inch iPad, portrait (docs/EXPORT.md).
+    static let checkedSizes = [Size(width: 320, height: 568), Size(width: 1024, height: 1366)]
+
+    /// One line `a + b·width + c·height + Σ dᵢ·parameterᵢ` as it is written, with its value
+    /// computed in the order Swift computes the text.
+    struct Affine {
+        /// Each term: the variable, whether its coefficient is negative, and how it is written.
+        var terms: [(variable: Variable, negative: Bool, form: Form)] = []
+        var rest: Double = 0
+        var text = ""
+        var names: Set<String> { Set(terms.map(\.variable.name)) }
+
+        enum Form {
+            case plain
+            case divided(Double)
+            case multiplied(Double)
+            case fraction(Double, Double)
+        }
+
+        /// The value at another container size (the parameters as they are).
+        func value(width: Double, height: Double) -> Double {
+            var sum = 0.0
+            for (i, (v, negative, form)) in terms.enumerated() {
+                let x = v.name == "width" ? width : v.name == "height" ? height : v.value
+                let t: Double
+                switch form {
+                case .plain: t = x
+                case .divided(let k): t = x / k
+                case .multiplied(let m): t = x * m
+                case .fraction(let m, let k): t = x * m / k
+                }
+                sum = i == 0 ? (negative ? -t : t) : (negative ? sum - t : sum + t)
+            }
+            return rest < 0 ? sum - abs(rest) : rest > 0 ? sum + rest : sum
+        }
+    }
+
+    /// The line through one slot, exact at `value` for the variables' values; nil to keep
+    /// the literal.
+    private static func affine(slot: Int, value: Double, variables: [Variable], exact: Bool = true) -> Affine? {
+        var line = Affine()
+        var found: [(variable: Variable, c: Double, n: Double, k: Double)] = []
         for v in variables {
             let (near, far) = v.slopes[slot]
             let linear = abs(near - far) <= 1e-9 * max(1, abs(value), abs(near))
@@ -155,42 +237,38 @@ struct SwiftGeometry {
                 if v.isContainer { return nil }  // not linear in the size: the spec's number
                 continue
             }
-            if c != 0 { terms.append((v, c, n, k)) }
+            if c != 0 { found.append((v, c, n, k)) }
         }
-        guard !terms.isEmpty else { return nil }
+        guard !found.isEmpty else { return nil }
         // Positive terms first, so the expression reads `height / 2 - width * 0.375`.
-        terms.sort { ($0.c > 0 ? 0 : 1) < ($1.c > 0 ? 0 : 1) }
-        var sum = 0.0
-        var text = ""
-        for (i, (v, c, n, k)) in terms.enumerated() {
-            let number = { (x: Double) in SwiftNumberSlots.literally { SwiftLiteral.number(x) } }
-            let (written, result): (String, Double)
+        found.sort { ($0.c > 0 ? 0 : 1) < ($1.c > 0 ? 0 : 1) }
+        let number = { (x: Double) in SwiftNumberSlots.literally { SwiftLiteral.number(x) } }
+        for (i, (v, c, n, k)) in found.enumerated() {
             let m = abs(n)
+            let (written, form): (String, Affine.Form)
             switch (m, k) {
-            case (1, 1): (written, result) = (v.code, v.value)
-            case (1, _): (written, result) = ("\(v.code) / \(number(k))", v.value / k)
-            case (_, 1): (written, result) = ("\(v.code) * \(number(m))", v.value * m)
-            default: (written, result) = ("\(v.code) * \(number(m)) / \(number(k))", v.value * m / k)
+            case (1, 1): (written, form) = (v.code, .plain)
+            case (1, _): (written, form) = ("\(v.code) / \(number(k))", .divided(k))
+            case (_, 1): (written, form) = ("\(v.code) * \(number(m))", .multiplied(m))
+            default: (written, form) = ("\(v.code) * \(number(m)) / \(number(k))", .fraction(m, k))
             }
-            if i == 0 {
-                text = c < 0 ? "-" + written : written
-                sum = c < 0 ? -result : result
-            } else {
-                text += c < 0 ? " - " + written : " + " + written
-                sum = c < 0 ? sum - result : sum + result
-            }
+            line.terms.append((v, c < 0, form))
+            line.text += i == 0 ? (c < 0 ? "-" + written : written) : (c < 0 ? " - " : " + ") + written
         }
-        var rest = value - sum
+        let sizeW = variables.first { $0.name == "width" }?.value ?? 0
+        let sizeH = variables.first { $0.name == "height" }?.value ?? 0
+        var rest = value - line.value(width: sizeW, height: sizeH)
+        rest = (rest * 1e6).rounded() / 1e6
         if rest != 0 {
-            rest = (rest * 1e6).rounded() / 1e6
-            let literal = SwiftNumberSlots.literally { SwiftLiteral.number(abs(rest)) }
+            let literal = number(abs(rest))
             guard Double(literal).map({ $0 == abs(rest) }) ?? false else { return nil }
-            text += rest < 0 ? " - " + literal : " + " + literal
-            sum = rest < 0 ? sum - abs(rest) : sum + abs(rest)
+            line.text += rest < 0 ? " - " + literal : " + " + literal
+            line.rest = rest
         }
         // The spec's own number at the spec's size, exactly, or the literal.
-        guard sum == value else { return nil }
-        return (text, Set(terms.map(\.variable.name)))
+        let at = line.value(width: sizeW, height: sizeH)
+        guard exact ? at == value : abs(at - value) <= 1e-9 * max(1, abs(value)) else { return nil }
+        return line
     }
 }
 
