@@ -91,8 +91,20 @@ extension APIRoutes {
         return onRenderLane { [self] in
             switch decodeBody(request) {
             case .failure(let problem): return problem.response
-            case .success:
-                return HTTPResponse(status: .ok, body: Array(#"{"valid":true}"#.utf8), contentType: "application/json")
+            case .success(let spec):
+                // A valid spec may still ask for what UIKit cannot express (docs/API.md, "Warnings").
+                let warnings = SpecWarnings.of(spec)
+                guard !warnings.isEmpty else {
+                    return HTTPResponse(
+                        status: .ok, body: Array(#"{"valid":true}"#.utf8), contentType: "application/json")
+                }
+                var json = JSONWriter()
+                json.raw(#"{"valid":true,"warnings":"#)
+                SpecWarnings.write(warnings, into: &json)
+                json.raw("}")
+                var response = HTTPResponse(status: .ok, body: json.bytes, contentType: "application/json")
+                for warning in warnings { response.headers.add("Animatic-Warning", SpecWarnings.headerValue(warning)) }
+                return response
             }
         }
     }

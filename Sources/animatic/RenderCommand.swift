@@ -123,13 +123,9 @@ struct RenderCommand: ParsableCommand {
                 FileHandle.standardError.write(Data("\(spec): \(refusal.commandLineMessage)\n".utf8))
                 throw ExitCode(65)
             }
-            if format == .swift {
-                for warning in SwiftAnimatorEncoder.encode(
-                    timeline, name: name, preset: options.exportPreset
-                ).warnings {
-                    FileHandle.standardError.write(
-                        Data("\(spec): not expressible in Swift: \(warning.description)\n".utf8))
-                }
+            // What UIKit cannot express exactly, for every format (docs/API.md, "Warnings").
+            for warning in SpecWarnings.of(compiled) {
+                FileHandle.standardError.write(Data("\(spec): not expressible in Swift: \(warning.description)\n".utf8))
             }
             if let outDir {
                 let document = spec == "-" ? (try? JSONParser.parse([UInt8](input))) : nil
