@@ -50,7 +50,8 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         case .swift:
             return Array(
                 SwiftAnimatorEncoder.encode(
-                    timeline, name: options.exportName, preset: options.exportPreset
+                    timeline, name: options.exportName, preset: options.exportPreset,
+                    interruptible: options.exportInterruptible
                 ).source.utf8)
         }
     }

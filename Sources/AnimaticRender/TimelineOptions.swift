@@ -17,6 +17,9 @@ public struct TimelineOptions: Hashable, Sendable {
     /// so the export writes its geometry from the container (docs/EXPORT.md); nil for an
     /// inline spec.
     public var exportPreset: JSONValue?
+    /// Swift: also implement `interruptibleAnimator(using:)` with one
+    /// `UIViewPropertyAnimator` (`?interruptible=true`, `--interruptible`; docs/EXPORT.md).
+    public var exportInterruptible = false
 
     /// How many frames a filmstrip may show: the first and the last at least.
     public static let filmstripFrameRange = 2...64

@@ -43,6 +43,11 @@ extension APIRoutes {
     /// them (over a work or size limit, or cancelled).
     private func render(_ spec: TransitionSpec, _ parsed: TimelineRequest) -> Result<[UInt8], Problem> {
         let compiled = parsed.reduceMotion ? ReduceMotion.apply(spec) : spec
+        // The interruptible export needs one timing that ends with the transition (docs/EXPORT.md).
+        if parsed.format == .swift, parsed.options.exportInterruptible {
+            let problems = SwiftInterruptible.problems(compiled)
+            if !problems.isEmpty { return .failure(Problem.invalidSpec(problems)) }
+        }
         // Priced, then encoded within the response limit (BudgetedRender).
         let rendered = BudgetedRender.encode(
             compiled, format: parsed.format, options: parsed.options, limits: configuration.limits,

@@ -241,19 +241,43 @@ public final class Recorder {
         if let completion { schedule(at: changes.isEmpty ? now : end) { completion(true) } }
     }
 
+    /// A `UIViewPropertyAnimator` started: each part is a block from its delay factor to
+    /// the end with the animator's timing; a keyframe block inside takes that duration and
+    /// timing (`inherited`); the completions run at the end.
+    func propertyAnimator(
+        duration: Double, delay: Double, timing: JSON, parts: [(animation: () -> Void, delayFactor: CGFloat)],
+        completion: (() -> Void)?
+    ) {
+        for part in parts {
+            inherited = (duration * (1 - part.delayFactor), now + delay + duration * part.delayFactor, timing)
+            block(
+                duration: duration * (1 - part.delayFactor), delay: delay + duration * part.delayFactor, timing: timing,
+                part.animation, completion: nil)
+            inherited = nil
+        }
+        latestEnd = max(latestEnd, now + delay + duration)
+        if let completion { schedule(at: now + delay + duration, completion) }
+    }
+
+    /// The animator a keyframe block is called in: its duration, start and timing.
+    private var inherited: (duration: Double, start: Double, timing: JSON)?
+
     func keyframes(
         duration: Double, delay: Double, calculationMode: String, linear: Bool, _ animations: () -> Void,
         completion: ((Bool) -> Void)?
     ) {
-        flush()
+        let outer = inherited
+        inherited = nil
+        if outer == nil { flush() }
         captureInitial()
         keyframeList = []
         animations()
         var o: [String: JSON] = [
-            "delay": .number(now + delay), "duration": .number(duration),
+            "delay": .number(outer?.start ?? (now + delay)), "duration": .number(outer?.duration ?? duration),
             "calculationMode": .string(calculationMode), "keyframes": .array(keyframeList ?? []),
         ]
         if linear { o["timing"] = .string("linear") }
+        if let outer { o["timing"] = outer.timing }
         keyframeList = nil
         self.animations.append(.object(o))
         latestEnd = max(latestEnd, now + delay + duration)

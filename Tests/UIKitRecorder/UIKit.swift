@@ -549,7 +549,15 @@ public protocol UIViewControllerInteractiveTransitioning: NSObjectProtocol {
 public protocol UITimingCurveProvider: NSObjectProtocol {}
 
 open class UICubicTimingParameters: NSObject, UITimingCurveProvider {
-    public init(controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint) {}
+    let timing: JSON
+    public init(controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint) {
+        timing = .object([
+            "cubicBezier": .array([.number(point1.x), .number(point1.y), .number(point2.x), .number(point2.y)])
+        ])
+    }
+    public init(animationCurve curve: UIView.AnimationCurve) {
+        timing = .string(["easeInEaseOut", "easeIn", "easeOut", "linear"][curve.rawValue])
+    }
 }
 
 open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInteractiveTransitioning {
@@ -583,10 +591,34 @@ public enum UIViewAnimatingPosition: Int {
     case end, start, current
 }
 
-open class UIViewPropertyAnimator: NSObject {
+public struct CGVector {
+    public var dx: CGFloat, dy: CGFloat
+    public init(dx: CGFloat, dy: CGFloat) { self.dx = dx; self.dy = dy }
+}
+
+public protocol UIViewImplicitlyAnimating: NSObjectProtocol {
+    func startAnimation()
+}
+
+open class UISpringTimingParameters: NSObject, UITimingCurveProvider {
+    let timing: JSON
+    public init(dampingRatio ratio: CGFloat, initialVelocity velocity: CGVector) {
+        timing = .object(["spring": .object(["dampingRatio": .number(ratio), "initialVelocity": .number(velocity.dx)])])
+    }
+    public init(mass: CGFloat, stiffness: CGFloat, damping: CGFloat, initialVelocity velocity: CGVector) {
+        timing = .object([
+            "spring": .object([
+                "mass": .number(mass), "stiffness": .number(stiffness), "damping": .number(damping),
+                "initialVelocity": .number(velocity.dx),
+            ])
+        ])
+    }
+}
+
+open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
     let duration: TimeInterval
     let timing: JSON
-    var animations: [() -> Void] = []
+    var parts: [(animation: () -> Void, delayFactor: CGFloat)] = []
     var completions: [(UIViewAnimatingPosition) -> Void] = []
 
     public init(
@@ -597,28 +629,39 @@ open class UIViewPropertyAnimator: NSObject {
         timing = .object([
             "cubicBezier": .array([.number(point1.x), .number(point1.y), .number(point2.x), .number(point2.y)])
         ])
-        if let animations { self.animations.append(animations) }
+        if let animations { parts.append((animations, 0)) }
+    }
+    public init(duration: TimeInterval, timingParameters parameters: UITimingCurveProvider) {
+        self.duration = duration
+        timing =
+            (parameters as? UICubicTimingParameters)?.timing ?? (parameters as? UISpringTimingParameters)?.timing
+            ?? .string("easeInEaseOut")
     }
     public init(duration: TimeInterval, dampingRatio ratio: CGFloat, animations: (() -> Void)? = nil) {
         self.duration = duration
         timing = .object(["spring": .object(["dampingRatio": .number(ratio), "initialVelocity": .number(0)])])
-        if let animations { self.animations.append(animations) }
+        if let animations { parts.append((animations, 0)) }
     }
     public init(duration: TimeInterval, curve: UIView.AnimationCurve, animations: (() -> Void)? = nil) {
         self.duration = duration
         let names = ["easeInEaseOut", "easeIn", "easeOut", "linear"]
         timing = .string(names[curve.rawValue])
-        if let animations { self.animations.append(animations) }
+        if let animations { parts.append((animations, 0)) }
     }
-    open func addAnimations(_ animation: @escaping () -> Void) { animations.append(animation) }
+    open func addAnimations(_ animation: @escaping () -> Void) { parts.append((animation, 0)) }
+    open func addAnimations(_ animation: @escaping () -> Void, delayFactor: CGFloat) {
+        parts.append((animation, delayFactor))
+    }
     open func addCompletion(_ completion: @escaping (UIViewAnimatingPosition) -> Void) {
         completions.append(completion)
     }
     open func startAnimation() { startAnimation(afterDelay: 0) }
+    /// Each part from its delay factor × duration to the end, on the animator's timing; a
+    /// keyframe block inside takes the animator's duration and timing.
     open func startAnimation(afterDelay delay: TimeInterval) {
-        let all = animations, done = completions
-        Recorder.shared.block(
-            duration: duration, delay: delay, timing: timing, { for a in all { a() } },
-            completion: done.isEmpty ? nil : { _ in for c in done { c(.end) } })
+        let done = completions
+        Recorder.shared.propertyAnimator(
+            duration: duration, delay: delay, timing: timing, parts: parts,
+            completion: done.isEmpty ? nil : { for c in done { c(.end) } })
     }
 }

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, run_cli
+from conftest import CLI, ROOT, run_cli
 
 RECORDER = ROOT / "Tests" / "UIKitRecorder"
 SWIFTC = shutil.which("swiftc")
@@ -159,28 +159,41 @@ def recorder_module(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def recorded(recorder_module, tmp_path_factory):
-    """{(preset, size): (recorded spec, preset spec at the size)} for every preset and size."""
+    """({(run label, size): (recorded spec, preset spec, preset document at the size, source)},
+    tmp folder, {(run label, size): what the run left}) for every preset, its interruptible
+    export where there is one (label `name+interruptible`), and every size."""
     tmp = tmp_path_factory.mktemp("export-runs")
-    cases, parts, calls = {}, ["import UIKit\n"], []
-    for k, name in enumerate(presets()):
+    cases, parts, calls, namespaces = {}, ["import UIKit\n"], [], []
+    for name in presets():
         spec = default_spec(name)
         doc = tmp / f"{name}.json"
         doc.write_text(json.dumps({"preset": name}))
-        source = run_cli("render", doc, "--format", "swift").decode()
-        parts.append(f"enum Case{k} {{\n{body(source)}\n}}\n")
+        files = [(name, run_cli("render", doc, "--format", "swift").decode())]
+        # The interruptible variant, where one property animator can play the preset.
+        proc = subprocess.run([str(CLI), "render", str(doc), "--format", "swift", "--interruptible"],
+                              capture_output=True, text=True)
+        if proc.returncode == 0:
+            files.append((name + "+interruptible", proc.stdout))
+        sized_states = {}
         for size in SIZES:
             at_size_doc = {"preset": name, "params": {"width": size[0], "height": size[1]}}
-            state = frames(at_size_doc, tmp, f"{name}-{size[0]}-initial")
-            first = state["frames"][0]["layers"]
-            sized = {"layers": [{"id": layer["id"], "position": layer["position"], "size": layer["size"]}
-                                for layer in first]}
-            variants = [False] + ([True] if size == SIZES[0] and presenter(spec) else [])
-            for not_full_screen in variants:
-                run_id = len(calls)
-                parts.append(harness_case(run_id, k, source, spec, sized, size, not_full_screen))
-                calls.append(f"run{run_id}()")
-                cases[run_id] = (name, size if not not_full_screen else "not-full-screen", spec, at_size_doc, source)
-    parts.append("@main struct Main {\n    static func main() {\n" + "".join(f"        {c}\n" for c in calls) + "    }\n}\n")
+            first = frames(at_size_doc, tmp, f"{name}-{size[0]}-initial")["frames"][0]["layers"]
+            sized_states[size] = (at_size_doc, {"layers": [
+                {"id": layer["id"], "position": layer["position"], "size": layer["size"]} for layer in first]})
+        for label, source in files:
+            namespace = len(namespaces)
+            namespaces.append(label)
+            parts.append(f"enum Case{namespace} {{\n{body(source)}\n}}\n")
+            for size in SIZES:
+                at_size_doc, sized = sized_states[size]
+                variants = [False] + ([True] if size == SIZES[0] and presenter(spec) else [])
+                for not_full_screen in variants:
+                    run_id = len(calls)
+                    parts.append(harness_case(run_id, namespace, source, spec, sized, size, not_full_screen))
+                    calls.append(f"run{run_id}()")
+                    cases[run_id] = (label, "not-full-screen" if not_full_screen else size, spec, at_size_doc, source)
+    parts.append("@main struct Main {\n    static func main() {\n" + "".join(f"        {c}\n" for c in calls)
+                 + "    }\n}\n")
     main = tmp / "Main.swift"
     main.write_text("\n".join(parts))
     exe = tmp / "runs"
@@ -193,11 +206,11 @@ def recorded(recorder_module, tmp_path_factory):
     out, left = {}, {}
     for line in ran.stdout.splitlines():
         run_id, text = line.split(" ", 1)
-        name, size, spec, at_size_doc, source = cases[int(run_id)]
+        label, size, spec, at_size_doc, source = cases[int(run_id)]
         if text.startswith("left "):
-            left[(name, size)] = json.loads(text[5:])
+            left[(label, size)] = json.loads(text[5:])
         else:
-            out[(name, size)] = (json.loads(text), spec, at_size_doc, source)
+            out[(label, size)] = (json.loads(text), spec, at_size_doc, source)
     return out, tmp, left
 
 
@@ -238,7 +251,7 @@ FIXED_SIZE = {"explode"}
 
 def test_only_the_documented_presets_keep_fixed_numbers(recorded):
     runs, _, _ = recorded
-    fixed = {name for (name, _), (_, _, _, source) in runs.items()
+    fixed = {name.split("+")[0] for (name, _), (_, _, _, source) in runs.items()
              if "Geometry is computed from the container" not in source}
     assert fixed == FIXED_SIZE
 
@@ -249,7 +262,7 @@ def test_every_preset_export_records_the_preset_timeline(recorded, size):
     failures = []
     checked = 0
     for (name, at), (recorded_spec, spec, at_size_doc, _) in sorted(runs.items(), key=str):
-        if at != size or (name in FIXED_SIZE and size != SIZES[0]):
+        if at != size or (name.split("+")[0] in FIXED_SIZE and size != SIZES[0]):
             continue
         checked += 1
         problems = compare(recorded_spec, spec, at_size_doc, tmp, f"{name}-{at[0]}")
@@ -257,6 +270,7 @@ def test_every_preset_export_records_the_preset_timeline(recorded, size):
             failures.append(f"{name} at {at[0]} × {at[1]}: " + "; ".join(problems[:3]))
     assert not failures, "\n".join(failures)
     assert checked >= 25
+    assert sum(1 for (name, at) in runs if at == size and name.endswith("+interruptible")) >= 15
 
 
 def test_the_transition_hands_the_views_back_to_the_app_as_it_found_them(recorded):

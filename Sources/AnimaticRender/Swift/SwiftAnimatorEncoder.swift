@@ -16,20 +16,28 @@ public enum SwiftAnimatorEncoder {
     /// the geometry is written from the container and the parameters are named constants
     /// (`SwiftGeometry`); without it, or when the preset does not give this spec, the
     /// numbers are the spec's.
-    public static func encode(_ timeline: Timeline, name: String?, preset: JSONValue? = nil) -> Output {
+    /// With `interruptible`, the animator also implements `interruptibleAnimator(using:)`
+    /// with one `UIViewPropertyAnimator` (`SwiftInterruptible`; check its `problems` first).
+    public static func encode(
+        _ timeline: Timeline, name: String?, preset: JSONValue? = nil, interruptible: Bool = false
+    ) -> Output {
         let typeName = SwiftIdentifier.typeName(name ?? "transition")
         if let preset,
             let geometry = SwiftGeometry.fit(
                 document: preset, spec: timeline.spec, typeName: typeName,
                 write: { spec in
                     let slots = SwiftNumberSlots()
-                    _ = slots.writing { write(spec, run: nil, typeName: typeName, geometry: nil) }
+                    _ = slots.writing {
+                        write(spec, run: nil, typeName: typeName, geometry: nil, interruptible: interruptible)
+                    }
                     return slots.values
                 })
         {
             let slots = SwiftNumberSlots()
             let written = slots.writing {
-                write(timeline.spec, run: timeline.run, typeName: typeName, geometry: geometry)
+                write(
+                    timeline.spec, run: timeline.run, typeName: typeName, geometry: geometry,
+                    interruptible: interruptible)
             }
             let resolved = slots.resolve(written.source, expressions: geometry.expressions)
             // Only what the code uses is declared: a number in a comment stays the spec's.
@@ -44,7 +52,8 @@ public enum SwiftAnimatorEncoder {
             }
             return Output(source: source, warnings: warnings)
         }
-        return write(timeline.spec, run: timeline.run, typeName: typeName, geometry: nil)
+        return write(
+            timeline.spec, run: timeline.run, typeName: typeName, geometry: nil, interruptible: interruptible)
     }
 
     /// The warnings of the plain file (`SpecWarnings`).
@@ -53,7 +62,8 @@ public enum SwiftAnimatorEncoder {
     }
 
     private static func write(
-        _ spec: TransitionSpec, run: InteractiveRun?, typeName: String, geometry: SwiftGeometry?
+        _ spec: TransitionSpec, run: InteractiveRun?, typeName: String, geometry: SwiftGeometry?,
+        interruptible: Bool = false
     ) -> Output {
         let plan = SwiftViewPlan(spec)
         var writer = SwiftAnimatorWriter(spec: spec, plan: plan)
@@ -61,7 +71,7 @@ public enum SwiftAnimatorEncoder {
         writer.writeViews()
         let views = writer.out.text
         writer.out = SwiftSourceWriter()
-        writer.writeAnimations()
+        if interruptible { writer.writeInterruptibleAnimations() } else { writer.writeAnimations() }
         let animations = writer.out.text
         writer.out = SwiftSourceWriter()
         writer.writeCompletion()
@@ -95,7 +105,7 @@ public enum SwiftAnimatorEncoder {
         out.line()
         writeClass(
             typeName: typeName, spec: spec, plan: plan, views: views, completion: completion,
-            animations: animations, geometry: geometry, into: &out)
+            animations: animations, geometry: geometry, interruptible: interruptible, into: &out)
         if plan.usesGradientView {
             out.line()
             out.line("/// A view whose layer is a `CAGradientLayer`, so the gradient follows the view's bounds.")
@@ -124,7 +134,8 @@ public enum SwiftAnimatorEncoder {
 
     private static func writeClass(
         typeName: String, spec: TransitionSpec, plan: SwiftViewPlan, views: String,
-        completion: String, animations: String, geometry: SwiftGeometry?, into out: inout SwiftSourceWriter
+        completion: String, animations: String, geometry: SwiftGeometry?, interruptible: Bool,
+        into out: inout SwiftSourceWriter
     ) {
         let provided = plan.providedViews
         out.line(
@@ -160,7 +171,21 @@ public enum SwiftAnimatorEncoder {
                 w.line("return \(SwiftLiteral.number(transitionDuration(spec: spec)))")
             }
             w.line()
-            w.block("func animateTransition(using transitionContext: UIViewControllerContextTransitioning)") { w in
+            if interruptible {
+                w.line("/// The transition's one animator: UIKit may ask for it more than once during a transition.")
+                w.line("private var transitionAnimator: UIViewImplicitlyAnimating?")
+                w.line()
+                w.block("func animateTransition(using transitionContext: UIViewControllerContextTransitioning)") { w in
+                    w.line("interruptibleAnimator(using: transitionContext).startAnimation()")
+                }
+                w.line()
+            }
+            let entry =
+                interruptible
+                ? "func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating"
+                : "func animateTransition(using transitionContext: UIViewControllerContextTransitioning)"
+            w.block(entry) { w in
+                if interruptible { w.line("if let transitionAnimator { return transitionAnimator }") }
                 w.line("let containerView = transitionContext.containerView")
                 if geometry != nil {
                     w.line(SwiftGeometry.widthDeclaration)
@@ -191,7 +216,7 @@ public enum SwiftAnimatorEncoder {
                         "guard " + bindings.joined(separator: ",\n" + String(repeating: " ", count: 8 + 6)) + " else {")
                     w.indent { w in
                         w.line("transitionContext.completeTransition(false)")
-                        w.line("return")
+                        w.line(interruptible ? "return UIViewPropertyAnimator(duration: 0, curve: .linear)" : "return")
                     }
                     w.line("}")
                 }
