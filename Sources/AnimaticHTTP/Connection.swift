@@ -72,10 +72,15 @@ final class Connection: @unchecked Sendable {
         var head: HTTPRequestHead
         var requestID: String
         var path: String
+        /// When the work's deadline passes (`DeferredWork.timeout`); nil: none. Kept by
+        /// the connection's one timer, not a timer of its own per request.
+        var deadline: ContinuousClock.Instant?
+        var timedOut: @Sendable () -> HTTPResponse
     }
 
     /// When the current request's first byte arrived (the access log's duration).
     private var messageStart: DispatchTime
+    /// When the timer will fire; nil when it is not armed.
     private var scheduledDeadline: ContinuousClock.Instant?
 
     /// Queued response bytes above which no further requests are parsed.
@@ -152,10 +157,19 @@ final class Connection: @unchecked Sendable {
         }
     }
 
-    /// Near the connection cap: close if the rule still applies (an idle keep-alive
-    /// connection, or a silent one); tells the core when it no longer does.
+    /// Near the connection cap, or past its address's share of silent connections: close
+    /// if the rule still applies (an idle keep-alive connection, or a silent one); tells
+    /// the core when it no longer does.
+    ///
+    /// The connection is judged on what its client has sent, not on what this server has
+    /// had time to read: what waits in the socket is read first. Under load a new
+    /// connection's request can sit there unread while the connection still counts as
+    /// silent; closing it would drop that request, and its client's reconnect — silent in
+    /// turn — would close the next one (docs/BENCHMARKS.md, "Overload"). Half a header
+    /// read keeps a connection silent.
     func evict(_ rule: ConnectionEviction) {
         queue.async { [self] in
+            if !closed, readSource?.isWatching == true { handleReadable() }
             let action = machine.evict(rule)
             if action == .none, !closed { core.evictionDeclined(id) }
             execute(action)
@@ -408,18 +422,19 @@ final class Connection: @unchecked Sendable {
             send(deferred.overloaded(), head: head, requestID: requestID, path: path)
             return
         }
-        inFlight = InFlight(flag: flag, head: head, requestID: requestID, path: path)
+        inFlight = InFlight(
+            flag: flag, head: head, requestID: requestID, path: path,
+            deadline: deferred.timeout.map { ContinuousClock.now + $0 }, timedOut: deferred.timedOut)
         execute(machine.workStarted())
-        if let timeout = deferred.timeout {
-            queue.asyncAfter(deadline: .now() + timeout.dispatchInterval) { [self] in
-                guard let current = inFlight, current.flag === flag, !closed else { return }
-                flag.raise(.deadline)
-                core.logger.warning(
-                    "render deadline passed, cancelled",
-                    metadata: ["request_id": "\(requestID)", "path": "\(path)"])
-                finishDeferred(flag, deferred.timedOut())
-            }
-        }
+    }
+
+    /// The work in flight has passed its deadline: cancel it and answer `timedOut()`.
+    private func workDeadlinePassed(_ current: InFlight) {
+        current.flag.raise(.deadline)
+        core.logger.warning(
+            "render deadline passed, cancelled",
+            metadata: ["request_id": "\(current.requestID)", "path": "\(current.path)"])
+        finishDeferred(current.flag, current.timedOut())
     }
 
     private func finishDeferred(_ flag: CancellationFlag, _ response: HTTPResponse) {
@@ -655,24 +670,39 @@ final class Connection: @unchecked Sendable {
 
     // MARK: - Timeouts
 
-    private func updateTimer() {
-        guard let timer else { return }
-        let deadline = machine.deadline
-        if deadline != scheduledDeadline {
-            scheduledDeadline = deadline
-            if let deadline {
-                let delay = max(ContinuousClock.now.duration(to: deadline), .zero)
-                timer.schedule(deadline: .now() + delay.dispatchInterval, leeway: .milliseconds(10))
-            } else {
-                timer.schedule(deadline: .distantFuture, leeway: .milliseconds(10))
-            }
+    /// The earliest of the phase's deadline and the work's.
+    private var nextDeadline: ContinuousClock.Instant? {
+        switch (machine.deadline, inFlight?.deadline) {
+        case (let phase?, let work?): min(phase, work)
+        case (let phase, nil): phase
+        case (nil, let work): work
         }
     }
 
+    /// Arms the timer for the next deadline only when it is earlier than the one armed.
+    /// A later or no deadline leaves the timer as it is: it fires early, finds nothing due
+    /// and is armed again then (`timerFired`). Each request moves the deadline (header,
+    /// work, idle) and re-arming a Dispatch timer wakes Dispatch's timer thread, so this
+    /// keeps a busy keep-alive connection at about one re-arm per header timeout instead of
+    /// three per request.
+    private func updateTimer() {
+        guard let timer, let deadline = nextDeadline else { return }
+        if let scheduled = scheduledDeadline, scheduled <= deadline { return }
+        scheduledDeadline = deadline
+        let delay = max(ContinuousClock.now.duration(to: deadline), .zero)
+        timer.schedule(deadline: .now() + delay.dispatchInterval, leeway: .milliseconds(10))
+    }
+
     private func timerFired() {
+        // One-shot: nothing is armed any more.
+        scheduledDeadline = nil
+        guard !closed else { return }
+        if let current = inFlight, let deadline = current.deadline, ContinuousClock.now >= deadline {
+            workDeadlinePassed(current)
+            return
+        }
         let action = machine.timerFired(now: .now)
-        if action == .reschedule {
-            scheduledDeadline = nil
+        if action == .reschedule || action == .none {
             updateTimer()
             return
         }

@@ -12,8 +12,10 @@ import Synchronization
 ///   not the load policy) or the pool is stopping: the caller answers 503.
 /// - With `admission` set, a job that waits longer than its `deadline` is shed: its flag
 ///   is raised with `.shed` and it is run then, so that `DeferredWork` answers 503 with
-///   `Retry-After`; a congested queue serves newest first (`QueueAdmission`). Without it
-///   the queue is first come, first served and a job waits as long as it takes.
+///   `Retry-After`; a congested queue serves newest first (`QueueAdmission`). A job that
+///   would wait longer than `admitWithin` (by `ServiceTimeEstimate`) is held aside, not
+///   queued, and shed at its deadline the same way. Without `admission` the queue is first
+///   come, first served and a job waits as long as it takes.
 /// - A job whose cancellation flag is raised while it waits (client gone, deadline,
 ///   shutdown) is dropped unrun and counted in `skippedCount`.
 public final class WorkPool: Sendable {
@@ -33,20 +35,18 @@ public final class WorkPool: Sendable {
         var since: UInt64
     }
 
-    /// The queue in arrival order from `head` (oldest) to the end (newest).
-    private struct State: ~Copyable {
+    /// Jobs in arrival order from `head` (oldest) to the end (newest).
+    private struct Line {
         var jobs: [Waiting] = []
         var head = 0
-        var busy = 0
-        var stopping = false
-        /// Since when the oldest job has waited longer than the target (nil: it has not).
-        var aboveTargetSince: UInt64?
-        /// Whether a timer will look for jobs past their deadline.
-        var expiryArmed = false
 
-        var waiting: Int { jobs.count - head }
+        var count: Int { jobs.count - head }
+        /// When the oldest came; nil when there is none.
+        var oldestSince: UInt64? { head < jobs.count ? jobs[head].since : nil }
 
-        /// Takes the oldest job (the head) or the newest (the last) out of the queue.
+        mutating func append(_ waiting: Waiting) { jobs.append(waiting) }
+
+        /// Takes the oldest job (the head) or the newest (the last) out of the line.
         mutating func take(newest: Bool) -> Job {
             let job: Job
             if newest {
@@ -64,6 +64,32 @@ public final class WorkPool: Sendable {
             }
             return job
         }
+
+        /// Empties the line; its jobs, oldest first.
+        mutating func removeAll() -> [Job] {
+            let rest = jobs[head...].map(\.job)
+            jobs = []
+            head = 0
+            return rest
+        }
+    }
+
+    private struct State: ~Copyable {
+        /// The queue, served oldest first (newest first while congested).
+        var queue = Line()
+        /// Jobs held aside on arrival (`QueueAdmission.admitWithin`): shed at their
+        /// deadline, oldest first (run only to answer 503, their work never).
+        var heldAside = Line()
+        var busy = 0
+        var stopping = false
+        /// Since when the oldest job has waited longer than the target (nil: it has not).
+        var aboveTargetSince: UInt64?
+        /// Whether a timer will look for jobs past their deadline.
+        var expiryArmed = false
+        /// The measured cost of a job, for the expected wait of a new one.
+        var service = ServiceTimeEstimate()
+
+        var waiting: Int { queue.count }
     }
 
     public let workers: Int
@@ -73,6 +99,7 @@ public final class WorkPool: Sendable {
     private let available = DispatchSemaphore(value: 0)
     private let shedCounter = Atomic<Int>(0)
     private let skippedCounter = Atomic<Int>(0)
+    private let heldAsideCounter = Atomic<Int>(0)
     private let expiryQueue = DispatchQueue(label: "animatic.render.expiry")
 
     /// Starts `workers` threads (at least one). `maxQueue` jobs may wait beyond the running
@@ -90,31 +117,57 @@ public final class WorkPool: Sendable {
         }
     }
 
-    /// Queues `job`; false when the queue is full or the pool stopping (nothing was queued).
+    /// What `submit` did with a job.
+    private enum Placement { case queued, heldAside, refused }
+
+    /// Queues `job`, or holds it aside to be shed at its deadline (`QueueAdmission.admitWithin`);
+    /// false when the queue is full or the pool stopping (nothing was kept: answer now).
     public func submit(_ job: Job) -> Bool {
         let now = DispatchTime.now().uptimeNanoseconds
         var expired: [Job] = []
         var armExpiry = false
-        let accepted = state.withLock { state -> Bool in
-            guard !state.stopping else { return false }
+        let placement = state.withLock { state -> Placement in
+            guard !state.stopping else { return .refused }
             expire(&state, now: now, into: &expired)
             // Running plus waiting jobs: at most one per worker plus the queue.
-            guard state.busy + state.waiting < workers + maxQueue else { return false }
-            state.jobs.append(Waiting(job: job, since: now))
+            guard state.busy + state.waiting < workers + maxQueue else { return .refused }
+            let placement: Placement
+            if let admission,
+                admission.holdsAside(
+                    expectedWait: state.service.expectedWait(waiting: state.waiting, busy: state.busy, workers: workers)
+                )
+            {
+                state.heldAside.append(Waiting(job: job, since: now))
+                placement = .heldAside
+            } else {
+                state.queue.append(Waiting(job: job, since: now))
+                placement = .queued
+            }
             if admission != nil, !state.expiryArmed {
                 state.expiryArmed = true
                 armExpiry = true
             }
-            return true
+            return placement
         }
-        if accepted { available.signal() } else { shedCounter.add(1, ordering: .relaxed) }
+        switch placement {
+        case .queued: available.signal()
+        case .heldAside: heldAsideCounter.add(1, ordering: .relaxed)
+        case .refused: shedCounter.add(1, ordering: .relaxed)
+        }
         shed(expired)
         if armExpiry { scheduleExpiry(after: admission?.deadline ?? .zero) }
-        return accepted
+        return placement != .refused
     }
 
     /// Jobs waiting for a worker.
     public var queued: Int { state.withLock { $0.waiting } }
+    /// Jobs held aside now, to be shed at their deadline (`QueueAdmission.admitWithin`).
+    public var heldAside: Int { state.withLock { $0.heldAside.count } }
+    /// Jobs held aside on arrival since start (each is shed, or skipped if cancelled, at its
+    /// deadline; `shedCount` counts the shed ones).
+    public var heldAsideCount: Int { heldAsideCounter.load(ordering: .relaxed) }
+    /// The measured cost of a job (nil until one ran).
+    public var meanServiceTime: Duration? { state.withLock { $0.service.mean } }
     /// Workers running a job now.
     public var busy: Int { state.withLock { $0.busy } }
     /// Jobs refused (queue full, or stopping) or shed after waiting `admission.deadline`, since start.
@@ -128,10 +181,7 @@ public final class WorkPool: Sendable {
     public func stop() {
         let dropped = state.withLock { state -> [Job] in
             state.stopping = true
-            let rest = state.jobs[state.head...].map(\.job)
-            state.jobs = []
-            state.head = 0
-            return rest
+            return state.queue.removeAll() + state.heldAside.removeAll()
         }
         for job in dropped {
             job.flag.raise(.shutdown)
@@ -142,11 +192,15 @@ public final class WorkPool: Sendable {
 
     // MARK: Admission
 
-    /// Moves the jobs that have waited past the deadline (the oldest, at the head) to `expired`.
+    /// Moves the jobs that have waited past the deadline (the oldest of the queue and of
+    /// those held aside, at their heads) to `expired`.
     private func expire(_ state: inout State, now: UInt64, into expired: inout [Job]) {
         guard let deadline = admission?.deadline.nanoseconds else { return }
-        while state.waiting > 0, now &- state.jobs[state.head].since > UInt64(deadline) {
-            expired.append(state.take(newest: false))
+        while let since = state.queue.oldestSince, now &- since > UInt64(deadline) {
+            expired.append(state.queue.take(newest: false))
+        }
+        while let since = state.heldAside.oldestSince, now &- since > UInt64(deadline) {
+            expired.append(state.heldAside.take(newest: false))
         }
     }
 
@@ -171,7 +225,7 @@ public final class WorkPool: Sendable {
             state.aboveTargetSince = nil
             return false
         }
-        guard now &- state.jobs[state.head].since > UInt64(admission.target.nanoseconds) else {
+        guard let oldest = state.queue.oldestSince, now &- oldest > UInt64(admission.target.nanoseconds) else {
             state.aboveTargetSince = nil
             return false
         }
@@ -192,14 +246,15 @@ public final class WorkPool: Sendable {
             var expired: [Job] = []
             let next = state.withLock { state -> Duration? in
                 expire(&state, now: now, into: &expired)
-                guard let admission, state.waiting > 0 else {
+                let oldest = [state.queue.oldestSince, state.heldAside.oldestSince].compactMap { $0 }.min()
+                guard let admission, let oldest else {
                     state.expiryArmed = false
                     return nil
                 }
                 // The oldest job's own deadline, at most `expiryResolution` early or late:
                 // under overload jobs expire continuously, and one timer per expiry would
                 // cost a wake-up each.
-                let waited = Int(now &- state.jobs[state.head].since)
+                let waited = Int(now &- oldest)
                 return .nanoseconds(
                     max(admission.deadline.nanoseconds - waited, Self.expiryResolution.nanoseconds))
             }
@@ -232,7 +287,7 @@ public final class WorkPool: Sendable {
                 expire(&state, now: now, into: &expired)
                 if state.waiting > 0 {
                     let newest = congested(&state, now: now)
-                    let job = state.take(newest: newest)
+                    let job = state.queue.take(newest: newest)
                     state.busy += 1
                     return .some(job)
                 }
@@ -245,10 +300,15 @@ public final class WorkPool: Sendable {
             guard let job else { continue }
             if job.flag.isRaised {
                 skippedCounter.add(1, ordering: .relaxed)
+                state.withLock { $0.busy -= 1 }
             } else {
                 job.run()
+                let ran = Duration.nanoseconds(Int(DispatchTime.now().uptimeNanoseconds &- now))
+                state.withLock { state in
+                    state.busy -= 1
+                    state.service.record(ran)
+                }
             }
-            state.withLock { $0.busy -= 1 }
         }
     }
 }

@@ -77,4 +77,91 @@ import Testing
         for _ in 0..<3 { #expect(record.done.wait(timeout: .now() + 5) == .success) }
         #expect(record.runs.withLock { $0.map(\.0) } == ["a", "b", "c"])
     }
+
+    // MARK: Held aside on arrival (`QueueAdmission.admitWithin`)
+
+    @Test func theEstimateIsTheFirstJobThenMovesAnEighthOfTheWay() {
+        var estimate = ServiceTimeEstimate()
+        #expect(estimate.mean == nil)
+        #expect(estimate.expectedWait(waiting: 100, busy: 2, workers: 2) == nil)
+        estimate.record(.milliseconds(8))
+        #expect(estimate.mean == .milliseconds(8))
+        // 8 + (16 - 8) / 8 = 9 ms; then 9 + (1 - 9) / 8 = 8 ms.
+        estimate.record(.milliseconds(16))
+        #expect(estimate.mean == .milliseconds(9))
+        estimate.record(.milliseconds(1))
+        #expect(estimate.mean == .milliseconds(8))
+    }
+
+    @Test func theExpectedWaitIsTheQueueSharedByTheWorkers() {
+        var estimate = ServiceTimeEstimate()
+        estimate.record(.milliseconds(4))
+        // 300 waiting × 4 ms over 2 workers.
+        #expect(estimate.expectedWait(waiting: 300, busy: 2, workers: 2) == .milliseconds(600))
+        #expect(estimate.expectedWait(waiting: 1, busy: 4, workers: 4) == .milliseconds(1))
+        // A free worker takes the job at once, whatever waits (it is about to be taken).
+        #expect(estimate.expectedWait(waiting: 300, busy: 1, workers: 2) == .zero)
+        #expect(estimate.expectedWait(waiting: 0, busy: 2, workers: 2) == .zero)
+        // Past what a Duration of nanoseconds holds: longer than any deadline.
+        #expect(estimate.expectedWait(waiting: Int.max, busy: 2, workers: 2) == .nanoseconds(Int.max))
+    }
+
+    @Test func aJobExpectedToWaitPastTheLimitIsHeldAside() {
+        let standard = QueueAdmission.standard
+        #expect(standard.admitWithin == .milliseconds(500) && standard.admitWithin == standard.deadline / 2)
+        #expect(!standard.holdsAside(expectedWait: nil))
+        #expect(!standard.holdsAside(expectedWait: .milliseconds(500)))
+        #expect(standard.holdsAside(expectedWait: .milliseconds(501)))
+        let own = QueueAdmission(
+            deadline: .seconds(2), target: .seconds(1), interval: .seconds(1), admitWithin: .milliseconds(100))
+        #expect(own.holdsAside(expectedWait: .milliseconds(101)) && !own.holdsAside(expectedWait: .milliseconds(99)))
+    }
+
+    @Test func jobsPastTheExpectedWaitAreNeverQueuedAndAreShedAtTheirDeadline() {
+        let admission = QueueAdmission(
+            deadline: .milliseconds(400), target: .seconds(5), interval: .seconds(5), admitWithin: .milliseconds(100))
+        let pool = WorkPool(workers: 1, maxQueue: 64, admission: admission)
+        defer { pool.stop() }
+        // One measured job of at least 20 ms.
+        let measured = Record()
+        #expect(pool.submit(measured.job("measured", sleep: .milliseconds(20))))
+        #expect(measured.done.wait(timeout: .now() + 5) == .success)
+        var mean: Duration?
+        for _ in 0..<500 where mean == nil {
+            mean = pool.meanServiceTime
+            if mean == nil { Thread.sleep(forTimeInterval: 0.01) }
+        }
+        guard let mean else {
+            Issue.record("no service time measured")
+            return
+        }
+        #expect(mean >= .milliseconds(20))
+        // The worker held by a job that has started, so every new job waits.
+        let started = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        #expect(
+            pool.submit(
+                WorkPool.Job(flag: CancellationFlag()) {
+                    started.signal(); release.wait()
+                }))
+        #expect(started.wait(timeout: .now() + 5) == .success)
+        // Job i waits behind the i queued before it: queued while i × mean ≤ 100 ms; after
+        // the first held aside the queue no longer grows, so every later one is held too.
+        let record = Record()
+        let submitted = ContinuousClock.now
+        for i in 0..<12 { #expect(pool.submit(record.job("j\(i)"))) }
+        let queued = min(Int(Duration.milliseconds(100) / mean) + 1, 12)
+        #expect(queued < 12, "mean \(mean)")
+        #expect(pool.queued == queued && pool.heldAside == 12 - queued && pool.heldAsideCount == 12 - queued)
+        release.signal()
+        for _ in 0..<12 { #expect(record.done.wait(timeout: .now() + 5) == .success) }
+        let elapsed = ContinuousClock.now - submitted
+        // The queued ones ran, in order, at once; the held ones waited out the deadline
+        // though the worker was free, and ran only to be answered 503 (flag `.shed`).
+        let runs = record.runs.withLock { $0 }
+        #expect(runs.map(\.0) == (0..<12).map { "j\($0)" })
+        #expect(runs.prefix(queued).allSatisfy { $0.1 == nil })
+        #expect(runs.dropFirst(queued).allSatisfy { $0.1 == .shed })
+        #expect(elapsed >= .milliseconds(400))
+        #expect(pool.shedCount == 12 - queued && pool.heldAside == 0 && pool.queued == 0)
+    }
 }
