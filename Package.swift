@@ -25,7 +25,7 @@ let package = Package(
         .executableTarget(
             name: "animatic",
             dependencies: [
-                "AnimaticCore", "AnimaticRender", "AnimaticHTTP", "AnimaticServer",
+                "AnimaticCore", "AnimaticRender", "AnimaticRaster", "AnimaticHTTP", "AnimaticServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -50,7 +50,7 @@ let package = Package(
         .target(
             name: "AnimaticServer",
             dependencies: [
-                "AnimaticCore", "AnimaticRender", "AnimaticHTTP", "COpenSSL",
+                "AnimaticCore", "AnimaticRender", "AnimaticRaster", "AnimaticHTTP", "COpenSSL",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
