@@ -57,8 +57,16 @@ let package = Package(
         // Pixels: frames drawn from the engine's layer states with Cairo, and the raster
         // encoders (PNG, APNG, GIF, WebP, WebM, MP4). The C libraries stay out of AnimaticRender.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-        .target(name: "AnimaticRaster", dependencies: ["AnimaticCore", "AnimaticRender", "CCairo", "CZlib"]),
-        .testTarget(name: "AnimaticRasterTests", dependencies: ["AnimaticRaster", "AnimaticRender", "AnimaticCore"]),
+        // libpng for PNG; pixman (Cairo's compositor) for content under a projective transform.
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+        .target(
+            name: "AnimaticRaster",
+            dependencies: ["AnimaticCore", "AnimaticRender", "CCairo", "CZlib", "CPNG", "CPixman"]
+        ),
+        .testTarget(
+            name: "AnimaticRasterTests", dependencies: ["AnimaticRaster", "AnimaticRender", "AnimaticCore", "CPNG"]
+        ),
 
         .testTarget(name: "AnimaticServerTests", dependencies: ["AnimaticServer", "AnimaticHTTP", "AnimaticCore"]),
     ]
