@@ -209,7 +209,7 @@ def test_cli_png_options_match_the_query(tmp_path, live_server):
     (["--format", "png", "--t", "2"], 65, b"--t 2.0 is past the end"),
     (["--format", "gif", "--max-width", "5000"], 64, b"--max-width must be from 1 to 4096"),
     (["--format", "gif", "--dither", "floyd"], 64, b"--dither must be none or ordered"),
-    (["--format", "gif", "--hold", "-1"], 64, b"--hold must be from 0 to 10"),
+    (["--format", "gif", "--hold=-1"], 64, b"--hold must be from 0 to 10"),
 ])
 def test_cli_refuses_what_the_api_refuses(tmp_path, args, code, message):
     spec = tmp_path / "fold.json"
