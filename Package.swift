@@ -3,6 +3,12 @@ import PackageDescription
 
 // Linux only: the HTTP layer is written against glibc and Linux socket calls (see README).
 
+// MP4 (H.264 through OpenH264) is built unless ANIMATIC_NO_MP4=1 is set when building:
+// Cisco's patent licence covers only Cisco's own OpenH264 binaries (DEPLOY.md), so a build
+// that must not link a self-built H.264 encoder leaves out the COpenH264 target and compiles
+// AnimaticRaster with `-D ANIMATIC_NO_MP4` (code tests `#if !ANIMATIC_NO_MP4`).
+let withMP4 = (Context.environment["ANIMATIC_NO_MP4"] ?? "0") == "0"
+
 let package = Package(
     name: "animatic",
     products: [
@@ -57,8 +63,23 @@ let package = Package(
         // Pixels: frames drawn from the engine's layer states with Cairo, and the raster
         // encoders (PNG, APNG, GIF, WebP, WebM, MP4). The C libraries stay out of AnimaticRender.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-        .target(name: "AnimaticRaster", dependencies: ["AnimaticCore", "AnimaticRender", "CCairo", "CZlib"]),
-        .testTarget(name: "AnimaticRasterTests", dependencies: ["AnimaticRaster", "AnimaticRender", "AnimaticCore"]),
+        // The animated formats' libraries (docs/FORMATS.md, "Encoders"); Debian ships no
+        // giflib.pc, so CGif links -lgif by its module map.
+        .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CVPX", pkgConfig: "vpx", providers: [.apt(["libvpx-dev"])]),
+        .systemLibrary(name: "COpenH264", pkgConfig: "openh264", providers: [.apt(["libopenh264-dev"])]),
+        .target(
+            name: "AnimaticRaster",
+            dependencies: ["AnimaticCore", "AnimaticRender", "CCairo", "CZlib", "CGif", "CWebP", "CVPX"]
+                + (withMP4 ? ["COpenH264"] : []),
+            swiftSettings: withMP4 ? [] : [.define("ANIMATIC_NO_MP4")]
+        ),
+        .testTarget(
+            name: "AnimaticRasterTests",
+            dependencies: ["AnimaticRaster", "AnimaticRender", "AnimaticCore", "CGif", "CWebP", "CVPX", "CZlib"],
+            swiftSettings: withMP4 ? [] : [.define("ANIMATIC_NO_MP4")]
+        ),
 
         .testTarget(name: "AnimaticServerTests", dependencies: ["AnimaticServer", "AnimaticHTTP", "AnimaticCore"]),
     ]
