@@ -22,7 +22,7 @@ public enum TimelineEncoding {
     /// Whether this build can write `format`: every format but MP4 in a build without
     /// OpenH264 (docs/DEPLOY.md, "MP4 and OpenH264").
     public static func isAvailable(_ format: OutputFormat) -> Bool {
-        format != .mp4 || RasterEncoders.hasMP4
+        !format.isRaster || RasterEncoders.supports(format)
     }
 
     /// The formats this build writes, in `OutputFormat.allCases`' order.
