@@ -3,6 +3,12 @@ import PackageDescription
 
 // Linux only: the HTTP layer is written against glibc and Linux socket calls (see README).
 
+// MP4 (H.264 through OpenH264) is built unless ANIMATIC_NO_MP4=1 is set when building:
+// Cisco's patent licence covers only Cisco's own OpenH264 binaries (DEPLOY.md), so a build
+// that must not link a self-built H.264 encoder leaves out the COpenH264 target and compiles
+// AnimaticRaster with `-D ANIMATIC_NO_MP4` (code tests `#if !ANIMATIC_NO_MP4`).
+let withMP4 = (Context.environment["ANIMATIC_NO_MP4"] ?? "0") == "0"
+
 let package = Package(
     name: "animatic",
     products: [
@@ -25,7 +31,7 @@ let package = Package(
         .executableTarget(
             name: "animatic",
             dependencies: [
-                "AnimaticCore", "AnimaticRender", "AnimaticHTTP", "AnimaticServer",
+                "AnimaticCore", "AnimaticRender", "AnimaticRaster", "AnimaticHTTP", "AnimaticServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -50,7 +56,7 @@ let package = Package(
         .target(
             name: "AnimaticServer",
             dependencies: [
-                "AnimaticCore", "AnimaticRender", "AnimaticHTTP", "COpenSSL",
+                "AnimaticCore", "AnimaticRender", "AnimaticRaster", "AnimaticHTTP", "COpenSSL",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -60,12 +66,26 @@ let package = Package(
         // libpng for PNG; pixman (Cairo's compositor) for content under a projective transform.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+        // The animated formats' libraries (docs/FORMATS.md, "Encoders"); Debian ships no
+        // giflib.pc, so CGif links -lgif by its module map.
+        .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CVPX", pkgConfig: "vpx", providers: [.apt(["libvpx-dev"])]),
+        .systemLibrary(name: "COpenH264", pkgConfig: "openh264", providers: [.apt(["libopenh264-dev"])]),
         .target(
             name: "AnimaticRaster",
-            dependencies: ["AnimaticCore", "AnimaticRender", "CCairo", "CZlib", "CPNG", "CPixman"]
+            dependencies: [
+                "AnimaticCore", "AnimaticRender", "CCairo", "CZlib", "CPNG", "CPixman", "CGif", "CWebP", "CVPX",
+            ]
+                + (withMP4 ? ["COpenH264"] : []),
+            swiftSettings: withMP4 ? [] : [.define("ANIMATIC_NO_MP4")]
         ),
         .testTarget(
-            name: "AnimaticRasterTests", dependencies: ["AnimaticRaster", "AnimaticRender", "AnimaticCore", "CPNG"]
+            name: "AnimaticRasterTests",
+            dependencies: [
+                "AnimaticRaster", "AnimaticRender", "AnimaticCore", "CPNG", "CGif", "CWebP", "CVPX", "CZlib",
+            ],
+            swiftSettings: withMP4 ? [] : [.define("ANIMATIC_NO_MP4")]
         ),
 
         .testTarget(name: "AnimaticServerTests", dependencies: ["AnimaticServer", "AnimaticHTTP", "AnimaticCore"]),

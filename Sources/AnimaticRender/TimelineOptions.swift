@@ -13,6 +13,8 @@ public struct TimelineOptions: Hashable, Sendable {
     /// Swift: the name the animator's types are made from (a preset's or the spec's `name`);
     /// nil for `TransitionAnimator`.
     public var exportName: String?
+    /// Raster formats: the frame, size, background, hold and dithering (`ImageOptions`).
+    public var image = ImageOptions()
 
     /// How many frames a filmstrip may show: the first and the last at least.
     public static let filmstripFrameRange = 2...64

@@ -25,7 +25,7 @@ extension APIRoutes {
             request, cacheControl: "private, max-age=0, must-revalidate",
             exportName: { (try? JSONParser.parse(request.body)).flatMap(SwiftExportName.of(document:)) }
         ) {
-            [self] in decodeBody(request)
+            [self] _ in decodeBody(request)
         }
     }
 
@@ -35,7 +35,7 @@ extension APIRoutes {
             request, cacheControl: "public, max-age=86400",
             exportName: { SwiftExportName.of(preset: name, params: try? PresetQuery.params(request).get()) }
         ) {
-            [self] in expandPreset(request, name: name)
+            [self] format in expandPreset(request, name: name, rasterFormat: format.isRaster)
         }
     }
 
@@ -44,7 +44,7 @@ extension APIRoutes {
     /// spec (decoding the body or expanding a preset) and compute its timeline.
     private func timelineRoute(
         _ request: HTTPRequest, cacheControl: String, exportName: () -> String?,
-        spec resolve: @escaping @Sendable () -> Result<TransitionSpec, Problem>
+        spec resolve: @escaping @Sendable (OutputFormat) -> Result<TransitionSpec, Problem>
     ) -> HTTPResponse {
         var parsed: TimelineRequest
         switch TimelineRequest.parse(request, limits: configuration.limits) {
@@ -62,7 +62,7 @@ extension APIRoutes {
         let options = parsed
         return onRenderLane { [self] in
             let parsed = options
-            switch resolve() {
+            switch resolve(parsed.format) {
             case .failure(let problem): return problem.response
             case .success(let spec):
                 return timeline(for: spec, parsed, cacheControl: cacheControl, requestKey: requestKey)
