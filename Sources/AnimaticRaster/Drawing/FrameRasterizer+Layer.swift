@@ -21,7 +21,9 @@ extension FrameRasterizer {
         clip(to: s.clip)
         // Groups are as large as the clip: cut it to what the step can touch.
         var box = extents
-        if let shadow {
+        if projective && shadow != nil {
+            box = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        } else if let shadow {
             let reach = 3 * shadow.sigma + 2
             box = box.union(box.offsetBy(dx: shadow.dx, dy: shadow.dy).insetBy(dx: -reach, dy: -reach))
         }
@@ -37,7 +39,8 @@ extension FrameRasterizer {
         }
         let faded = alpha < 1
         if faded { cairo_push_group(cr) }
-        if shadow != nil || pixman { cairo_push_group(cr) }
+        if let shadow { drawShadow(shadow, state: s, projective: projective) }
+        if pixman { cairo_push_group(cr) }
 
         if projective {
             drawProjected(spec, index: i, state: s, part: part, usePixman: pixman)
@@ -56,12 +59,9 @@ extension FrameRasterizer {
             cairo_restore(cr)
         }
 
-        if shadow != nil || pixman {
-            let pattern = cairo_pop_group(cr)!
-            if let shadow { drawShadow(shadow, of: pattern) }
-            cairo_set_source(cr, pattern)
+        if pixman {
+            cairo_pop_group_to_source(cr)
             cairo_paint(cr)
-            cairo_pattern_destroy(pattern)
         }
         if faded {
             cairo_pop_group_to_source(cr)
@@ -130,38 +130,77 @@ extension FrameRasterizer {
         return DeviceShadow(dx: dx, dy: dy, sigma: sigma, color: shadow.color, opacity: shadow.opacity)
     }
 
-    /// Draws the shadow of what `pattern` (a popped group) holds: its alpha, blurred,
-    /// offset, in the shadow's colour at the shadow's opacity.
-    func drawShadow(_ shadow: DeviceShadow, of pattern: OpaquePointer) {
+    /// Draws the shadow under the layer: its rounded bounds (docs/SPEC.md, "Shadows and
+    /// borders": cast by the rounded bounds, as with a `shadowPath` of them), moved by the
+    /// offset in the layer's own coordinates, rasterised with antialiasing, blurred
+    /// (`ShadowBlur`), painted in the shadow's colour at its opacity.
+    func drawShadow(_ shadow: DeviceShadow, state s: LayerState, projective: Bool) {
         let cr = canvas.context
-        var surfacePointer: OpaquePointer?
-        guard cairo_pattern_get_surface(pattern, &surfacePointer) == CAIRO_STATUS_SUCCESS,
-            let group = surfacePointer, cairo_surface_get_type(group) == CAIRO_SURFACE_TYPE_IMAGE
-        else { return }
-        cairo_surface_flush(group)
-        let gw = Int(cairo_image_surface_get_width(group)), gh = Int(cairo_image_surface_get_height(group))
-        let gstride = Int(cairo_image_surface_get_stride(group))
-        guard gw > 0, gh > 0, let gdata = cairo_image_surface_get_data(group) else { return }
-        var ox = 0.0, oy = 0.0
-        cairo_surface_get_device_offset(group, &ox, &oy)
-        let pad = Int((3 * shadow.sigma).rounded(.up)) + 2
-        let mw = gw + 2 * pad, mh = gh + 2 * pad
+        let k = pixelsPerPoint
+        let radius = min(max(s.cornerRadius, 0), min(s.size.width, s.size.height) / 2)
+        let (ox, oy) = (s.shadow?.offset.x ?? 0, s.shadow?.offset.y ?? 0)
+        var outline: [Point] = []
+        let affine = projective ? nil : s.affine
+        if affine == nil {
+            let unit = PlaneOutline.pixelsPerUnit(s, pixelsPerPoint: k)
+            outline = PlaneOutline.project(
+                PlaneOutline.rounded(
+                    size: s.size, radius: radius, segments: PlaneOutline.segments(radiusInPixels: radius * unit)
+                ).map { Point(x: $0.x + ox, y: $0.y + oy) }, through: PlaneHomography(s.matrix), pixelsPerPoint: k)
+        } else if let a = affine {
+            outline = [
+                Point(x: ox, y: oy), Point(x: ox + s.size.width, y: oy),
+                Point(x: ox + s.size.width, y: oy + s.size.height), Point(x: ox, y: oy + s.size.height),
+            ]
+            .map {
+                let q = a.apply($0); return Point(x: q.x * k, y: q.y * k)
+            }
+        }
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for p in outline where p.x.isFinite && p.y.isFinite {
+            minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
+        }
+        guard minX <= maxX else { return }
+        let reach = 3 * shadow.sigma + 2
+        // The mask covers the shape and its blur, cut to the frame (what lies outside never shows).
+        // (The shape beyond the frame still feeds the blur near its edge: cut `reach` out.)
+        let r = Int(reach.rounded(.up))
+        let mx = max(Int((minX - reach).rounded(.down)), -r), my = max(Int((minY - reach).rounded(.down)), -r)
+        let mx1 = min(Int((maxX + reach).rounded(.up)), width + r)
+        let my1 = min(Int((maxY + reach).rounded(.up)), height + r)
+        guard mx1 > mx, my1 > my else { return }
+        let mw = mx1 - mx, mh = my1 - my
         let mstride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(mw)))
         if shadowMask.count < mstride * mh { shadowMask = [UInt8](repeating: 0, count: mstride * mh) }
         shadowMask.withUnsafeMutableBufferPointer { mask in
             let m = mask.baseAddress!
             m.update(repeating: 0, count: mstride * mh)
-            for y in 0..<gh {
-                let row = (gdata + y * gstride).withMemoryRebound(to: UInt32.self, capacity: gw) { $0 }
-                let out = m + (y + pad) * mstride + pad
-                for x in 0..<gw { out[x] = UInt8(truncatingIfNeeded: row[x] >> 24) }
+            let surface = cairo_image_surface_create_for_data(m, CAIRO_FORMAT_A8, Int32(mw), Int32(mh), Int32(mstride))!
+            let mc = cairo_create(surface)!
+            cairo_set_tolerance(mc, PlaneOutline.tolerance)
+            cairo_translate(mc, Double(-mx), Double(-my))
+            if let a = affine {
+                var matrix = cairo_matrix_t(
+                    xx: a.a * k, yx: a.b * k, xy: a.c * k, yy: a.d * k, x0: a.e * k, y0: a.f * k)
+                cairo_transform(mc, &matrix)
+                cairo_translate(mc, ox, oy)
+                LookPainter(cr: mc, timeline: timeline, font: painter.font).roundedRect(
+                    width: s.size.width, height: s.size.height, radius: radius)
+            } else {
+                for (n, p) in outline.enumerated() {
+                    if n == 0 { cairo_move_to(mc, p.x, p.y) } else { cairo_line_to(mc, p.x, p.y) }
+                }
+                cairo_close_path(mc)
             }
+            cairo_set_source_rgba(mc, 0, 0, 0, 1)
+            cairo_fill(mc)
+            cairo_destroy(mc)
+            cairo_surface_flush(surface)
             ShadowBlur.blur(m, width: mw, height: mh, stride: mstride, sigma: shadow.sigma, scratch: &blurScratch)
-            let surface = cairo_image_surface_create_for_data(m, CAIRO_FORMAT_A8, Int32(mw), Int32(mh), Int32(mstride))
+            cairo_surface_mark_dirty(surface)
             let c = shadow.color
             cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha * shadow.opacity)
-            // Group pixel (0, 0) is device point (−ox, −oy).
-            cairo_mask_surface(cr, surface, -ox - Double(pad) + shadow.dx, -oy - Double(pad) + shadow.dy)
+            cairo_mask_surface(cr, surface, Double(mx), Double(my))
             cairo_surface_destroy(surface)
         }
     }

@@ -93,16 +93,22 @@ struct LookPainter {
     }
 
     /// A label centred in the bounds: its advance centred on x (SVG `text-anchor: middle`),
-    /// its baseline below the centre by half the difference of the face's ascent and
-    /// descent (SVG `dominant-baseline: central`, the centre of the em box as the font's
-    /// metrics give it).
+    /// its baseline below the centre by half the difference of the em box's ascent and
+    /// descent (SVG `dominant-baseline: central`: halfway between the em box's top and
+    /// bottom, CSS Inline Layout 3 §"central"), the font's ascent and descent scaled to
+    /// add up to one em, as browsers place the em box when a font has no ideographic
+    /// baselines (our reading; measured against Chromium in docs/FORMATS.md).
     func label(_ text: String, width: Double, height: Double, color: Color) {
         font.select(on: cr, size: SVGPainter.labelSize)
         var extents = cairo_text_extents_t()
         cairo_text_extents(cr, text, &extents)
         var metrics = cairo_font_extents_t()
         cairo_font_extents(cr, &metrics)
-        cairo_move_to(cr, width / 2 - extents.x_advance / 2, height / 2 + (metrics.ascent - metrics.descent) / 2)
+        let em = SVGPainter.labelSize
+        let central =
+            metrics.ascent + metrics.descent > 0
+            ? em * (metrics.ascent - metrics.descent) / (metrics.ascent + metrics.descent) / 2 : 0
+        cairo_move_to(cr, width / 2 - extents.x_advance / 2, height / 2 + central)
         setSource(color)
         cairo_show_text(cr, text)
         cairo_new_path(cr)

@@ -103,12 +103,28 @@ final class ProjectedContent {
         )
         var inverse = pixman_f_transform()
         guard pixman_f_transform_invert(&inverse, &forward) != 0 else { return }
+        // pixman holds the matrix and the first pixel's (x, y, w) in 16.16 fixed point (at
+        // most ±32767): scale the homogeneous matrix so the largest of those over the area
+        // drawn is 2¹⁴, with w positive there (pixman divides by w).
+        let x0 = max(0, Int(minX.rounded(.down)) - 1), y0 = max(0, Int(minY.rounded(.down)) - 1)
+        let x1 = min(tw, Int(maxX.rounded(.up)) + 1), y1 = min(th, Int(maxY.rounded(.up)) + 1)
+        guard x1 > x0, y1 > y0 else { return }
         var largest = 0.0
+        var wSign = 0.0
+        for (x, y) in [(x0, y0), (x1, y0), (x0, y1), (x1, y1)] {
+            let px = Double(x) + 0.5, py = Double(y) + 0.5
+            let r = inverse.m
+            let u = r.0.0 * px + r.0.1 * py + r.0.2
+            let v = r.1.0 * px + r.1.1 * py + r.1.2
+            let w = r.2.0 * px + r.2.1 * py + r.2.2
+            largest = max(largest, abs(u), abs(v), abs(w))
+            if wSign == 0 { wSign = w < 0 ? -1 : 1 }
+        }
         withUnsafeBytes(of: inverse.m) { raw in
             for v in raw.bindMemory(to: Double.self) { largest = max(largest, abs(v)) }
         }
         guard largest > 0, largest.isFinite else { return }
-        let s = 16384 / largest
+        let s = wSign * 16384 / largest
         inverse.m = (
             (inverse.m.0.0 * s, inverse.m.0.1 * s, inverse.m.0.2 * s),
             (inverse.m.1.0 * s, inverse.m.1.1 * s, inverse.m.1.2 * s),
@@ -141,9 +157,6 @@ final class ProjectedContent {
         pixman_image_set_transform(source, &fixed)
         pixman_image_set_filter(source, PIXMAN_FILTER_BILINEAR, nil, 0)
         pixman_image_set_repeat(source, PIXMAN_REPEAT_PAD)
-        let x0 = max(0, Int(minX.rounded(.down)) - 1), y0 = max(0, Int(minY.rounded(.down)) - 1)
-        let x1 = min(tw, Int(maxX.rounded(.up)) + 1), y1 = min(th, Int(maxY.rounded(.up)) + 1)
-        guard x1 > x0, y1 > y0 else { return }
         pixman_image_composite32(
             PIXMAN_OP_OVER, source, coverage, destination, Int32(x0), Int32(y0), Int32(x0), Int32(y0), Int32(x0),
             Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
