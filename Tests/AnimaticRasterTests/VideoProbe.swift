@@ -61,6 +61,28 @@ struct VideoProbe {
         return stride(from: 0, to: data.count, by: frameBytes).map { Array(data[$0..<($0 + frameBytes)]) }
     }
 
+    /// Every frame decoded by ffmpeg as its raw I420 planes (Y, Cb, Cr), no colour conversion:
+    /// compared with the planes the encoder was given, this is the codec's own error.
+    static func planarFrames(_ bytes: [UInt8], suffix: String, width: Int, height: Int) throws -> [[UInt8]] {
+        let path = try ExternalTool.temporaryFile(bytes, suffix: suffix)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let data = try ExternalTool.run(
+            "ffmpeg",
+            ["-v", "error", "-i", path, "-fps_mode", "passthrough", "-pix_fmt", "yuv420p", "-f", "rawvideo", "-"])
+        let frameBytes = width * height + 2 * ((width + 1) / 2) * ((height + 1) / 2)
+        guard data.count % frameBytes == 0 else {
+            throw ExternalTool.Failure(description: "ffmpeg: \(data.count) bytes is not whole I420 frames")
+        }
+        return stride(from: 0, to: data.count, by: frameBytes).map { Array(data[$0..<($0 + frameBytes)]) }
+    }
+
+    /// The I420 planes the encoders hand to the codec for `frame`.
+    static func planes(of frame: RasterFrame) -> [UInt8] {
+        let picture = YCbCrFrame(codedWidth: frame.width, codedHeight: frame.height)
+        picture.fill(from: frame)
+        return picture.luma + picture.cb + picture.cr
+    }
+
     /// The RGB a video should show for `frame`: premultiplied colour, i.e. over black,
     /// cropped to `width` × `height` of a `codedWidth`-wide decoded picture when compared.
     static func overBlack(_ frame: RasterFrame) -> [UInt8] {

@@ -27,9 +27,9 @@ final class OpenH264Session {
             throw RasterEncodingError.library(name: "OpenH264", message: "WelsCreateSVCEncoder failed")
         }
         encoder = raw
+        // Every stored property is set: a throw from here on runs deinit, which closes it.
         var params = SEncParamExt()
         guard animatic_h264_get_default_params(raw, &params) == 0 else {
-            animatic_h264_close(raw)
             throw RasterEncodingError.library(name: "OpenH264", message: "GetDefaultParams failed")
         }
         params.iUsageType = SCREEN_CONTENT_REAL_TIME
@@ -63,11 +63,9 @@ final class OpenH264Session {
         params.sSpatialLayers.0.uiTransferCharacteristics = 1  // BT.709
         params.sSpatialLayers.0.uiColorMatrix = 1  // BT.709
         guard animatic_h264_initialize(raw, &params) == 0 else {
-            animatic_h264_close(raw)
             throw RasterEncodingError.library(name: "OpenH264", message: "InitializeExt refused the parameters")
         }
         guard animatic_h264_set_data_format_i420(raw) == 0 else {
-            animatic_h264_close(raw)
             throw RasterEncodingError.library(name: "OpenH264", message: "SetOption(DATAFORMAT) failed")
         }
     }
