@@ -7,7 +7,7 @@
 # Two stages: the build stage compiles a release binary with the Swift runtime linked in
 # statically, by the same script `make release` and the tests run (scripts/build-release.sh);
 # the runtime stage is plain Ubuntu with only the C libraries that binary links (libssl for
-# TLS, zlib for gzip; Cairo, pixman, libpng, giflib, libwebp, libvpx, libwebm and OpenH264 for
+# TLS, zlib for gzip; Cairo, pixman, libpng, giflib, libwebp, libvpx and OpenH264 for
 # the raster formats, with the labels' font), CA certificates and time zones. See docs/DEPLOY.md.
 
 # ---------------------------------------------------------------------------------------------
@@ -46,15 +46,15 @@ LABEL org.opencontainers.image.title="animatic" \
 # build at the next security update; the base image tag is the pin, and a rebuild picks up
 # fixes. The user is numeric (10001) so Kubernetes can check runAsNonRoot. The raster
 # libraries are noble's names (packages.ubuntu.com): libcairo2 and libpixman-1-0 draw,
-# fonts-dejavu-core is the labels' font, libpng16-16t64, libgif7, libwebp7 + libwebpmux3,
-# libvpx9 + libwebm1 and libopenh264-7 (universe) encode; an image built with
-# ANIMATIC_NO_MP4=1 does not need the last.
+# fonts-dejavu-core is the labels' font, libpng16-16t64, libgif7, libwebp7 + libwebpmux3 +
+# libwebpdemux2, libvpx9 and libopenh264-7 (universe) encode (WebM's container is our own
+# code); an image built with ANIMATIC_NO_MP4=1 does not need the last.
 # hadolint ignore=DL3008
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get update \
     && apt-get install -y --no-install-recommends libssl3t64 zlib1g ca-certificates tzdata \
        libcairo2 libpixman-1-0 fonts-dejavu-core libpng16-16t64 libgif7 libwebp7 libwebpmux3 \
-       libvpx9 libwebm1 libopenh264-7 \
+       libwebpdemux2 libvpx9 libopenh264-7 \
     && rm -rf /var/lib/apt/lists/* \
     && groupadd --system --gid 10001 animatic \
     && useradd --system --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent \

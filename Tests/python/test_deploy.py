@@ -34,9 +34,9 @@ HADOLINT = BIN / "hadolint"
 # packages the Dockerfile installs, the shared objects the binary links from them, and what
 # libcairo2 itself links (fonts, X11 surfaces, compression), which apt installs with it.
 RASTER_RUNTIME_PACKAGES = {"libcairo2", "libpixman-1-0", "fonts-dejavu-core", "libpng16-16t64", "libgif7",
-                           "libwebp7", "libwebpmux3", "libvpx9", "libwebm1", "libopenh264-7"}
+                           "libwebp7", "libwebpmux3", "libwebpdemux2", "libvpx9", "libopenh264-7"}
 RASTER_LIBRARIES = {"libcairo", "libpixman-1", "libpng16", "libgif", "libwebp", "libwebpmux", "libsharpyuv",
-                    "libvpx", "libwebm", "libopenh264"}
+                    "libvpx", "libwebpdemux", "libopenh264"}
 CAIRO_DEPENDENCIES = {"libfontconfig", "libfreetype", "libexpat", "libuuid", "libbrotlicommon", "libbrotlidec",
                       "libbz2", "libX11", "libxcb", "libxcb-render", "libxcb-shm", "libXau", "libXdmcp", "libXext",
                       "libXrender", "libbsd", "libmd"}

@@ -13,14 +13,10 @@ enum RasterEncoders {
         #endif
     }
 
-    /// Whether this build has an encoder for `format` (a raster format); the text formats
-    /// are always written. WebM waits for its encoder (w27-encode); MP4 needs OpenH264.
+    /// Whether this build has an encoder for `format` (a raster format): all of them, but
+    /// MP4 only with OpenH264.
     static func supports(_ format: OutputFormat) -> Bool {
-        switch format {
-        case .webm: return false
-        case .mp4: return hasMP4
-        default: return true
-        }
+        format != .mp4 || hasMP4
     }
 
     /// A fresh encoder of `format` (an animated raster format available in this build).
@@ -35,6 +31,7 @@ enum RasterEncoders {
                 width: width, height: height, loop: loop, byteLimit: byteLimit,
                 dither: dither == .ordered ? .ordered : .none)
         case .webp: return try WebPEncoder(width: width, height: height, loop: loop, byteLimit: byteLimit)
+        case .webm: return try WebMEncoder(width: width, height: height, fps: fps, byteLimit: byteLimit)
         case .mp4:
             #if ANIMATIC_NO_MP4
             throw RasterEncodingError.invalidParameter("mp4 is left out of this build")
