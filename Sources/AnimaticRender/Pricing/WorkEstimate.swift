@@ -48,22 +48,26 @@ public struct WorkEstimate: Sendable {
     /// which `animatic render` uses too. Our choice: a few hundred layers at 60 fps fit.
     public static let defaultMaxOutputBytes = 64 << 20
 
-    /// The most raster work a render may take (`rasterWork`). Our choice, from the
-    /// measurements in docs/BENCHMARKS.md ("Raster formats"): about 10 s of one core on the
-    /// benchmark machine, a third of the render deadline, so a refused request is one
-    /// that would have run long; a 1 s transition of 20 layers at 30 fps @3x fits.
-    public static let maxRasterWork = 6_000_000_000
+    /// The most raster work a render may take (`rasterWork`). Our choice, from our
+    /// measurements (docs/FORMATS.md, "Raster formats": drawing costs about 7 ns of one core
+    /// per pixel-layer sample, release build, 2026-11): about 20 s of one core, two thirds of
+    /// the default render deadline, so a refused request is one that would have timed out;
+    /// the fold (18 layers) or a 20-layer spec for 1 s at 30 fps @3x as GIF or MP4 fits.
+    public static let maxRasterWork = 3_000_000_000
 
     /// The cost of encoding one pixel of one frame in a raster format, in units of one
-    /// layer drawn over that pixel (our measurements: docs/BENCHMARKS.md, "Raster formats";
-    /// rounded up, so the estimate errs high).
+    /// layer drawn over that pixel: the format's CPU time per frame beyond drawing, divided
+    /// by the drawing's time per pixel-layer sample (our measurements: the fold at 30 fps
+    /// @1x, release build, one core — drawing 6.9 ns per pixel-layer; encoding per pixel
+    /// GIF ≈ 3 ns, MP4 27 ns, APNG and PNG 100 ns, WebP (lossless) 295 ns, WebM (VP9) see
+    /// docs/FORMATS.md; rounded up, so the estimate errs high).
     public static func rasterWeight(_ format: OutputFormat) -> Int {
         switch format {
-        case .png, .apng: return 4
-        case .gif: return 4
-        case .webp: return 12
-        case .webm: return 16
-        case .mp4: return 8
+        case .png, .apng: return 16
+        case .gif: return 2
+        case .webp: return 44
+        case .webm: return 24
+        case .mp4: return 4
         case .json, .svg, .filmstrip, .lottie, .css, .swift: return 0
         }
     }
