@@ -99,7 +99,9 @@ import Testing
             let timeline = TimelineCompiler.compile(Self.fold())
             let rasterizer = FrameRasterizer(timeline: timeline, options: RasterRendering.rasterOptions(image))
             let priced = image.pixelSize(container: timeline.spec.container.size)
-            #expect(priced == (rasterizer.width, rasterizer.height), "scale \(scale) fit \(maxWidth ?? 0)×\(maxHeight ?? 0)")
+            #expect(
+                priced == (rasterizer.width, rasterizer.height), "scale \(scale) fit \(maxWidth ?? 0)×\(maxHeight ?? 0)"
+            )
         }
     }
 }
