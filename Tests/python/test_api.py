@@ -90,7 +90,7 @@ def test_errors_are_problem_details(live_server):
                            live_server.url + "/v1/timeline")
     assert status == 415 and json.loads(body)["parameter"] == "Content-Type"
 
-    status, _, body = post(live_server, "/v1/timeline", SPEC, "-H", "Accept: image/png")
+    status, _, body = post(live_server, "/v1/timeline", SPEC, "-H", "Accept: image/jpeg")
     assert status == 406
 
     status, _, body = curl(live_server.url + "/v1/presets/fold/timeline?fps=0")
@@ -176,7 +176,8 @@ def test_health_metrics_openapi_and_page(live_server):
     timeline_routes = [document["paths"]["/v1/timeline"]["post"], document["paths"]["/v1/presets/{name}/timeline"]["get"]]
     for operation in timeline_routes:
         names = [ref["$ref"].rsplit("/", 1)[1] for ref in operation["parameters"]]
-        assert names[-6:] == ["format", "fps", "frames", "loop", "filmstripFrames", "reduceMotion"]
+        assert names[-14:] == ["format", "fps", "frames", "loop", "filmstripFrames", "reduceMotion", "t", "frame",
+                               "scale", "background", "maxWidth", "maxHeight", "hold", "dither"]
         assert operation["responses"]["422"] == {"$ref": "#/components/responses/Problem"}
     status, headers, body = curl(live_server.url + "/")
     assert status == 200 and headers["content-type"].startswith("text/html") and b"<" in body
