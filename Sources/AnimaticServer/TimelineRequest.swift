@@ -89,10 +89,13 @@ struct TimelineRequest {
                     detail: "Accept allows none of: \(offered). Or choose with ?format=.",
                     extensions: [("parameter", .string("Accept"))]))
         }
+        // `scale` is always ours on a posted spec; on a preset route only for a raster format.
+        if let scale, format.isRaster || request.method == .post,
+            let problem = ImageOptionReader.read("scale", scale, into: &image)
+        {
+            return .failure(problem)
+        }
         if format.isRaster {
-            if let scale, let problem = ImageOptionReader.read("scale", scale, into: &image) {
-                return .failure(problem)
-            }
             let maxFPS = format.maxFPS(limits)
             if let explicitFPS, explicitFPS > maxFPS {
                 return .failure(
