@@ -213,7 +213,8 @@ def test_schemathesis_finds_no_server_error_and_no_schema_violation(live_server)
     st = ROOT / ".venv" / "bin" / "schemathesis"
     proc = subprocess.run([str(st), "run", live_server.url + "/openapi.json", "--checks", "all",
                            "--max-examples", "25", "--seed", "1", "--workers", "1",
-                           "--request-timeout", "35", "--exclude-checks", "positive_data_acceptance"],
+                           "--request-timeout", "35", "--max-response-time", "35",
+                           "--exclude-checks", "positive_data_acceptance"],
                           capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-2000:]
 
