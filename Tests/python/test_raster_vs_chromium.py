@@ -36,7 +36,7 @@ SHARE_LIMIT = 0.99
 # Where the exports draw a projected layer approximately (piecewise-affine content, square
 # corners) the raster is not compared with the limits above; a gross error there (content
 # on the wrong side, a missing layer) would still show as a large mean. Our bound: twice
-# the largest mean seen there (4.6/255, fold's first frame), rounded up.
+# the largest mean seen there (4.54/255, fold's first frame), rounded up.
 LEFT_OUT_MEAN_LIMIT = 10.0
 CELL = 160.0  # FilmstripEncoder.cellWidth
 GAP, CAPTION, COLUMNS = 16.0, 26.0, 4  # FilmstripEncoder's layout
