@@ -19,6 +19,7 @@ import base64
 import io
 import json
 import re
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -54,10 +55,10 @@ def cases():
     return out
 
 
-def our_png(spec, t, scale, out):
-    """Our frame as RGB over white (the page's background under a transparent container)."""
+def render_png(spec, t, scale, out):
+    """Writes our frame at `t` seconds, `scale` pixels per point, to `out`."""
     run_cli("render", spec, "--format", "png", "--t", f"{t:.6f}", "--scale", scale, "--out", out)
-    return over_white(Image.open(out))
+    return out
 
 
 def over_white(image):
@@ -273,27 +274,37 @@ def compare(ours, theirs):
 def test_png_matches_chromium(browser, tmp_path):
     """Every preset and example, 3 instants, @1x and @2x, against Chromium (module doc)."""
     failures = []
-    for name, spec in cases():
-        timeline = json.loads(run_cli("render", spec))
-        width, height = timeline["container"]["width"], timeline["container"]["height"]
-        duration = timeline["duration"]
-        svg, approximate = reference_svg(spec, tmp_path, timeline["layers"])
-        for scale in SCALES:
-            for k, t in enumerate((0.0, duration / 2, duration)):
-                ours = our_png(spec, t, scale, tmp_path / f"{name}-{k}-{scale}.png")
-                theirs = chromium_frame(browser, svg, width, height, k, scale)
-                assert ours.shape == theirs.shape, f"{name} @{scale}x t={t}: {ours.shape} vs {theirs.shape}"
-                left_out = approximate_mask(approximate[k], width, height, scale)
-                mean, share = compare(ours[~left_out], theirs[~left_out])
-                inside = compare(ours[left_out], theirs[left_out]) if left_out.any() else (0.0, 1.0)
-                RESULTS.append((name, scale, t, mean, share, float(left_out.mean()), *inside))
-                if mean > MEAN_LIMIT or share < SHARE_LIMIT:
-                    failures.append(f"{name} @{scale}x t={t:.3f}: mean {mean:.2f}/255, {share:.4%} within 8/255")
-                if inside[0] > LEFT_OUT_MEAN_LIMIT:
-                    failures.append(f"{name} @{scale}x t={t:.3f}: where the exports approximate, mean "
-                                    f"{inside[0]:.2f}/255 (a projected layer drawn wrong, not just exactly)")
+    timelines = {name: (spec, json.loads(run_cli("render", spec))) for name, spec in cases()}
+    # Our PNGs are rendered two at a time while the browser takes its screenshots.
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        pngs = {(name, scale, k): pool.submit(render_png, spec, t, scale, tmp_path / f"{name}-{k}-{scale}.png")
+                for name, (spec, timeline) in timelines.items() for scale in SCALES
+                for k, t in enumerate((0.0, timeline["duration"] / 2, timeline["duration"]))}
+        for name, (spec, timeline) in timelines.items():
+            compare_case(browser, name, spec, timeline, pngs, tmp_path, failures)
     report()
     assert not failures, "\n".join(failures)
+
+
+def compare_case(browser, name, spec, timeline, pngs, tmp_path, failures):
+    """One spec's six frames against Chromium; failures appended."""
+    width, height = timeline["container"]["width"], timeline["container"]["height"]
+    duration = timeline["duration"]
+    svg, approximate = reference_svg(spec, tmp_path, timeline["layers"])
+    for scale in SCALES:
+        for k, t in enumerate((0.0, duration / 2, duration)):
+            ours = over_white(Image.open(pngs[(name, scale, k)].result()))
+            theirs = chromium_frame(browser, svg, width, height, k, scale)
+            assert ours.shape == theirs.shape, f"{name} @{scale}x t={t}: {ours.shape} vs {theirs.shape}"
+            left_out = approximate_mask(approximate[k], width, height, scale)
+            mean, share = compare(ours[~left_out], theirs[~left_out])
+            inside = compare(ours[left_out], theirs[left_out]) if left_out.any() else (0.0, 1.0)
+            RESULTS.append((name, scale, t, mean, share, float(left_out.mean()), *inside))
+            if mean > MEAN_LIMIT or share < SHARE_LIMIT:
+                failures.append(f"{name} @{scale}x t={t:.3f}: mean {mean:.2f}/255, {share:.4%} within 8/255")
+            if inside[0] > LEFT_OUT_MEAN_LIMIT:
+                failures.append(f"{name} @{scale}x t={t:.3f}: where the exports approximate, mean "
+                                f"{inside[0]:.2f}/255 (a projected layer drawn wrong, not just exactly)")
 
 
 def report():
