@@ -1,4 +1,5 @@
 import AnimaticCore
+import AnimaticRender
 import Testing
 
 @testable import AnimaticRaster
@@ -178,6 +179,33 @@ import Testing
         }
         #expect(checked == 81)
         #expect(f.pixel(Int(q[0].x) - 3, 100) == [0, 0, 0, 0], "left of the quad")
+    }
+
+    @Test func contentUnderPerspectiveLandsWhereTheHomographyPutsIt() {
+        // A 2:1 image fitted in a square layer fills the band h/4 … 3h/4. Turned under
+        // perspective, that band's top edge is the image of v = h/4 through the plane's
+        // homography: 1 px beyond it (towards v < h/4) is empty, 1 px inside is the image.
+        let t = timeline(
+            """
+            {"container": {"width": 300, "height": 240, "perspective": 250},
+             "layers": [{"id": "a", "frame": [90, 40, 120, 120], "transform": [{"rotateY": 55}, {"rotateX": 20}],
+                         "content": {"image": {"aspect": 2, "fill": "#0000ff"}}}]}
+            """)
+        let s = t.states(at: 0)[0]
+        #expect(s.isProjective)
+        let plane = PlaneHomography(s.matrix)
+        let f = FrameRasterizer(timeline: t, options: RasterOptions(scale: 2)).frame(at: 0)
+        for u in stride(from: 0.1, through: 0.9, by: 0.1) {
+            for v in [30.0, 90.0] {  // the band's top and bottom edges, in bounds points
+                let p = plane.apply(Point(x: u * 120, y: v))
+                let q = plane.apply(Point(x: u * 120, y: v + (v < 60 ? 1 : -1)))  // towards the band
+                let dx = q.x - p.x, dy = q.y - p.y, n = (dx * dx + dy * dy).squareRoot()
+                let inX = (p.x + dx / n * 1.0) * 2, inY = (p.y + dy / n * 1.0) * 2
+                let outX = (p.x - dx / n * 1.0) * 2, outY = (p.y - dy / n * 1.0) * 2
+                #expect(f.pixel(Int(inX), Int(inY)) == [0, 0, 255, 255], "1 px inside at u \(u), v \(v)")
+                #expect(f.pixel(Int(outX), Int(outY)) == [0, 0, 0, 0], "1 px outside at u \(u), v \(v)")
+            }
+        }
     }
 
     @Test func theShadowIsOffsetAndBlurred() {
