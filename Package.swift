@@ -84,6 +84,12 @@ let package = Package(
             swiftSettings: (withMP4 ? [] : [.define("ANIMATIC_NO_MP4")])
                 + [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
+        // Times the animated encoders on a synthetic 31-frame 390 × 844 sequence
+        // (docs/BENCHMARKS.md, "Raster encoders"); not a product, built on request.
+        .executableTarget(
+            name: "RasterEncoderBench", dependencies: ["AnimaticRaster"],
+            swiftSettings: withMP4 ? [] : [.define("ANIMATIC_NO_MP4")]
+        ),
         .testTarget(
             name: "AnimaticRasterTests",
             dependencies: [

@@ -12,6 +12,10 @@
 static inline int animatic_h264_get_default_params(ISVCEncoder *encoder, SEncParamExt *params) {
     return (*encoder)->GetDefaultParams(encoder, params);
 }
+static inline int animatic_h264_quiet(ISVCEncoder *encoder) {
+    int level = WELS_LOG_QUIET;
+    return (*encoder)->SetOption(encoder, ENCODER_OPTION_TRACE_LEVEL, &level);
+}
 static inline int animatic_h264_initialize(ISVCEncoder *encoder, const SEncParamExt *params) {
     return (*encoder)->InitializeExt(encoder, params);
 }

@@ -26,5 +26,6 @@ static inline WebPAnimDecoder *animatic_WebPAnimDecoderNew(const WebPData *data,
                                                            const WebPAnimDecoderOptions *options) {
     return WebPAnimDecoderNew(data, options);
 }
+static inline WebPDemuxer *animatic_WebPDemux(const WebPData *data) { return WebPDemux(data); }
 
 #endif

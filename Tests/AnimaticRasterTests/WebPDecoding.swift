@@ -48,6 +48,26 @@ struct WebPDecoding {
         }
     }
 
+    /// The stored rectangle (x, y, width, height) of each ANMF frame, read with WebPDemux.
+    static func frameRectangles(_ bytes: [UInt8]) throws -> [(x: Int, y: Int, width: Int, height: Int)] {
+        try bytes.withUnsafeBufferPointer { buffer in
+            var data = WebPData(bytes: buffer.baseAddress, size: buffer.count)
+            guard let demux = animatic_WebPDemux(&data) else {
+                throw ExternalTool.Failure(description: "WebPDemux failed")
+            }
+            defer { WebPDemuxDelete(demux) }
+            var rectangles: [(x: Int, y: Int, width: Int, height: Int)] = []
+            var iterator = WebPIterator()
+            guard WebPDemuxGetFrame(demux, 1, &iterator) != 0 else { return [] }
+            repeat {
+                rectangles.append(
+                    (Int(iterator.x_offset), Int(iterator.y_offset), Int(iterator.width), Int(iterator.height)))
+            } while WebPDemuxNextFrame(&iterator) != 0
+            WebPDemuxReleaseIterator(&iterator)
+            return rectangles
+        }
+    }
+
     /// `rgba` with every fully transparent pixel made (0, 0, 0, 0): lossless WebP keeps only
     /// the alpha of such pixels (WebPConfig.exact is off), as every format may.
     static func clearingInvisible(_ rgba: [UInt8]) -> [UInt8] {

@@ -14,8 +14,15 @@ import Testing
 
     @Test func losslessMovingSquareIsExactWithMillisecondTimestamps() throws {
         let frames = (0..<31).map { SyntheticFrames.movingSquare(width: 390, height: 844, index: $0, count: 31) }
-        let webp = try WebPDecoding(try Self.encode(frames, durations: Array(repeating: 1.0 / 30, count: 31)))
+        let bytes = try Self.encode(frames, durations: Array(repeating: 1.0 / 30, count: 31))
+        let webp = try WebPDecoding(bytes)
         #expect(webp.width == 390 && webp.height == 844)
+        // libwebp's own changed rectangles: after the first, each stored frame covers about
+        // the square's old and new place (40 px high, ≤ 53 px wide, grown to even offsets).
+        let rectangles = try WebPDecoding.frameRectangles(bytes)
+        #expect(rectangles.count == 31)
+        #expect(rectangles.first.map { $0.width == 390 && $0.height == 844 } == true)
+        for rect in rectangles.dropFirst() { #expect(rect.width <= 56 && rect.height <= 42, "\(rect)") }
         #expect(webp.loopCount == 0)
         #expect(webp.frames.count == 31)
         // Each frame ends at round(1000 k / 30) ms; the last at 1033 ms (31/30 s).

@@ -28,6 +28,7 @@ final class OpenH264Session {
         }
         encoder = raw
         // Every stored property is set: a throw from here on runs deinit, which closes it.
+        _ = animatic_h264_quiet(raw)  // no warnings on stderr
         var params = SEncParamExt()
         guard animatic_h264_get_default_params(raw, &params) == 0 else {
             throw RasterEncodingError.library(name: "OpenH264", message: "GetDefaultParams failed")
@@ -47,7 +48,10 @@ final class OpenH264Session {
         params.iEntropyCodingModeFlag = 0
         params.bEnableDenoise = false
         params.bEnableBackgroundDetection = false
-        params.bEnableSceneChangeDetect = false
+        // Screen-content mode wants scene-change detection and has no adaptive quantisation
+        // (OpenH264 says so in its parameter check).
+        params.bEnableSceneChangeDetect = true
+        params.bEnableAdaptiveQuant = false
         params.iMinQp = Int32(quantizer)
         params.iMaxQp = Int32(quantizer)
         params.sSpatialLayers.0.iVideoWidth = Int32(width)

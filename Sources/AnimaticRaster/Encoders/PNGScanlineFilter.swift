@@ -32,34 +32,40 @@ enum PNGScanlineFilter {
         }
     }
 
-    /// One row through filter `type` into `out`; returns the sum of absolute values, or
-    /// stops early once it reaches `giveUpAt`.
+    /// One row through filter `type` into `out`; returns the sum of absolute values (bytes
+    /// read as signed), or stops early once it reaches `giveUpAt`. One loop per filter, so
+    /// the inner loops carry no branch on the type.
     @inline(__always)
     private static func filterRow(
         _ type: Int, _ row: UnsafePointer<UInt8>, _ above: UnsafePointer<UInt8>, _ count: Int,
         _ out: UnsafeMutablePointer<UInt8>, giveUpAt limit: Int
     ) -> Int {
-        var cost = 0
-        var i = 0
-        while i < count {
-            let x = Int(row[i])
-            let a = i >= 4 ? Int(row[i - 4]) : 0
-            let b = Int(above[i])
-            let predictor: Int
-            switch type {
-            case 0: predictor = 0
-            case 1: predictor = a
-            case 2: predictor = b
-            case 3: predictor = (a + b) >> 1
-            default: predictor = paeth(a, b, i >= 4 ? Int(above[i - 4]) : 0)
+        @inline(__always)
+        func run(_ predict: (Int) -> UInt8) -> Int {
+            var cost = 0
+            var start = 0
+            while start < count {
+                let end = min(start + 256, count)
+                for i in start..<end {
+                    let value = row[i] &- predict(i)
+                    out[i] = value
+                    cost += Int(value < 128 ? value : 0 &- value)
+                }
+                if cost >= limit { return cost }
+                start = end
             }
-            let value = UInt8(truncatingIfNeeded: x - predictor)
-            out[i] = value
-            cost += value < 128 ? Int(value) : 256 - Int(value)
-            i += 1
-            if i & 63 == 0 && cost >= limit { return cost }
+            return cost
         }
-        return cost
+        switch type {
+        case 0: return run { _ in 0 }
+        case 1: return run { i in i >= 4 ? row[i - 4] : 0 }
+        case 2: return run { i in above[i] }
+        case 3: return run { i in UInt8((Int(i >= 4 ? row[i - 4] : 0) + Int(above[i])) >> 1) }
+        default:
+            return run { i in
+                i >= 4 ? UInt8(paeth(Int(row[i - 4]), Int(above[i]), Int(above[i - 4]))) : above[i]
+            }
+        }
     }
 
     /// The Paeth predictor (section 9.4): of left, above and upper-left, the one nearest to

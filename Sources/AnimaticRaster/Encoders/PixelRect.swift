@@ -17,11 +17,4 @@ struct PixelRect: Equatable, Sendable {
             x: minX, y: minY, width: Swift.max(maxX, other.maxX) - minX, height: Swift.max(maxY, other.maxY) - minY)
     }
 
-    /// Grown outwards (never past `0...limit`) so that `x` and `y` are even: WebP stores
-    /// frame offsets in units of two pixels.
-    func alignedToEvenOrigin() -> PixelRect {
-        let evenX = x & ~1
-        let evenY = y & ~1
-        return PixelRect(x: evenX, y: evenY, width: maxX - evenX, height: maxY - evenY)
-    }
 }
