@@ -3,7 +3,7 @@ SWIFT ?= swift
 PYTHON := .venv/bin/python
 SWIFT_TEST_FLAGS ?= --parallel
 
-.PHONY: all build release run test test-swift test-python deps deps-test hooks clean bench bench-engine bench-exports bench-attacks format lint lint-swift lint-js
+.PHONY: all build release run test test-swift test-python deps deps-test hooks clean bench bench-engine bench-exports bench-attacks bench-raster format lint lint-swift lint-js
 
 all: build
 
@@ -87,6 +87,12 @@ bench-exports: deps
 bench-attacks: deps
 	$(SWIFT) build -c release --product animatic
 	python3 scripts/bench_attacks.py $(if $(BENCH_WRITE),--write)
+
+# The raster formats (GIF, APNG, WebP, MP4) against rlottie + Pillow and headless Chromium's
+# screenshots, on one core; rewrites its section of docs/BENCHMARKS.md (also run by `make bench`).
+bench-raster: deps deps-test
+	$(SWIFT) build -c release --product animatic
+	$(PYTHON) scripts/bench_raster.py --write
 
 include mk/http.mk
 

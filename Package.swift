@@ -3,6 +3,12 @@ import PackageDescription
 
 // Linux only: the HTTP layer is written against glibc and Linux socket calls (see README).
 
+// MP4 (H.264 through OpenH264) is built unless ANIMATIC_NO_MP4=1 is set when building:
+// Cisco's patent licence covers only Cisco's own OpenH264 binaries (DEPLOY.md), so a build
+// that must not link a self-built H.264 encoder leaves out the COpenH264 target and compiles
+// AnimaticRaster with `-D ANIMATIC_NO_MP4` (code tests `#if !ANIMATIC_NO_MP4`).
+let withMP4 = (Context.environment["ANIMATIC_NO_MP4"] ?? "0") == "0"
+
 let package = Package(
     name: "animatic",
     products: [
@@ -25,7 +31,7 @@ let package = Package(
         .executableTarget(
             name: "animatic",
             dependencies: [
-                "AnimaticCore", "AnimaticRender", "AnimaticHTTP", "AnimaticServer",
+                "AnimaticCore", "AnimaticRender", "AnimaticRaster", "AnimaticHTTP", "AnimaticServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -50,15 +56,47 @@ let package = Package(
         .target(
             name: "AnimaticServer",
             dependencies: [
-                "AnimaticCore", "AnimaticRender", "AnimaticHTTP", "COpenSSL",
+                "AnimaticCore", "AnimaticRender", "AnimaticRaster", "AnimaticHTTP", "COpenSSL",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Pixels: frames drawn from the engine's layer states with Cairo, and the raster
         // encoders (PNG, APNG, GIF, WebP, WebM, MP4). The C libraries stay out of AnimaticRender.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-        .target(name: "AnimaticRaster", dependencies: ["AnimaticCore", "AnimaticRender", "CCairo", "CZlib"]),
-        .testTarget(name: "AnimaticRasterTests", dependencies: ["AnimaticRaster", "AnimaticRender", "AnimaticCore"]),
+        // libpng for PNG; pixman (Cairo's compositor) for content under a projective transform.
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+        // The animated formats' libraries (docs/FORMATS.md, "Encoders"); Debian ships no
+        // giflib.pc, so CGif links -lgif by its module map.
+        .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CVPX", pkgConfig: "vpx", providers: [.apt(["libvpx-dev"])]),
+        .systemLibrary(name: "COpenH264", pkgConfig: "openh264", providers: [.apt(["libopenh264-dev"])]),
+        .target(
+            name: "AnimaticRaster",
+            dependencies: [
+                "AnimaticCore", "AnimaticRender", "CCairo", "CZlib", "CPNG", "CPixman", "CGif", "CWebP", "CVPX",
+            ]
+                + (withMP4 ? ["COpenH264"] : []),
+            // Optimised in debug builds too: unoptimised, its per-pixel loops (straight alpha,
+            // changed rectangles, palettes, filters) made the fold's 31-frame APNG take 27 s in
+            // the debug server the tests run (measured on a loaded machine; 2.3 s of CPU with -O).
+            swiftSettings: (withMP4 ? [] : [.define("ANIMATIC_NO_MP4")])
+                + [.unsafeFlags(["-O"], .when(configuration: .debug))]
+        ),
+        // Times the animated encoders on a synthetic 31-frame 390 × 844 sequence
+        // (docs/BENCHMARKS.md, "Raster encoders"); not a product, built on request.
+        .executableTarget(
+            name: "RasterEncoderBench", dependencies: ["AnimaticRaster"],
+            swiftSettings: withMP4 ? [] : [.define("ANIMATIC_NO_MP4")]
+        ),
+        .testTarget(
+            name: "AnimaticRasterTests",
+            dependencies: [
+                "AnimaticRaster", "AnimaticRender", "AnimaticCore", "CPNG", "CGif", "CWebP", "CVPX", "CZlib",
+            ],
+            swiftSettings: withMP4 ? [] : [.define("ANIMATIC_NO_MP4")]
+        ),
 
         .testTarget(name: "AnimaticServerTests", dependencies: ["AnimaticServer", "AnimaticHTTP", "AnimaticCore"]),
     ]

@@ -20,6 +20,8 @@ public struct TimelineOptions: Hashable, Sendable {
     /// Swift: also implement `interruptibleAnimator(using:)` with one
     /// `UIViewPropertyAnimator` (`?interruptible=true`, `--interruptible`; docs/EXPORT.md).
     public var exportInterruptible = false
+    /// Raster formats: the frame, size, background, hold and dithering (`ImageOptions`).
+    public var image = ImageOptions()
 
     /// How many frames a filmstrip may show: the first and the last at least.
     public static let filmstripFrameRange = 2...64

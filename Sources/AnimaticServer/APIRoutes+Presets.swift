@@ -59,13 +59,16 @@ extension APIRoutes {
     }
 
     /// The named preset's spec for the parameters in the query.
-    func expandPreset(_ request: HTTPRequest, name: String) -> Result<TransitionSpec, Problem> {
+    /// `rasterFormat`: `scale` is the picture's option, not a preset parameter (`PresetQuery`).
+    func expandPreset(_ request: HTTPRequest, name: String, rasterFormat: Bool = false) -> Result<
+        TransitionSpec, Problem
+    > {
         guard let preset = PresetCatalog.named(name) else {
             return .failure(
                 .notFound("No preset named \"\(name)\". Presets: \(PresetCatalog.names.joined(separator: ", "))."))
         }
         let params: JSONValue?
-        switch PresetQuery.params(request) {
+        switch PresetQuery.params(request, rasterFormat: rasterFormat) {
         case .failure(let problem): return .failure(problem)
         case .success(let p): params = p
         }

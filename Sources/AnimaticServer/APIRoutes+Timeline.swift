@@ -26,7 +26,7 @@ extension APIRoutes {
             exportName: { (try? JSONParser.parse(request.body)).flatMap(SwiftExportName.of(document:)) },
             exportPreset: { (try? JSONParser.parse(request.body)).flatMap(SwiftExportPreset.of(document:)) }
         ) {
-            [self] in decodeBody(request)
+            [self] _ in decodeBody(request)
         }
     }
 
@@ -37,7 +37,7 @@ extension APIRoutes {
             exportName: { SwiftExportName.of(preset: name, params: try? PresetQuery.params(request).get()) },
             exportPreset: { SwiftExportPreset.of(preset: name, params: try? PresetQuery.params(request).get()) }
         ) {
-            [self] in expandPreset(request, name: name)
+            [self] format in expandPreset(request, name: name, rasterFormat: format.isRaster)
         }
     }
 
@@ -46,7 +46,7 @@ extension APIRoutes {
     /// spec (decoding the body or expanding a preset) and compute its timeline.
     private func timelineRoute(
         _ request: HTTPRequest, cacheControl: String, exportName: () -> String?, exportPreset: () -> JSONValue?,
-        spec resolve: @escaping @Sendable () -> Result<TransitionSpec, Problem>
+        spec resolve: @escaping @Sendable (OutputFormat) -> Result<TransitionSpec, Problem>
     ) -> HTTPResponse {
         var parsed: TimelineRequest
         switch TimelineRequest.parse(request, limits: configuration.limits) {
@@ -67,7 +67,7 @@ extension APIRoutes {
         let options = parsed
         return onRenderLane { [self] in
             let parsed = options
-            switch resolve() {
+            switch resolve(parsed.format) {
             case .failure(let problem): return problem.response
             case .success(let spec):
                 return timeline(for: spec, parsed, cacheControl: cacheControl, requestKey: requestKey)

@@ -1,9 +1,10 @@
 import AnimaticCore
 import AnimaticHTTP
+import AnimaticRaster
 import AnimaticRender
 
-/// One render on the render lane within the response limit (`BudgetedEncoding`: priced,
-/// then encoded with the limit as its budget), and the heap given back after it: after
+/// One render on the render lane within the response limit (`TimelineEncoding`: priced,
+/// then encoded with the limit as its budget, text and raster formats alike), and the heap given back after it: after
 /// every render whose output passed `trimThreshold` bytes, served or refused by the
 /// budget, `MemoryTrim` runs once the render's garbage (its samples, the output buffer's
 /// earlier copies, a refused output) is freed — glibc would otherwise keep it in its arenas.
@@ -15,14 +16,15 @@ enum BudgetedRender {
     static func encode(
         _ spec: TransitionSpec, format: OutputFormat, options: TimelineOptions, limits: SpecLimits,
         maxResponseBytes: Int
-    ) -> Result<[UInt8], WorkRefusal> {
-        let output = BudgetedEncoding.encode(
+    ) -> Result<[UInt8], TimelineEncodingError> {
+        let output = TimelineEncoding.encode(
             spec, format: format, options: options, limits: limits, maxOutputBytes: maxResponseBytes
         ).map(\.bytes)
         let written: Int
         switch output {
         case .success(let bytes): written = bytes.count
-        case .failure(let refusal): written = refusal.kind == .outputWritten ? refusal.amount : 0
+        case .failure(.refused(let refusal)): written = refusal.kind == .outputWritten ? refusal.amount : 0
+        case .failure(.encoderFailed): written = 0
         }
         if written > trimThreshold { MemoryTrim.releaseFreeMemory() }
         return output

@@ -1,4 +1,5 @@
 import AnimaticHTTP
+import AnimaticRaster
 import AnimaticRender
 
 /// Chooses an output format from `Accept` (RFC 9110 §12.5.1): the acceptable media
@@ -58,10 +59,11 @@ enum MediaNegotiation {
 
 extension OutputFormat {
     /// Formats that `Accept` can select, in preference order. Formats sharing a media
-    /// type with an earlier one (a filmstrip is SVG too) are chosen with `?format=` only.
+    /// type with an earlier one (a filmstrip is SVG too) are chosen with `?format=` only;
+    /// a format this build leaves out (MP4 without OpenH264) is not offered.
     static var negotiable: [OutputFormat] {
         var seen = Set<String>()
-        return allCases.filter { seen.insert($0.mediaType).inserted }
+        return TimelineEncoding.availableFormats.filter { seen.insert($0.mediaType).inserted }
     }
 }
 

@@ -1,4 +1,5 @@
 import AnimaticCore
+import AnimaticRaster
 import AnimaticRender
 
 /// The OpenAPI 3.1 description of the API, served at `/openapi.json`. Kept beside the
@@ -8,7 +9,10 @@ import AnimaticRender
 /// two timeline routes share are written once.
 enum OpenAPIDocument {
     /// The query options of a rendered timeline (`TimelineRequest`).
-    private static let renderParameters = ["format", "fps", "frames", "loop", "filmstripFrames", "reduceMotion"]
+    private static let renderParameters = [
+        "format", "fps", "frames", "loop", "filmstripFrames", "reduceMotion", "t", "frame", "scale", "background",
+        "maxWidth", "maxHeight", "hold", "dither",
+    ]
 
     /// `[{"$ref": "#/components/parameters/a"}, …]`.
     private static func parameterRefs(_ names: [String]) -> String {
@@ -37,7 +41,7 @@ enum OpenAPIDocument {
             "title": "animatic",
             "version": "0.1.0",
             "summary": "Keyframe timelines of iOS view-controller transitions, exact to UIKit's animation math.",
-            "description": "Post a transition spec (or name a preset) and get the keyframe timeline of every layer as JSON, a self-playing SVG, a filmstrip, Lottie or CSS. The spec language is docs/SPEC.md; the JSON timeline docs/TIMELINE.md. Errors are RFC 9457 problem details.",
+            "description": "Post a transition spec (or name a preset) and get the keyframe timeline of every layer as JSON, a self-playing SVG, a filmstrip, Lottie or CSS, or drawn as a PNG frame, an APNG, GIF or WebP, or a WebM or MP4 video. The spec language is docs/SPEC.md; the JSON timeline docs/TIMELINE.md. Errors are RFC 9457 problem details.",
             "license": {"name": "NOASSERTION", "identifier": "NOASSERTION"}
           },
           "servers": [{"url": "/"}],
@@ -151,17 +155,35 @@ enum OpenAPIDocument {
               "params": {"name": "params", "in": "query", "required": false, "schema": {"type": "string"},
                 "description": "All preset parameters as one JSON object, e.g. {\"folds\":3}; single parameters may also be given as their own query parameters."},
               "format": {"name": "format", "in": "query", "required": false,
-                "schema": {"enum": \#(strings(OutputFormat.allCases.map(\.rawValue)))},
-                "description": "Overrides Accept. Accept chooses between application/json, image/svg+xml, text/css and text/x-swift."},
-              "fps": {"name": "fps", "in": "query", "required": false, "schema": {"type": "integer", "minimum": 1, "maximum": 240, "default": 60}},
+                "schema": {"enum": \#(strings(TimelineEncoding.availableFormats.map(\.rawValue)))},
+                "description": "Overrides Accept. Accept chooses between \#(OutputFormat.negotiable.map(\.mediaType).joined(separator: ", "))."},
+              "fps": {"name": "fps", "in": "query", "required": false, "schema": {"type": "integer", "minimum": 1, "maximum": 240},
+                "description": "Frames per second: default 60, or 30 for the raster formats; GIF takes at most 50."},
               "frames": {"name": "frames", "in": "query", "required": false, "schema": {"type": "boolean", "default": false},
                 "description": "Include the sampled frames in JSON."},
               "loop": {"name": "loop", "in": "query", "required": false, "schema": {"type": "boolean", "default": false},
-                "description": "SVG: play forever."},
+                "description": "SVG, CSS, APNG, GIF, WebP: play forever."},
               "filmstripFrames": {"name": "filmstripFrames", "in": "query", "required": false,
                 "schema": {"type": "integer", "minimum": 2, "maximum": 64, "default": 8}},
               "reduceMotion": {"name": "reduceMotion", "in": "query", "required": false, "schema": {"type": "boolean", "default": false},
-                "description": "The spec as Reduce Motion plays it: a cross-fade, nothing moves (docs/SPEC.md, Reduce Motion)."}
+                "description": "The spec as Reduce Motion plays it: a cross-fade, nothing moves (docs/SPEC.md, Reduce Motion)."},
+              "t": {"name": "t", "in": "query", "required": false, "schema": {"type": "number", "minimum": 0},
+                "description": "PNG: the frame at this time in seconds, within the timeline (default: its end). Not with frame."},
+              "frame": {"name": "frame", "in": "query", "required": false, "schema": {"type": "integer", "minimum": 0},
+                "description": "PNG: frame number n at fps, 0 being the start. Not with t."},
+              "scale": {"name": "scale", "in": "query", "required": false, "schema": {"type": "integer", "minimum": 1, "maximum": 3, "default": 1},
+                "description": "Raster formats: pixels per point (@1x, @2x, @3x). For the text formats of a preset route, scale is a preset parameter."},
+              "background": {"name": "background", "in": "query", "required": false,
+                "schema": {"type": "string", "pattern": "^(#?([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})|transparent)$"},
+                "description": "Raster formats: the colour behind everything (default: the spec's container background)."},
+              "maxWidth": {"name": "maxWidth", "in": "query", "required": false, "schema": {"type": "integer", "minimum": 1, "maximum": \#(ImageOptions.maxSide)},
+                "description": "Raster formats: fit within this many pixels' width, aspect kept."},
+              "maxHeight": {"name": "maxHeight", "in": "query", "required": false, "schema": {"type": "integer", "minimum": 1, "maximum": \#(ImageOptions.maxSide)},
+                "description": "Raster formats: fit within this many pixels' height, aspect kept."},
+              "hold": {"name": "hold", "in": "query", "required": false, "schema": {"type": "number", "minimum": 0, "maximum": \#(Int(ImageOptions.maxHold)), "default": 0},
+                "description": "Animated raster formats: seconds the last frame is held at the end."},
+              "dither": {"name": "dither", "in": "query", "required": false, "schema": {"enum": ["none", "ordered"], "default": "none"},
+                "description": "GIF: ordered (Bayer) dithering of the palette."}
             },
             "headers": {
               "ETag": {"description": "Strong validator of the representation (identity and gzip differ).", "schema": {"type": "string"}},
@@ -177,7 +199,13 @@ enum OpenAPIDocument {
                   "application/json": {"schema": {"$ref": "#/components/schemas/TimelineOrLottie"}},
                   "image/svg+xml": {"schema": {"type": "string"}},
                   "text/css": {"schema": {"type": "string"}},
-                  "text/x-swift": {"schema": {"type": "string"}}
+                  "text/x-swift": {"schema": {"type": "string"}},
+                  "image/png": {"schema": {"type": "string", "contentMediaType": "image/png"}},
+                  "image/apng": {"schema": {"type": "string", "contentMediaType": "image/apng"}},
+                  "image/gif": {"schema": {"type": "string", "contentMediaType": "image/gif"}},
+                  "image/webp": {"schema": {"type": "string", "contentMediaType": "image/webp"}},
+                  "video/webm": {"schema": {"type": "string", "contentMediaType": "video/webm"}},
+                  "video/mp4": {"schema": {"type": "string", "contentMediaType": "video/mp4"}}
                 }
               },
               "NotModified": {"description": "If-None-Match matched the current ETag.",

@@ -1,5 +1,6 @@
 import AnimaticCore
 import AnimaticHTTP
+import AnimaticRender
 
 /// An RFC 9457 problem detail (`application/problem+json`): every error the API returns.
 ///
@@ -134,6 +135,13 @@ public struct Problem: Error, Sendable {
         )
         problem.headers.set("Retry-After", "1")
         return problem
+    }
+
+    /// A C library failed while encoding a raster format: our fault, never the request's.
+    static func encoderFailed(_ format: OutputFormat, _ reason: String) -> Problem {
+        Problem(
+            status: .internalServerError, type: "encoder-failed", title: "The encoder failed",
+            detail: "The \(format.rawValue) encoder failed: \(reason). Please report it with the request.")
     }
 
     /// The work or the output a request asks for is over a limit, known before encoding.

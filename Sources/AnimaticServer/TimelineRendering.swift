@@ -1,5 +1,6 @@
 import AnimaticCore
 import AnimaticHTTP
+import AnimaticRaster
 import AnimaticRender
 
 /// The finishing step of the timeline routes: a valid spec's encoded timeline, from the
@@ -57,7 +58,8 @@ extension APIRoutes {
         let encoded: [UInt8]
         switch rendered {
         case .success(let bytes): encoded = bytes
-        case .failure(let refusal): return .failure(refusal.problem)
+        case .failure(.refused(let refusal)): return .failure(refusal.problem)
+        case .failure(.encoderFailed(let format, let reason)): return .failure(.encoderFailed(format, reason))
         }
         metrics.recordCache(hit: false)
         return .success(encoded)

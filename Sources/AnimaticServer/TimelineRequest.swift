@@ -1,15 +1,22 @@
 import AnimaticCore
 import AnimaticHTTP
+import AnimaticRaster
 import AnimaticRender
 
 /// What a timeline request asks for besides the spec: the format (from `?format=` or
 /// `Accept`) and the encoder options from the query (`fps`, `frames`, `loop`,
-/// `filmstripFrames`) and `reduceMotion` (the spec as Reduce Motion plays it, `ReduceMotion`).
-/// Everything else in the query of a preset route is a preset parameter.
+/// `filmstripFrames`; for the raster formats `t`, `frame`, `scale`, `background`,
+/// `maxWidth`, `maxHeight`, `hold`, `dither`: `ImageOptions`) and `reduceMotion` (the spec
+/// as Reduce Motion plays it, `ReduceMotion`). Everything else in the query of a preset
+/// route is a preset parameter — and `scale` too when the format is not a raster one, as it
+/// was before the raster formats (a preset's own `scale` goes in `params=` for a raster format).
 struct TimelineRequest {
     static let optionNames: Set<String> = [
         "format", "fps", "frames", "loop", "filmstripFrames", "reduceMotion", "params", "interruptible",
+        "t", "frame", "background", "maxWidth", "maxHeight", "hold", "dither",
     ]
+    /// Options of the raster formats only; a preset parameter of the same name otherwise.
+    static let rasterOnlyOptionNames: Set<String> = ["scale"]
 
     var format: OutputFormat
     var options: TimelineOptions
@@ -20,22 +27,27 @@ struct TimelineRequest {
     static func parse(_ request: HTTPRequest, limits: SpecLimits) -> Result<TimelineRequest, Problem> {
         var options = TimelineOptions()
         var explicitFormat: OutputFormat?
+        var explicitFPS: Int?
         var reduceMotion = false
+        var image = ImageOptions()
+        var scale: String?
         for (name, value) in request.queryItems {
             switch name {
             case "format":
-                guard let f = OutputFormat(rawValue: value) else {
-                    return .failure(
-                        .badParameter(
-                            "format",
-                            "format must be one of: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))"))
+                guard let f = OutputFormat(rawValue: value), TimelineEncoding.isAvailable(f) else {
+                    let known = TimelineEncoding.availableFormats.map(\.rawValue).joined(separator: ", ")
+                    let missing =
+                        OutputFormat(rawValue: value) != nil
+                        ? "\(value) is left out of this build (docs/DEPLOY.md); format must be one of: \(known)"
+                        : "format must be one of: \(known)"
+                    return .failure(.badParameter("format", missing))
                 }
                 explicitFormat = f
             case "fps":
                 guard let n = Int(value), (1...limits.maxFPS).contains(n) else {
                     return .failure(.badParameter("fps", "fps must be a whole number from 1 to \(limits.maxFPS)"))
                 }
-                options.fps = n
+                explicitFPS = n
             case "reduceMotion":
                 guard let b = parseBool(value) else {
                     return .failure(.badParameter(name, "reduceMotion must be true or false"))
@@ -60,7 +72,12 @@ struct TimelineRequest {
                             "filmstripFrames must be a whole number from \(range.lowerBound) to \(range.upperBound)"))
                 }
                 options.filmstripFrames = n
+            case "scale":
+                scale = value
             default:
+                if optionNames.contains(name) {
+                    if let problem = ImageOptionReader.read(name, value, into: &image) { return .failure(problem) }
+                }
                 continue
             }
         }
@@ -76,6 +93,26 @@ struct TimelineRequest {
                     status: .notAcceptable, type: "not-acceptable", title: "No acceptable format",
                     detail: "Accept allows none of: \(offered). Or choose with ?format=.",
                     extensions: [("parameter", .string("Accept"))]))
+        }
+        // `scale` is always ours on a posted spec; on a preset route only for a raster format.
+        if let scale, format.isRaster || request.method == .post,
+            let problem = ImageOptionReader.read("scale", scale, into: &image)
+        {
+            return .failure(problem)
+        }
+        if format.isRaster {
+            let maxFPS = format.maxFPS(limits)
+            if let explicitFPS, explicitFPS > maxFPS {
+                return .failure(
+                    .badParameter(
+                        "fps",
+                        "fps must be a whole number from 1 to \(maxFPS) for \(format.rawValue): its delays are hundredths of a second and browsers stretch delays under 2 to 10 (docs/FORMATS.md)"
+                    ))
+            }
+            options.fps = explicitFPS ?? ImageOptions.defaultFPS
+            options.image = image
+        } else {
+            options.fps = explicitFPS ?? options.fps
         }
         return .success(TimelineRequest(format: format, options: options, reduceMotion: reduceMotion))
     }
@@ -105,6 +142,17 @@ struct TimelineRequest {
             format == .json
             ? ";frames=\(options.includeFrames)"
             : ";frames=\(options.includeFrames);loop=\(options.loop);strip=\(options.filmstripFrames)"
+        if format.isRaster {
+            let image = options.image
+            switch image.still {
+            case .last: key += ";still=last"
+            case .time(let t): key += ";t=\(t)"
+            case .frame(let n): key += ";frame=\(n)"
+            }
+            key +=
+                ";scale=\(image.scale);bg=\(image.background?.hexString ?? "-");max=\(image.maxWidth ?? 0)x\(image.maxHeight ?? 0)"
+                + ";hold=\(image.hold);dither=\(image.dither.rawValue)"
+        }
         if reduceMotion { key += ";reduceMotion" }
         return Array(key.utf8)
     }
@@ -119,7 +167,9 @@ struct TimelineRequest {
 /// Each value is read as JSON when it parses (`3`, `true`, `[0,0,100,200]`) and as a
 /// string otherwise (`tab`), so the preset's own checks report type errors at `/params/x`.
 enum PresetQuery {
-    static func params(_ request: HTTPRequest) -> Result<JSONValue?, Problem> {
+    /// `rasterFormat`: the request's format is a raster one, so `scale` is its option
+    /// (`TimelineRequest.rasterOnlyOptionNames`), not a preset parameter.
+    static func params(_ request: HTTPRequest, rasterFormat: Bool = false) -> Result<JSONValue?, Problem> {
         var members: [(key: String, value: JSONValue)] = []
         for (name, value) in request.queryItems {
             if name == "params" {
@@ -132,6 +182,7 @@ enum PresetQuery {
                 continue
             }
             if TimelineRequest.optionNames.contains(name) { continue }
+            if rasterFormat && TimelineRequest.rasterOnlyOptionNames.contains(name) { continue }
             let parsed = (try? JSONParser.parse(value)) ?? .string(value)
             members.append((name, parsed))
         }

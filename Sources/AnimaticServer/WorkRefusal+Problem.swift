@@ -16,6 +16,19 @@ extension WorkRefusal {
         case .outputWritten:
             detail =
                 "the \(format.rawValue) output passed the response limit of \(limit >> 20) MiB (--max-response-mb) at \(amount) bytes, where its encoding stopped; lower \(parameter) or use fewer layers."
+        case .pixelSize:
+            detail =
+                "the \(format.rawValue) picture would be \(amount) pixels on its longest side, more than the limit of \(limit); lower scale, or set maxWidth and maxHeight."
+        case .rasterWork:
+            detail =
+                "the \(format.rawValue) output would take \(amount) pixel-layer samples (\(frames) frames × \(layers) layers × its pixels and encoding), more than the limit of \(limit); lower \(parameter), scale or the size (maxWidth, maxHeight), or use fewer layers."
+        case .framePastEnd:
+            return .badParameter(
+                "frame", "frame \(amount) is past the last frame, \(limit), of this timeline at \(fps) fps")
+        case .timePastEnd:
+            return .badParameter(
+                "t",
+                "t is \(Double(amount) / 1000) s, past the end of this timeline at \(Double(limit) / 1000) s")
         }
         return .tooMuchWork(detail: detail, pointer: "/layers", parameter: parameter, limit: limit, estimate: amount)
     }

@@ -15,6 +15,12 @@ enum OutputFileName {
         case .lottie: ".lottie.json"
         case .css: ".css"
         case .swift: ".swift"
+        case .png: ".png"
+        case .apng: ".apng.png"
+        case .gif: ".gif"
+        case .webp: ".webp"
+        case .webm: ".webm"
+        case .mp4: ".mp4"
         }
     }
 

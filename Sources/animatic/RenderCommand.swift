@@ -1,4 +1,5 @@
 import AnimaticCore
+import AnimaticRaster
 import AnimaticRender
 import ArgumentParser
 import Foundation
@@ -23,10 +24,19 @@ struct RenderCommand: ParsableCommand {
               animatic render spec.json --format swift --out FoldAnimator.swift
               animatic render examples/fold-swift.json --format lottie --out-dir out
                 (writes out/fold-swift.lottie.json and prints that path)
+              animatic render fold.json --format gif --loop --out fold.gif
+              animatic render fold.json --format png --t 0.5 --scale 2 --out fold.png
+              animatic render fold.json --format mp4 --fps 60 --max-width 720 --out fold.mp4
+
+            Raster formats (docs/FORMATS.md): png (one frame: --t or --frame, default the \
+            last), apng, gif, webp, webm, mp4; --fps defaults to 30 for them (GIF at most 50), \
+            and --scale, --background, --max-width, --max-height, --hold, --dither take the \
+            API's values.
 
             --out-dir names the file as the player page names its downloads: the spec file's \
             name without .json (from standard input: animatic-<preset or name>) and the \
-            format's extension: .json, .svg, .filmstrip.svg, .lottie.json, .css, .swift. \
+            format's extension: .json, .svg, .filmstrip.svg, .lottie.json, .css, .swift, \
+            .png, .apng.png, .gif, .webp, .webm, .mp4. \
             Neither --out nor --out-dir may name the spec file itself.
             """
     )
@@ -34,16 +44,42 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "The spec file, or '-' for standard input.")
     var spec: String
 
-    @Option(help: "Frames per second of the sampled frames (1…240).")
-    var fps: Int = 60
+    @Option(help: "Frames per second of the sampled frames (1…240; GIF 1…50). Default 60, or 30 for a raster format.")
+    var fps: Int?
 
     @Flag(help: "Include the sampled frames (the state of every layer at each frame).")
     var frames = false
 
-    @Option(help: "Output format: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(help: "Output format: \(TimelineEncoding.availableFormats.map(\.rawValue).joined(separator: ", ")).")
     var format: String = "json"
 
-    @Flag(help: "SVG and CSS: repeat the animation forever instead of playing it once.")
+    @Option(name: .customLong("t"), help: "PNG: the frame at this time in seconds (default: the last frame).")
+    var time: Double?
+
+    @Option(help: "PNG: frame number N at --fps, 0 being the start (instead of --t).")
+    var frame: Int?
+
+    @Option(help: "Raster formats: pixels per point, 1, 2 or 3 (@1x, @2x, @3x).")
+    var scale: Int = 1
+
+    @Option(
+        help: "Raster formats: the colour behind everything: #rrggbb, #rrggbbaa or transparent (default: the spec's).")
+    var background: String?
+
+    @Option(help: "Raster formats: fit within this width in pixels, aspect kept (1…\(ImageOptions.maxSide)).")
+    var maxWidth: Int?
+
+    @Option(help: "Raster formats: fit within this height in pixels, aspect kept (1…\(ImageOptions.maxSide)).")
+    var maxHeight: Int?
+
+    @Option(
+        help: "Animated raster formats: seconds to hold the last frame at the end (0…\(Int(ImageOptions.maxHold))).")
+    var hold: Double = 0
+
+    @Option(help: "GIF: none or ordered (a Bayer dither for gradients).")
+    var dither: String = "none"
+
+    @Flag(help: "SVG, CSS, APNG, GIF, WebP: repeat the animation forever instead of playing it once.")
     var loop = false
 
     @Option(
@@ -72,16 +108,46 @@ struct RenderCommand: ParsableCommand {
     var outDir: String?
 
     func validate() throws {
-        guard (1...SpecLimits.standard.maxFPS).contains(fps) else {
-            throw ValidationError("--fps must be from 1 to \(SpecLimits.standard.maxFPS)")
+        let chosen = OutputFormat(rawValue: format)
+        let maxFPS = chosen?.maxFPS(.standard) ?? SpecLimits.standard.maxFPS
+        if let fps, !(1...maxFPS).contains(fps) {
+            throw ValidationError(
+                chosen == .gif
+                    ? "--fps must be from 1 to \(maxFPS) for gif: its delays are hundredths of a second and browsers stretch delays under 2 to 10"
+                    : "--fps must be from 1 to \(maxFPS)")
         }
+        guard ImageOptions.scaleRange.contains(scale) else {
+            throw ValidationError("--scale must be 1, 2 or 3 (@1x, @2x, @3x)")
+        }
+        for (name, value) in [("--max-width", maxWidth), ("--max-height", maxHeight)] {
+            if let value, !(1...ImageOptions.maxSide).contains(value) {
+                throw ValidationError("\(name) must be from 1 to \(ImageOptions.maxSide) pixels")
+            }
+        }
+        guard hold.isFinite, (0...ImageOptions.maxHold).contains(hold) else {
+            throw ValidationError("--hold must be from 0 to \(Int(ImageOptions.maxHold)) seconds")
+        }
+        guard ImageOptions.Dither(rawValue: dither) != nil else {
+            throw ValidationError("--dither must be none or ordered")
+        }
+        if let background, ImageOptions.parseBackground(background) == nil {
+            throw ValidationError("--background must be #rrggbb, #rrggbbaa or transparent")
+        }
+        if let time, !(time.isFinite && time >= 0) {
+            throw ValidationError("--t must be a time in seconds, 0 or more")
+        }
+        if let frame, frame < 0 { throw ValidationError("--frame must be 0 or more (frame 0 is the start)") }
+        guard time == nil || frame == nil else { throw ValidationError("--t and --frame exclude each other: give one") }
         let range = TimelineOptions.filmstripFrameRange
         guard range.contains(filmstripFrames) else {
             throw ValidationError("--filmstrip-frames must be from \(range.lowerBound) to \(range.upperBound)")
         }
-        guard OutputFormat(rawValue: format) != nil else {
+        guard let chosen, TimelineEncoding.isAvailable(chosen) else {
+            let known = TimelineEncoding.availableFormats.map(\.rawValue).joined(separator: ", ")
             throw ValidationError(
-                "--format must be one of: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+                chosen != nil
+                    ? "--format \(format) is left out of this build (docs/DEPLOY.md); one of: \(known)"
+                    : "--format must be one of: \(known)")
         }
         guard out == nil || outDir == nil else {
             throw ValidationError("--out and --out-dir exclude each other: give one")
@@ -115,9 +181,11 @@ struct RenderCommand: ParsableCommand {
             let document = try? JSONParser.parse([UInt8](input))
             let name = document.flatMap(SwiftExportName.of(document:))
             var options = TimelineOptions(
-                fps: fps, includeFrames: frames, loop: loop, filmstripFrames: filmstripFrames,
-                exportName: name, exportPreset: document.flatMap(SwiftExportPreset.of(document:)))
+                fps: fps ?? (format.isRaster ? ImageOptions.defaultFPS : 60), includeFrames: frames, loop: loop,
+                filmstripFrames: filmstripFrames, exportName: name,
+                exportPreset: document.flatMap(SwiftExportPreset.of(document:)))
             options.exportInterruptible = interruptible
+            if format.isRaster { options.image = imageOptions }
             if format == .swift, interruptible {
                 let problems = SwiftInterruptible.problems(compiled)
                 if !problems.isEmpty {
@@ -131,13 +199,16 @@ struct RenderCommand: ParsableCommand {
             // output passes the limit (the server's default response limit).
             let limit = WorkEstimate.defaultMaxOutputBytes
             let timeline: Timeline, bytes: [UInt8]
-            switch BudgetedEncoding.encode(
+            switch TimelineEncoding.encode(
                 compiled, format: format, options: options, limits: limits, maxOutputBytes: limit)
             {
             case .success(let rendered): (timeline, bytes) = rendered
-            case .failure(let refusal):
+            case .failure(.refused(let refusal)):
                 FileHandle.standardError.write(Data("\(spec): \(refusal.commandLineMessage)\n".utf8))
                 throw ExitCode(65)
+            case .failure(.encoderFailed(let format, let reason)):
+                FileHandle.standardError.write(Data("\(spec): the \(format.rawValue) encoder failed: \(reason)\n".utf8))
+                throw ExitCode(70)
             }
             // What UIKit cannot express exactly, for every format (docs/API.md, "Warnings").
             for warning in SpecWarnings.of(compiled) {
@@ -157,9 +228,19 @@ struct RenderCommand: ParsableCommand {
                 }
             } else {
                 FileHandle.standardOutput.write(Data(bytes))
-                FileHandle.standardOutput.write(Data("\n".utf8))
+                // Text ends with a newline on a terminal; a picture's bytes are left as they are.
+                if !format.isRaster { FileHandle.standardOutput.write(Data("\n".utf8)) }
             }
         }
+    }
+
+    /// The raster options as given (validated in `validate`).
+    var imageOptions: ImageOptions {
+        var image = ImageOptions(
+            scale: scale, background: background.flatMap(ImageOptions.parseBackground), maxWidth: maxWidth,
+            maxHeight: maxHeight, hold: hold, dither: ImageOptions.Dither(rawValue: dither) ?? .none)
+        if let time { image.still = .time(time) } else if let frame { image.still = .frame(frame) }
+        return image
     }
 
     /// Writes `data` to `folder/name` (the folder created when missing) unless that is the

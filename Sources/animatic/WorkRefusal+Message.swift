@@ -4,7 +4,11 @@ extension WorkRefusal {
     /// What `animatic render` prints when the server would answer 422 `too-much-work`
     /// (`WorkRefusal.problem`): the same refusal, with the CLI's option names.
     var commandLineMessage: String {
-        let option = parameter == "fps" ? "--fps" : "--filmstrip-frames"
+        let option: String
+        switch parameter {
+        case "filmstripFrames": option = "--filmstrip-frames"
+        default: option = "--" + parameter
+        }
         switch kind {
         case .frameSamples:
             return
@@ -15,6 +19,16 @@ extension WorkRefusal {
         case .outputWritten:
             return
                 "the \(format.rawValue) output passed the limit of \(limit >> 20) MiB at \(amount) bytes, where its encoding stopped; lower \(option) or use fewer layers"
+        case .pixelSize:
+            return
+                "the \(format.rawValue) picture would be \(amount) pixels on its longest side, more than the limit of \(limit); lower --scale or set --max-width and --max-height"
+        case .rasterWork:
+            return
+                "the \(format.rawValue) output would take \(amount) pixel-layer samples (\(frames) frames × \(layers) layers × its pixels and encoding), more than the limit of \(limit); lower \(option), --scale or the size (--max-width, --max-height), or use fewer layers"
+        case .framePastEnd:
+            return "--frame \(amount) is past the last frame, \(limit), of this timeline at \(fps) fps"
+        case .timePastEnd:
+            return "--t \(Double(amount) / 1000) is past the end of this timeline at \(Double(limit) / 1000) s"
         }
     }
 }

@@ -1,11 +1,275 @@
+import AnimaticCore
+import AnimaticRender
 import Testing
 
 @testable import AnimaticRaster
 
+/// What the rasteriser draws, pixel by pixel, against numbers worked out by hand from the spec.
 @Suite struct RasterFrameTests {
-    @Test func holdsWidthTimesHeightTimesFourBytes() {
-        let frame = RasterFrame(width: 3, height: 2, pixels: [UInt8](repeating: 7, count: 24))
-        #expect(frame.pixels.count == frame.width * frame.height * 4)
-        #expect(frame.width == 3 && frame.height == 2)
+    static let square = """
+        {"container": {"width": 100, "height": 80},
+         "layers": [{"id": "a", "frame": [10, 20, 30, 40], "fill": "#ff0000"}]}
+        """
+
+    @Test func aFillCoversItsFrameAndNothingElse() {
+        for scale in 1...3 {
+            let f = drawn(Self.square, scale: scale)
+            #expect(f.width == 100 * scale && f.height == 80 * scale)
+            // Inside, on the first and last pixels of the frame (edges on pixel boundaries).
+            for (x, y) in [(10, 20), (39, 59), (25, 40)] {
+                #expect(f.pixel(x * scale, y * scale) == [255, 0, 0, 255], "inside at \(x),\(y) @\(scale)x")
+                #expect(f.pixel(x * scale + scale - 1, y * scale + scale - 1) == [255, 0, 0, 255])
+            }
+            // Just outside: transparent (the spec sets no background).
+            for (x, y) in [(9, 40), (40, 40), (25, 19), (25, 60)] {
+                #expect(f.pixel(x * scale, y * scale) == [0, 0, 0, 0], "outside at \(x),\(y) @\(scale)x")
+            }
+        }
+    }
+
+    @Test func theContainerBackgroundAndTheOptionsBackground() {
+        let spec = Self.square.replacingOccurrences(
+            of: "\"height\": 80}", with: "\"height\": 80, \"background\": \"#0000ff\"}")
+        #expect(drawn(spec).pixel(0, 0) == [0, 0, 255, 255])
+        let options = RasterOptions(background: RGBA8(parsing: "#00ff0080"))
+        let f = FrameRasterizer(timeline: timeline(spec), options: options).frame(at: 0)
+        #expect(f.pixel(0, 0) == [0, 128, 0, 128], "premultiplied half green")
+    }
+
+    @Test func aHalfPixelEdgeIsHalfCovered() {
+        let f = drawn(
+            """
+            {"container": {"width": 20, "height": 20},
+             "layers": [{"id": "a", "frame": [2.5, 2, 10, 10], "fill": "#000000"}]}
+            """)
+        #expect(near(f.pixel(2, 5), [0, 0, 0, 128], 2), "column 2 is half inside: \(f.pixel(2, 5))")
+        #expect(f.pixel(3, 5) == [0, 0, 0, 255])
+    }
+
+    @Test func cornerRadiusCutsTheCorners() {
+        let f = drawn(
+            """
+            {"container": {"width": 100, "height": 100},
+             "layers": [{"id": "a", "frame": [0, 0, 100, 100], "fill": "#000000", "cornerRadius": 40}]}
+            """)
+        // Pixel (5, 5)'s centre is 49.5 √2 − 34.5 ≈ 35.5 from the corner circle's centre (40, 40)…
+        #expect(f.pixel(5, 5)[3] == 0, "outside the arc")
+        // …(20, 20)'s is 19.5 √2 ≈ 27.6 from it: inside.
+        #expect(f.pixel(20, 20)[3] == 255)
+        // On the arc at 45°: (40 − 40/√2) = 11.7 — the pixel containing it is partly covered.
+        let edge = f.pixel(11, 11)[3]
+        #expect(edge > 30 && edge < 225, "antialiased arc: \(edge)")
+        #expect(f.pixel(0, 50)[3] == 255 && f.pixel(50, 0)[3] == 255, "straight sides untouched")
+        // The covered area: 100² − (4 − π) · 40² = 8626.5 px, less what flattening the arcs
+        // into chords within 0.1 px takes (at most 0.1 px × the arcs' length, 2π · 40), give
+        // or take Cairo's coverage rounding (1 % of a pixel per edge pixel, our bound).
+        var sum = 0
+        for y in 0..<100 { for x in 0..<100 { sum += f.pixel(x, y)[3] } }
+        let area = Double(sum) / 255, exact = 10000 - (4 - Double.pi) * 1600, arcs = 2 * Double.pi * 40
+        #expect(area <= exact + 0.01 * arcs && area >= exact - 0.1 * arcs - 0.01 * arcs, "area \(area) of \(exact)")
+    }
+
+    @Test func aClippingParentCutsItsSublayer() {
+        let f = drawn(
+            """
+            {"container": {"width": 200, "height": 200, "background": "#ffffff"},
+             "layers": [
+               {"id": "card", "frame": [40, 40, 120, 120], "fill": "#0000ff", "clips": true},
+               {"id": "inner", "parent": "card", "frame": [60, 60, 100, 100], "fill": "#00ff00"}]}
+            """)
+        #expect(f.pixel(130, 130) == [0, 255, 0, 255], "sublayer inside the card")
+        #expect(f.pixel(80, 80) == [0, 0, 255, 255], "card")
+        #expect(f.pixel(170, 130) == [255, 255, 255, 255], "sublayer past the card's edge: cut")
+        #expect(f.pixel(159, 130) == [0, 255, 0, 255], "last column inside the card")
+        #expect(f.pixel(160, 130) == [255, 255, 255, 255], "first column outside it")
+    }
+
+    @Test func aFadedParentIsCompositedAsOneGroup() {
+        // Parent at alpha 0.5 fully covered by an opaque sublayer of the same red: Core
+        // Animation's group opacity gives 50 % red over white (255, 128, 128) where they
+        // overlap; fading each on its own would give 75 % (255, 64, 64).
+        let f = drawn(
+            """
+            {"container": {"width": 100, "height": 100, "background": "#ffffff"},
+             "layers": [
+               {"id": "p", "frame": [0, 0, 100, 100], "fill": "#ff0000", "alpha": 0.5},
+               {"id": "c", "parent": "p", "frame": [0, 0, 50, 100], "fill": "#ff0000"}]}
+            """)
+        #expect(near(f.pixel(25, 50), [255, 128, 128, 255]), "overlap: \(f.pixel(25, 50))")
+        #expect(near(f.pixel(75, 50), [255, 128, 128, 255]), "parent alone: \(f.pixel(75, 50))")
+    }
+
+    @Test func aFadedLeafIsDrawnAtItsOpacity() {
+        let f = drawn(
+            """
+            {"container": {"width": 10, "height": 10, "background": "#ffffff"},
+             "layers": [{"id": "a", "frame": [0, 0, 10, 10], "fill": "#000000", "alpha": 0.25}]}
+            """)
+        #expect(near(f.pixel(5, 5), [191, 191, 191, 255]), "\(f.pixel(5, 5))")
+    }
+
+    @Test func hiddenLayersAndTheirSublayersAreNotDrawn() {
+        let f = drawn(
+            """
+            {"container": {"width": 10, "height": 10},
+             "layers": [{"id": "a", "frame": [0, 0, 10, 10], "fill": "#000000", "hidden": true},
+                        {"id": "b", "parent": "a", "frame": [0, 0, 5, 5], "fill": "#ff0000"}]}
+            """)
+        #expect(f.pixels.allSatisfy { $0 == 0 })
+    }
+
+    @Test func aTurnedLayerCoversItsProjectedQuad() {
+        let json = """
+            {"container": {"width": 300, "height": 200, "perspective": 300},
+             "layers": [{"id": "a", "frame": [100, 40, 100, 120], "fill": "#000000", "transform": [{"rotateY": 50}]}]}
+            """
+        let t = timeline(json)
+        let quad = t.states(at: 0)[0].quad
+        #expect(t.states(at: 0)[0].isProjective, "the test needs a true perspective")
+        let f = FrameRasterizer(timeline: t, options: RasterOptions(scale: 2)).frame(at: 0)
+        // Covered area (px) = the quad's area (pt²) × 4, within the edges' antialiasing.
+        var sum = 0
+        for y in 0..<f.height { for x in 0..<f.width { sum += f.pixel(x, y)[3] } }
+        var area = 0.0
+        for i in 0..<4 {
+            let p = quad[i], q = quad[(i + 1) % 4]
+            area += p.x * q.y - q.x * p.y
+        }
+        area = abs(area) / 2 * 4
+        var perimeter = 0.0
+        for i in 0..<4 {
+            let p = quad[i], q = quad[(i + 1) % 4]
+            perimeter += 2 * ((p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y)).squareRoot()
+        }
+        // Within Cairo's coverage rounding: 1 % of a pixel per edge pixel (our bound).
+        #expect(abs(Double(sum) / 255 - area) < 0.01 * perimeter, "covered \(Double(sum) / 255) px, quad \(area) px")
+        // A point just inside each edge's midpoint (towards the centre) is covered; just outside is not.
+        let centre = Point(x: quad.map(\.x).reduce(0, +) / 4, y: quad.map(\.y).reduce(0, +) / 4)
+        for i in 0..<4 {
+            let p = quad[i], q = quad[(i + 1) % 4]
+            let mid = Point(x: (p.x + q.x) / 2, y: (p.y + q.y) / 2)
+            let dx = centre.x - mid.x, dy = centre.y - mid.y, n = (dx * dx + dy * dy).squareRoot()
+            let inside = Point(x: mid.x + dx / n * 1.5, y: mid.y + dy / n * 1.5)
+            let outside = Point(x: mid.x - dx / n * 1.5, y: mid.y - dy / n * 1.5)
+            #expect(f.pixel(Int(inside.x * 2), Int(inside.y * 2))[3] == 255, "inside edge \(i)")
+            #expect(f.pixel(Int(outside.x * 2), Int(outside.y * 2))[3] == 0, "outside edge \(i)")
+        }
+    }
+
+    @Test func contentUnderPerspectiveFillsTheQuad() {
+        // An image placeholder stretched to a turned layer: every pixel well inside the quad
+        // is the image's colour (pixman's projective map covers the whole quad).
+        let json = """
+            {"container": {"width": 300, "height": 200, "perspective": 300},
+             "layers": [{"id": "a", "frame": [100, 40, 100, 120], "transform": [{"rotateY": 50}],
+                         "content": {"image": {"aspect": 2, "fill": "#0000ff", "mode": "stretch"}}}]}
+            """
+        let t = timeline(json)
+        let q = t.states(at: 0)[0].quad
+        let f = FrameRasterizer(timeline: t, options: RasterOptions()).frame(at: 0)
+        var checked = 0
+        for u in stride(from: 0.1, through: 0.9, by: 0.1) {
+            for v in stride(from: 0.1, through: 0.9, by: 0.1) {
+                let top = Point(x: q[0].x + (q[1].x - q[0].x) * u, y: q[0].y + (q[1].y - q[0].y) * u)
+                let bottom = Point(x: q[3].x + (q[2].x - q[3].x) * u, y: q[3].y + (q[2].y - q[3].y) * u)
+                let p = Point(x: top.x + (bottom.x - top.x) * v, y: top.y + (bottom.y - top.y) * v)
+                #expect(f.pixel(Int(p.x), Int(p.y)) == [0, 0, 255, 255], "at \(p)")
+                checked += 1
+            }
+        }
+        #expect(checked == 81)
+        #expect(f.pixel(Int(q[0].x) - 3, 100) == [0, 0, 0, 0], "left of the quad")
+    }
+
+    @Test func contentUnderPerspectiveLandsWhereTheHomographyPutsIt() {
+        // A 2:1 image fitted in a square layer fills the band h/4 … 3h/4. Turned under
+        // perspective, that band's top edge is the image of v = h/4 through the plane's
+        // homography: 1 px beyond it (towards v < h/4) is empty, 1 px inside is the image.
+        let t = timeline(
+            """
+            {"container": {"width": 300, "height": 240, "perspective": 250},
+             "layers": [{"id": "a", "frame": [90, 40, 120, 120], "transform": [{"rotateY": 55}, {"rotateX": 20}],
+                         "content": {"image": {"aspect": 2, "fill": "#0000ff"}}}]}
+            """)
+        let s = t.states(at: 0)[0]
+        #expect(s.isProjective)
+        let plane = PlaneHomography(s.matrix)
+        let f = FrameRasterizer(timeline: t, options: RasterOptions(scale: 2)).frame(at: 0)
+        for u in stride(from: 0.1, through: 0.9, by: 0.1) {
+            for v in [30.0, 90.0] {  // the band's top and bottom edges, in bounds points
+                let p = plane.apply(Point(x: u * 120, y: v))
+                let q = plane.apply(Point(x: u * 120, y: v + (v < 60 ? 1 : -1)))  // towards the band
+                let dx = q.x - p.x, dy = q.y - p.y, n = (dx * dx + dy * dy).squareRoot()
+                let inX = (p.x + dx / n * 1.0) * 2, inY = (p.y + dy / n * 1.0) * 2
+                let outX = (p.x - dx / n * 1.0) * 2, outY = (p.y - dy / n * 1.0) * 2
+                #expect(f.pixel(Int(inX), Int(inY)) == [0, 0, 255, 255], "1 px inside at u \(u), v \(v)")
+                #expect(f.pixel(Int(outX), Int(outY)) == [0, 0, 0, 0], "1 px outside at u \(u), v \(v)")
+            }
+        }
+    }
+
+    @Test func theShadowIsOffsetAndBlurred() {
+        let sharp = drawn(
+            """
+            {"container": {"width": 100, "height": 100, "background": "#ffffff"},
+             "layers": [{"id": "a", "frame": [20, 20, 40, 40], "fill": "#ff0000",
+                         "shadow": {"opacity": 1, "radius": 0, "offset": [10, 20], "color": "#000000"}}]}
+            """)
+        #expect(sharp.pixel(40, 40) == [255, 0, 0, 255], "the layer above its shadow")
+        #expect(sharp.pixel(40, 70) == [0, 0, 0, 255], "the shadow 20 pt below")
+        #expect(sharp.pixel(65, 40) == [0, 0, 0, 255], "and 10 pt right")
+        #expect(sharp.pixel(15, 70) == [255, 255, 255, 255], "not left of the offset shape")
+        #expect(sharp.pixel(71, 70) == [255, 255, 255, 255], "not right of it")
+        let soft = drawn(
+            """
+            {"container": {"width": 100, "height": 100, "background": "#ffffff"},
+             "layers": [{"id": "a", "frame": [20, 20, 40, 40], "fill": "#ff0000",
+                         "shadow": {"opacity": 0.5, "radius": 4, "offset": [0, 20], "color": "#000000"}}]}
+            """)
+        // On the shadow's bottom edge (y = 80) the blur gives half its alpha: 0.25 black.
+        let edge = soft.pixel(40, 80)
+        #expect(abs(edge[0] - 191) <= 8, "half-way down the blurred edge: \(edge)")
+        // Well inside the shadow: opacity 0.5 → 128 over white.
+        #expect(near(soft.pixel(40, 70), [128, 128, 128, 255], 2), "\(soft.pixel(40, 70))")
+        // 3σ below the edge: nearly nothing.
+        #expect(soft.pixel(40, 93)[0] >= 253)
+    }
+
+    @Test func aBorderIsDrawnInsideTheBoundsAboveSublayers() {
+        let f = drawn(
+            """
+            {"container": {"width": 100, "height": 100, "background": "#ffffff"},
+             "layers": [
+               {"id": "card", "frame": [10, 10, 80, 80], "fill": "#0000ff", "border": {"width": 4, "color": "#ff0000"}},
+               {"id": "inner", "parent": "card", "frame": [0, 0, 80, 40], "fill": "#00ff00"}]}
+            """)
+        #expect(f.pixel(10, 60) == [255, 0, 0, 255] && f.pixel(13, 60) == [255, 0, 0, 255], "4 pt border inside")
+        #expect(f.pixel(14, 60) == [0, 0, 255, 255], "the fill inside the border")
+        #expect(f.pixel(9, 60) == [255, 255, 255, 255], "nothing outside the bounds")
+        #expect(f.pixel(12, 20) == [255, 0, 0, 255], "the border above the sublayer")
+        #expect(f.pixel(30, 20) == [0, 255, 0, 255], "the sublayer above the fill")
+    }
+
+    @Test func framesReuseTheRasterizerAndFollowTime() {
+        let t = timeline(
+            """
+            {"container": {"width": 100, "height": 10},
+             "layers": [{"id": "a", "frame": [0, 0, 10, 10], "fill": "#000000"}],
+             "animations": [{"duration": 1, "timing": "linear", "changes": {"a": {"frame": [90, 0, 10, 10]}}}]}
+            """)
+        let r = FrameRasterizer(timeline: t, options: RasterOptions())
+        #expect(r.frame(at: 0).pixel(5, 5)[3] == 255)
+        let middle = r.frame(at: 0.5)
+        #expect(middle.pixel(5, 5)[3] == 0 && middle.pixel(50, 5)[3] == 255)
+        #expect(r.frame(at: 2).pixel(95, 5)[3] == 255, "clamped to the end")
+    }
+
+    @Test func fittingShrinksKeepingTheAspect() {
+        let t = timeline(Self.square)
+        let r = FrameRasterizer(timeline: t, options: RasterOptions(scale: 3, maxWidth: 150))
+        #expect(r.width == 150 && r.height == 120)
+        #expect(r.frame(at: 0).pixel(Int(25 * 1.5), Int(40 * 1.5)) == [255, 0, 0, 255])
+        let o = RasterOptions(scale: 2, maxWidth: 1000, maxHeight: 80)
+        #expect(o.pixelsPerPoint(containerWidth: 100, height: 80) == 1)
     }
 }

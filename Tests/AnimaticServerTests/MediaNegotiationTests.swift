@@ -28,8 +28,19 @@ import Testing
         #expect(format("image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8") == .svg)
     }
 
+    @Test func theRasterFormatsAreNegotiable() {
+        #expect(format("image/png") == .png)
+        #expect(format("image/gif") == .gif)
+        #expect(format("image/apng") == .apng)
+        #expect(format("image/webp;q=0.5, image/gif;q=0.9") == .gif)
+        #expect(format("video/webm") == .webm)
+        // The SVG keeps its place before the pictures for a wildcard.
+        #expect(format("image/*") == .svg)
+        #expect(format("video/*") == .webm)
+    }
+
     @Test func nothingAcceptableIsNil() {
-        #expect(format("image/png") == nil)
+        #expect(format("image/jpeg") == nil)
         #expect(format("application/json;q=0, image/svg+xml;q=0, text/css;q=0") == nil)
         #expect(format("text/html") == nil)
     }

@@ -90,7 +90,7 @@ def test_errors_are_problem_details(live_server):
                            live_server.url + "/v1/timeline")
     assert status == 415 and json.loads(body)["parameter"] == "Content-Type"
 
-    status, _, body = post(live_server, "/v1/timeline", SPEC, "-H", "Accept: image/png")
+    status, _, body = post(live_server, "/v1/timeline", SPEC, "-H", "Accept: image/jpeg")
     assert status == 406
 
     status, _, body = curl(live_server.url + "/v1/presets/fold/timeline?fps=0")
@@ -176,7 +176,8 @@ def test_health_metrics_openapi_and_page(live_server):
     timeline_routes = [document["paths"]["/v1/timeline"]["post"], document["paths"]["/v1/presets/{name}/timeline"]["get"]]
     for operation in timeline_routes:
         names = [ref["$ref"].rsplit("/", 1)[1] for ref in operation["parameters"]]
-        assert names[-6:] == ["format", "fps", "frames", "loop", "filmstripFrames", "reduceMotion"]
+        assert names[-14:] == ["format", "fps", "frames", "loop", "filmstripFrames", "reduceMotion", "t", "frame",
+                               "scale", "background", "maxWidth", "maxHeight", "hold", "dither"]
         assert operation["responses"]["422"] == {"$ref": "#/components/responses/Problem"}
     status, headers, body = curl(live_server.url + "/")
     assert status == 200 and headers["content-type"].startswith("text/html") and b"<" in body
@@ -201,6 +202,10 @@ def test_cors_preflight(live_server):
 def test_schemathesis_finds_no_server_error_and_no_schema_violation(live_server):
     """A bounded schemathesis run against /openapi.json on the live server.
 
+    The request timeout is the render deadline (30 s) and a margin: a raster format (a WebP of
+    the fold is 4 s of one core) may take seconds on a busy machine, and a render past the
+    deadline is answered 503 render-timeout, which the schema documents.
+
     One worker: with two, CPython 3.11's AST constructor (hypothesis reads strategy source
     from several threads) fails now and then with "SystemError: AST constructor recursion
     depth mismatch", an error of the tool, not of the server.
@@ -208,7 +213,8 @@ def test_schemathesis_finds_no_server_error_and_no_schema_violation(live_server)
     st = ROOT / ".venv" / "bin" / "schemathesis"
     proc = subprocess.run([str(st), "run", live_server.url + "/openapi.json", "--checks", "all",
                            "--max-examples", "25", "--seed", "1", "--workers", "1",
-                           "--request-timeout", "10", "--exclude-checks", "positive_data_acceptance"],
+                           "--request-timeout", "35", "--max-response-time", "35",
+                           "--exclude-checks", "positive_data_acceptance"],
                           capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-2000:]
 

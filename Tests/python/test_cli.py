@@ -21,7 +21,7 @@ def page_extensions():
     table = source[source.index("export const FORMATS = {"):]
     table = table[:table.index("};")]
     found = dict(re.findall(r'^\s*(\w+): \{[^}]*ext: "([^"]+)"', table, re.M))
-    assert len(found) == 6, found
+    assert len(found) == 12, found
     return found
 
 

@@ -30,6 +30,16 @@ import yaml
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BIN = pathlib.Path(sys.executable).parent  # the project's .venv/bin
 HADOLINT = BIN / "hadolint"
+# The raster formats' runtime libraries (issue 27; docs/DEPLOY.md, "The image"): the noble
+# packages the Dockerfile installs, the shared objects the binary links from them, and what
+# libcairo2 itself links (fonts, X11 surfaces, compression), which apt installs with it.
+RASTER_RUNTIME_PACKAGES = {"libcairo2", "libpixman-1-0", "fonts-dejavu-core", "libpng16-16t64", "libgif7",
+                           "libwebp7", "libwebpmux3", "libwebpdemux2", "libvpx9", "libopenh264-7"}
+RASTER_LIBRARIES = {"libcairo", "libpixman-1", "libpng16", "libgif", "libwebp", "libwebpmux", "libsharpyuv",
+                    "libvpx", "libwebpdemux", "libopenh264"}
+CAIRO_DEPENDENCIES = {"libfontconfig", "libfreetype", "libexpat", "libuuid", "libbrotlicommon", "libbrotlidec",
+                      "libbz2", "libX11", "libxcb", "libxcb-render", "libxcb-shm", "libXau", "libXdmcp", "libXext",
+                      "libXrender", "libbsd", "libmd"}
 KUBERNETES_VALIDATE = BIN / "kubernetes-validate"
 DEBUG_ANIMATIC = ROOT / ".build" / "debug" / "animatic"
 DOCKERFILE = ROOT / "Dockerfile"
@@ -128,7 +138,7 @@ def test_runtime_stage_is_slim_non_root_and_self_checking():
     runs = " ".join(instructions(runtime, "RUN"))
     installed = re.search(r"apt-get install ([^&]+)", runs).group(1).split()
     packages = {word for word in installed if not word.startswith("-")}
-    assert packages == {"libssl3t64", "zlib1g", "ca-certificates", "tzdata"}
+    assert packages == {"libssl3t64", "zlib1g", "ca-certificates", "tzdata", *RASTER_RUNTIME_PACKAGES}
     assert "rm -rf /var/lib/apt/lists/*" in runs
     copies = " ".join(instructions(runtime, "COPY"))
     assert "--from=build /staging/ /app/" in copies
@@ -391,7 +401,8 @@ def test_release_binary_links_only_what_the_runtime_image_installs(staged):
     assert out.returncode == 0, out.stderr
     names = {line.split()[0].split("/")[-1].split(".so")[0] for line in out.stdout.splitlines() if line.strip()}
     allowed = {"linux-vdso", "ld-linux-x86-64", "ld-linux-aarch64", "libc", "libm", "libdl",
-               "libpthread", "librt", "libstdc++", "libgcc_s", "libssl", "libcrypto", "libz"}
+               "libpthread", "librt", "libstdc++", "libgcc_s", "libssl", "libcrypto", "libz",
+               *RASTER_LIBRARIES, *CAIRO_DEPENDENCIES}
     assert names <= allowed, sorted(names - allowed)
 
 

@@ -85,12 +85,20 @@ export const FORMATS = {
   lottie: { label: "Lottie", accept: "application/json", ext: ".lottie.json", query: {} },
   css: { label: "CSS", accept: "text/css", ext: ".css", query: {} },
   swift: { label: "Swift", accept: "text/x-swift", ext: ".swift", query: {} },
+  png: { label: "PNG", accept: "image/png", ext: ".png", query: {} },
+  apng: { label: "APNG", accept: "image/apng", ext: ".apng.png", query: {} },
+  gif: { label: "GIF", accept: "image/gif", ext: ".gif", query: {} },
+  webp: { label: "WebP", accept: "image/webp", ext: ".webp", query: {} },
+  webm: { label: "WebM", accept: "video/webm", ext: ".webm", query: {} },
+  mp4: { label: "MP4", accept: "video/mp4", ext: ".mp4", query: {} },
 };
 
-/** The spec rendered in one of the download formats, as a Blob with the server's type. */
-export async function render(spec, format, signal) {
+/** The spec rendered in one of the download formats, as a Blob with the server's type;
+ *  `options` adds to the query (a raster format's t, scale, loop…: docs/API.md). */
+export async function render(spec, format, signal, options = {}) {
   const f = FORMATS[format];
-  const response = await request("v1/timeline", { query: { format, ...f.query }, body: spec, accept: f.accept, signal });
+  const query = { format, ...f.query, ...options };
+  const response = await request("v1/timeline", { query, body: spec, accept: f.accept, signal });
   const type = (response.headers.get("Content-Type") || "application/octet-stream").split(";")[0].trim();
   return new Blob([await response.arrayBuffer()], { type });
 }

@@ -111,8 +111,8 @@ export function fileBase(spec) {
  * POSTs the spec with ?format=… and saves the answer through a Blob and an <a download>.
  * Resolves to {format, type, size, filename, head} (head: the first bytes as text).
  */
-export async function download(spec, format) {
-  const blob = await render(spec, format);
+export async function download(spec, format, options = {}) {
+  const blob = await render(spec, format, undefined, options);
   const filename = fileBase(spec) + FORMATS[format].ext;
   const href = URL.createObjectURL(blob);
   const a = document.createElement("a");

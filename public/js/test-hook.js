@@ -50,6 +50,7 @@ export function installTestHook(page) {
                    ready: !!compareTrack.timeline, duration: compareTrack.timeline?.duration ?? null,
                    rows: state.compare.rows, error: state.compare.error },
         lastDownload: state.lastDownload,
+        lastPicture: page.pictures.last,
         problems: editor.problems.map(({ pointer, message, line }) => ({ pointer, message, line })),
       };
     },

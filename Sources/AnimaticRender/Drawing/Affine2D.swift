@@ -2,14 +2,14 @@ import AnimaticCore
 import Foundation
 
 /// A 2-D affine map in SVG's `matrix(a b c d e f)` form: x′ = a·x + c·y + e, y′ = b·x + d·y + f.
-struct Affine2D: Hashable, Sendable {
-    var a, b, c, d, e, f: Double
+package struct Affine2D: Hashable, Sendable {
+    package var a, b, c, d, e, f: Double
 
     static let identity = Affine2D(a: 1, b: 0, c: 0, d: 1, e: 0, f: 0)
 
     static func translation(_ x: Double, _ y: Double) -> Affine2D { Affine2D(a: 1, b: 0, c: 0, d: 1, e: x, f: y) }
 
-    func apply(_ p: Point) -> Point { Point(x: a * p.x + c * p.y + e, y: b * p.x + d * p.y + f) }
+    package func apply(_ p: Point) -> Point { Point(x: a * p.x + c * p.y + e, y: b * p.x + d * p.y + f) }
 
     /// `self` first, then `next`.
     func then(_ n: Affine2D) -> Affine2D {
@@ -85,7 +85,7 @@ extension LayerState {
     /// The affine map of the layer's bounds onto the screen: exact when the layer's plane
     /// maps affinely, else the approximation through its top-left, top-right and
     /// bottom-left corners (nil when it has no area and no affine form).
-    var affine: Affine2D? {
+    package var affine: Affine2D? {
         if let exact = Affine2D(planeOf: matrix) { return exact }
         let q = quad
         return Affine2D.through(tl: q[0], tr: q[1], bl: q[3], width: size.width, height: size.height)
@@ -119,5 +119,5 @@ extension LayerState {
     }
 
     /// Whether the layer's plane maps through a true perspective (not an affine map).
-    var isProjective: Bool { Affine2D(planeOf: matrix) == nil }
+    package var isProjective: Bool { Affine2D(planeOf: matrix) == nil }
 }

@@ -4,18 +4,18 @@ import AnimaticCore
 /// homography (row vectors: `[x y 1] · H = [X Y W]`), and its inverse — how a polygon in
 /// container points is taken back into the layer's bounds coordinates (CSS `clip-path`
 /// is in the element's own coordinates).
-struct PlaneHomography {
+package struct PlaneHomography {
     /// Row-major h11 … h33.
-    var h: (Double, Double, Double, Double, Double, Double, Double, Double, Double)
+    package var h: (Double, Double, Double, Double, Double, Double, Double, Double, Double)
 
-    init(_ m: Transform3D) {
+    package init(_ m: Transform3D) {
         h = (m.m11, m.m12, m.m14, m.m21, m.m22, m.m24, m.m41, m.m42, m.m44)
     }
 
     private init(raw: (Double, Double, Double, Double, Double, Double, Double, Double, Double)) { h = raw }
 
     /// The inverse by the adjugate; nil when the plane is seen edge-on (singular).
-    var inverse: PlaneHomography? {
+    package var inverse: PlaneHomography? {
         let (a, b, c, d, e, f, g, k, l) = h
         let A = e * l - f * k, B = -(d * l - f * g), C = d * k - e * g
         let det = a * A + b * B + c * C
@@ -26,7 +26,7 @@ struct PlaneHomography {
         return PlaneHomography(raw: (A / det, D / det, G / det, B / det, E / det, H / det, C / det, F / det, I / det))
     }
 
-    func apply(_ p: Point) -> Point {
+    package func apply(_ p: Point) -> Point {
         let (a, b, c, d, e, f, g, k, l) = h
         let x = p.x * a + p.y * d + g, y = p.x * b + p.y * e + k, w = p.x * c + p.y * f + l
         return Point(x: x / w, y: y / w)

@@ -3,7 +3,7 @@ import AnimaticCore
 /// What the flat outputs draw, in order, for a timeline's layer tree: each layer's body
 /// in drawing order and, for a layer with a border and sublayers, the border again after
 /// its last descendant — Core Animation draws a border above the layer's sublayers.
-enum DrawStep: Equatable {
+package enum DrawStep: Equatable {
     case body(Int)
     /// The border of a layer with sublayers, drawn after them.
     case border(Int)
@@ -12,7 +12,7 @@ enum DrawStep: Equatable {
 extension Timeline {
     /// Bodies in `drawOrder`, with a `.border` step closing each subtree whose root shows
     /// a border at some frame (`bordered`).
-    func drawSteps(bordered: (Int) -> Bool) -> [DrawStep] {
+    package func drawSteps(bordered: (Int) -> Bool) -> [DrawStep] {
         var steps: [DrawStep] = []
         var open: [Int] = []  // ancestors whose subtree is being drawn
         func close(downTo depth: Int) {
@@ -31,5 +31,5 @@ extension Timeline {
     }
 
     /// Whether layer `i` has sublayers.
-    func hasSublayers(_ i: Int) -> Bool { tree.hasSublayers[i] }
+    package func hasSublayers(_ i: Int) -> Bool { tree.hasSublayers[i] }
 }

@@ -3,7 +3,7 @@ import AnimaticCore
 
 extension Color {
     /// Black or white, whichever reads better on this colour (WCAG relative luminance).
-    var contrastingText: Color {
+    package var contrastingText: Color {
         func linear(_ c: Double) -> Double { c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4) }
         let l = 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
         return alpha < 0.35 || l > 0.36 ? Color(red: 0.11, green: 0.11, blue: 0.12) : .white

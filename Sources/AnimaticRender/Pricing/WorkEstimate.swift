@@ -29,12 +29,48 @@ public struct WorkEstimate: Sendable {
     public let layers: Int
     /// Frames × layers: what `SpecLimits.maxFrameSamples` bounds.
     public let samples: Int
-    /// An upper estimate of the encoded size.
+    /// An upper estimate of the encoded size (0 for the raster formats: a compressed
+    /// picture's size is not known before it is drawn; their encoders stop at the output
+    /// limit instead, `RasterEncodingError.overByteLimit`).
     public let outputBytes: Int
+    /// The timeline's duration in seconds, from the spec.
+    public let duration: Double
+    /// PNG: the frame asked for (`ImageOptions.still`).
+    public let still: ImageOptions.Still
+    /// Raster formats: the picture's size in pixels (`ImageOptions.pixelSize`); 0 otherwise.
+    public let width: Int
+    public let height: Int
+    /// Raster formats: the work of drawing and encoding, in pixel-layer samples — frames ×
+    /// pixels × (layers + the format's encoding weight, `rasterWeight`); 0 otherwise.
+    public let rasterWork: Int
 
     /// The output limit when none is given: the server's default `--max-response-mb` (64),
     /// which `animatic render` uses too. Our choice: a few hundred layers at 60 fps fit.
     public static let defaultMaxOutputBytes = 64 << 20
+
+    /// The most raster work a render may take (`rasterWork`). Our choice, from our
+    /// measurements (docs/FORMATS.md, "Raster formats": drawing costs about 7 ns of one core
+    /// per pixel-layer sample, release build, 2026-11): about 20 s of one core, two thirds of
+    /// the default render deadline, so a refused request is one that would have timed out;
+    /// the fold (18 layers) or a 20-layer spec for 1 s at 30 fps @3x as GIF or MP4 fits.
+    public static let maxRasterWork = 3_000_000_000
+
+    /// The cost of encoding one pixel of one frame in a raster format, in units of one
+    /// layer drawn over that pixel: the format's CPU time per frame beyond drawing, divided
+    /// by the drawing's time per pixel-layer sample (our measurements: the fold at 30 fps
+    /// @1x, release build, one core — drawing 6.9 ns per pixel-layer; encoding per pixel
+    /// GIF ≈ 3 ns, MP4 27 ns, APNG and PNG 100 ns, WebP (lossless) 295 ns, WebM (VP9) see
+    /// docs/FORMATS.md; rounded up, so the estimate errs high).
+    public static func rasterWeight(_ format: OutputFormat) -> Int {
+        switch format {
+        case .png, .apng: return 16
+        case .gif: return 2
+        case .webp: return 44
+        case .webm: return 24
+        case .mp4: return 4
+        case .json, .svg, .filmstrip, .lottie, .css, .swift: return 0
+        }
+    }
 
     /// Bytes per unit of one format (see the type's note for where they come from).
     public struct Costs: Sendable {
@@ -91,6 +127,11 @@ public struct WorkEstimate: Sendable {
                 perLayer: 4096, perFrame: 0, base: 0, painted: 0, perClipVertex: 0, shadow: 0, border: 0,
                 perChange: 1024,
                 perSpringChange: 1024)
+        case .png, .apng, .gif, .webp, .webm, .mp4:
+            // Not priced in bytes (see `outputBytes`): `rasterWork` prices their work.
+            return Costs(
+                perLayer: 0, perFrame: 0, base: 0, painted: 0, perClipVertex: 0, shadow: 0, border: 0, perChange: 0,
+                perSpringChange: 0)
         }
     }
 
@@ -100,16 +141,28 @@ public struct WorkEstimate: Sendable {
         fps = options.fps
         layers = max(spec.layers.count, 1)
         let duration = spec.timelineDuration
+        self.duration = duration
+        still = options.image.still
         let sampledFrames = Timeline.frameCount(duration: duration, fps: options.fps)
         switch format {
         case .json: frames = options.includeFrames ? sampledFrames : 0
         case .filmstrip: frames = options.filmstripFrames
         // UIKit code: keyframes and curves, not frames (its size does not change with fps).
         case .swift: frames = 0
+        // One picture.
+        case .png: frames = 1
         default: frames = sampledFrames
         }
         samples = frames * layers
-        outputBytes = Self.outputBytes(spec, format: format, frames: frames, duration: duration)
+        if format.isRaster {
+            outputBytes = 0
+            (width, height) = options.image.pixelSize(container: spec.container.size)
+            rasterWork = frames.multipliedClamped(width.multipliedClamped(height))
+                .multipliedClamped(layers + Self.rasterWeight(format))
+        } else {
+            outputBytes = Self.outputBytes(spec, format: format, frames: frames, duration: duration)
+            (width, height, rasterWork) = (0, 0, 0)
+        }
     }
 
     /// The most vertices of the clip polygon a layer under a clipping ancestor carries: the
@@ -197,6 +250,26 @@ public struct WorkEstimate: Sendable {
     /// Why this work is refused under `limits` and an output limit of `maxOutputBytes`, or
     /// nil within both.
     public func refusal(limits: SpecLimits, maxOutputBytes: Int) -> WorkRefusal? {
+        if format == .png, ImageOptions(still: still).stillTime(duration: duration, fps: fps) == nil {
+            let lastFrame = Timeline.frameCount(duration: duration, fps: fps) - 1
+            switch still {
+            case .frame(let n):
+                return WorkRefusal(
+                    kind: .framePastEnd, format: format, fps: fps, frames: lastFrame + 1, layers: layers,
+                    limit: lastFrame, amount: n)
+            case .time(let t):
+                let ms = t.isFinite ? Int(min(max(t * 1000, -1e15), 1e15).rounded()) : Int.max
+                return WorkRefusal(
+                    kind: .timePastEnd, format: format, fps: fps, frames: lastFrame + 1, layers: layers,
+                    limit: Int((duration * 1000).rounded()), amount: ms)
+            case .last: break
+            }
+        }
+        if format.isRaster, max(width, height) > ImageOptions.maxSide {
+            return WorkRefusal(
+                kind: .pixelSize, format: format, fps: fps, frames: frames, layers: layers,
+                limit: ImageOptions.maxSide, amount: max(width, height))
+        }
         if format != .filmstrip, samples > limits.maxFrameSamples {
             return WorkRefusal(
                 kind: .frameSamples, format: format, fps: fps, frames: frames, layers: layers,
@@ -206,6 +279,11 @@ public struct WorkEstimate: Sendable {
             return WorkRefusal(
                 kind: .outputEstimate, format: format, fps: fps, frames: frames, layers: layers,
                 limit: maxOutputBytes, amount: outputBytes)
+        }
+        if rasterWork > Self.maxRasterWork {
+            return WorkRefusal(
+                kind: .rasterWork, format: format, fps: fps, frames: frames, layers: layers,
+                limit: Self.maxRasterWork, amount: rasterWork)
         }
         return nil
     }
@@ -221,6 +299,15 @@ public struct WorkRefusal: Error, Equatable, Sendable {
         case outputEstimate
         /// The encoder passed the limit: `amount` bytes were written when it stopped.
         case outputWritten
+        /// A raster picture `amount` pixels on its longest side, more than
+        /// `ImageOptions.maxSide` (`limit`).
+        case pixelSize
+        /// Raster work of `amount` pixel-layer samples, more than `WorkEstimate.maxRasterWork`.
+        case rasterWork
+        /// A PNG's `frame=` (`amount`) past the last frame (`limit`, its index at the fps).
+        case framePastEnd
+        /// A PNG's `t=` (`amount` milliseconds) past the end of the timeline (`limit` ms).
+        case timePastEnd
     }
 
     public let kind: Kind
@@ -237,7 +324,15 @@ public struct WorkRefusal: Error, Equatable, Sendable {
     }
 
     /// The option that multiplies the work (what a client lowers to get under a limit).
-    public var parameter: String { format == .filmstrip ? "filmstripFrames" : "fps" }
+    public var parameter: String {
+        switch kind {
+        case .pixelSize: return "scale"
+        case .framePastEnd: return "frame"
+        case .timePastEnd: return "t"
+        case .rasterWork: return format == .png ? "scale" : "fps"
+        default: return format == .filmstrip ? "filmstripFrames" : "fps"
+        }
+    }
 }
 
 extension TimingSpec {

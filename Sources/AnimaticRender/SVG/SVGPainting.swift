@@ -7,7 +7,7 @@ import AnimaticCore
 /// aspect-fit, or a snapshot: the source layer's look seen through a `viewBox` on the
 /// snapshot's rect, stretched to the bounds), then the label centred. `clips` cuts the
 /// content to the bounds rectangle (`overflow` of the content's nested `<svg>`).
-enum SVGPainter {
+package enum SVGPainter {
     /// SMIL children to put inside the look's elements (already written).
     struct Dynamics {
         /// `width` and `height` of the bounds rects.
@@ -39,8 +39,8 @@ enum SVGPainter {
     }
 
     static let fontFamily = "-apple-system, system-ui, &quot;Helvetica Neue&quot;, Helvetica, Arial, sans-serif"
-    static let labelSize = 17.0
-    static let placeholderFill = Color(red: 0.78, green: 0.78, blue: 0.8)
+    package static let labelSize = 17.0
+    package static let placeholderFill = Color(red: 0.78, green: 0.78, blue: 0.8)
 
     /// `<defs>` entries every document needs: gradients (`g<i>`) and the looks of snapshot
     /// sources (`look<i>`, at their initial state).

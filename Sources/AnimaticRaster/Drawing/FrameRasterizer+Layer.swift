@@ -1,0 +1,256 @@
+import AnimaticCore
+import AnimaticRender
+import CCairo
+import Foundation
+
+extension FrameRasterizer {
+    /// One drawing step of one layer: cut to its ancestors' clip polygon, its parts
+    /// composited together at `alpha` (as the SVG's `<g opacity>` composites them), with its
+    /// shadow below them.
+    func drawLayer(_ i: Int, state s: LayerState, part: LookPart, alpha: Double) {
+        if part == .border && s.border == nil { return }
+        let spec = timeline.layers[i].spec
+        let cr = canvas.context
+        let projective = s.isProjective
+        guard let extents = deviceExtents(spec, state: s, projective: projective) else { return }
+        let shadow = part == .border ? nil : s.shadow.map { deviceShadow($0, state: s, projective: projective) }
+        let hasContent = spec.gradient != nil || spec.content != nil || !(spec.label ?? "").isEmpty
+        let pixman = projective && (hasContent || (part != .body && s.border != nil))
+
+        cairo_save(cr)
+        clip(to: s.clip)
+        // Groups are as large as the clip: cut it to what the step can touch.
+        var box = extents
+        if projective && shadow != nil {
+            box = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        } else if let shadow {
+            let reach = 3 * shadow.sigma + 2
+            box = box.union(box.offsetBy(dx: shadow.dx, dy: shadow.dy).insetBy(dx: -reach, dy: -reach))
+        }
+        cairo_rectangle(
+            cr, box.minX.rounded(.down), box.minY.rounded(.down),
+            box.width.rounded(.up) + 2, box.height.rounded(.up) + 2)
+        cairo_clip(cr)
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
+        guard x1 > x0, y1 > y0 else {
+            cairo_restore(cr)
+            return
+        }
+        let faded = alpha < 1
+        if faded { cairo_push_group(cr) }
+        if let shadow { drawShadow(shadow, state: s, projective: projective) }
+        if pixman { cairo_push_group(cr) }
+
+        if projective {
+            drawProjected(spec, index: i, state: s, part: part, usePixman: pixman)
+        } else if let affine = s.affine {
+            cairo_save(cr)
+            var m = cairo_matrix_t(
+                xx: affine.a * pixelsPerPoint, yx: affine.b * pixelsPerPoint, xy: affine.c * pixelsPerPoint,
+                yy: affine.d * pixelsPerPoint, x0: affine.e * pixelsPerPoint, y0: affine.f * pixelsPerPoint)
+            cairo_transform(cr, &m)
+            if part != .border {
+                painter.body(spec, index: i, size: s.size, radius: s.cornerRadius, fill: s.fill, drawFill: true)
+            }
+            if part != .body, let border = s.border {
+                painter.border(size: s.size, radius: s.cornerRadius, border: border)
+            }
+            cairo_restore(cr)
+        }
+
+        if pixman {
+            cairo_pop_group_to_source(cr)
+            cairo_paint(cr)
+        }
+        if faded {
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, alpha)
+        }
+        cairo_restore(cr)
+    }
+
+    /// A projected layer: its rounded outline flattened in its plane and projected (the
+    /// fill, exact), then the rest of its look drawn flat and mapped through the plane's
+    /// homography by pixman into the current group, cut to the same outline.
+    func drawProjected(_ spec: LayerSpec, index i: Int, state s: LayerState, part: LookPart, usePixman: Bool) {
+        let cr = canvas.context
+        let plane = PlaneHomography(s.matrix)
+        let unit = PlaneOutline.pixelsPerUnit(s, pixelsPerPoint: pixelsPerPoint)
+        let radius = min(max(s.cornerRadius, 0), min(s.size.width, s.size.height) / 2)
+        let outline = PlaneOutline.project(
+            PlaneOutline.rounded(
+                size: s.size, radius: radius, segments: PlaneOutline.segments(radiusInPixels: radius * unit)),
+            through: plane, pixelsPerPoint: pixelsPerPoint)
+        guard outline.count >= 3 else { return }
+        if part != .border, let fill = s.fill, fill.alpha > 0 {
+            cairo_new_path(cr)
+            for (n, p) in outline.enumerated() {
+                if n == 0 { cairo_move_to(cr, p.x, p.y) } else { cairo_line_to(cr, p.x, p.y) }
+            }
+            cairo_close_path(cr)
+            painter.setSource(fill)
+            cairo_fill(cr)
+        }
+        guard usePixman, let target = cairo_get_group_target(cr) else { return }
+        projector.draw(
+            size: s.size, plane: plane, pixelsPerPoint: pixelsPerPoint, pixelsPerUnit: unit, outline: outline,
+            onto: target
+        ) { content in
+            if part != .border {
+                LookPainter(cr: content, timeline: timeline, font: painter.font).body(
+                    spec, index: i, size: s.size, radius: s.cornerRadius, fill: s.fill, drawFill: false)
+            }
+            if part != .body, let border = s.border {
+                LookPainter(cr: content, timeline: timeline, font: painter.font).border(
+                    size: s.size, radius: s.cornerRadius, border: border)
+            }
+        }
+    }
+
+    /// A shadow in device pixels: its offset, the standard deviation of its blur, its colour.
+    struct DeviceShadow {
+        var dx, dy, sigma: Double
+        var color: Color
+        var opacity: Double
+    }
+
+    /// The SVG exports' `feDropShadow`: in the layer's own coordinates for a 2-D layer
+    /// (offset through its linear map; the blur's σ = shadowRadius scaled by the square
+    /// root of the map's determinant, exact for rotation and uniform scale), in container
+    /// coordinates for a projected one.
+    func deviceShadow(_ shadow: ShadowSpec, state s: LayerState, projective: Bool) -> DeviceShadow {
+        let k = pixelsPerPoint
+        var dx = shadow.offset.x * k, dy = shadow.offset.y * k, sigma = shadow.radius * k
+        if !projective, let a = s.affine {
+            dx = (a.a * shadow.offset.x + a.c * shadow.offset.y) * k
+            dy = (a.b * shadow.offset.x + a.d * shadow.offset.y) * k
+            sigma = shadow.radius * abs(a.a * a.d - a.b * a.c).squareRoot() * k
+        }
+        return DeviceShadow(dx: dx, dy: dy, sigma: sigma, color: shadow.color, opacity: shadow.opacity)
+    }
+
+    /// Draws the shadow under the layer: its rounded bounds (docs/SPEC.md, "Shadows and
+    /// borders": cast by the rounded bounds, as with a `shadowPath` of them), moved by the
+    /// offset in the layer's own coordinates, rasterised with antialiasing, blurred
+    /// (`ShadowBlur`), painted in the shadow's colour at its opacity.
+    func drawShadow(_ shadow: DeviceShadow, state s: LayerState, projective: Bool) {
+        let cr = canvas.context
+        let k = pixelsPerPoint
+        let radius = min(max(s.cornerRadius, 0), min(s.size.width, s.size.height) / 2)
+        let (ox, oy) = (s.shadow?.offset.x ?? 0, s.shadow?.offset.y ?? 0)
+        var outline: [Point] = []
+        let affine = projective ? nil : s.affine
+        if affine == nil {
+            let unit = PlaneOutline.pixelsPerUnit(s, pixelsPerPoint: k)
+            outline = PlaneOutline.project(
+                PlaneOutline.rounded(
+                    size: s.size, radius: radius, segments: PlaneOutline.segments(radiusInPixels: radius * unit)
+                ).map { Point(x: $0.x + ox, y: $0.y + oy) }, through: PlaneHomography(s.matrix), pixelsPerPoint: k)
+        } else if let a = affine {
+            outline = [
+                Point(x: ox, y: oy), Point(x: ox + s.size.width, y: oy),
+                Point(x: ox + s.size.width, y: oy + s.size.height), Point(x: ox, y: oy + s.size.height),
+            ]
+            .map {
+                let q = a.apply($0); return Point(x: q.x * k, y: q.y * k)
+            }
+        }
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for p in outline where p.x.isFinite && p.y.isFinite {
+            minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
+        }
+        guard minX <= maxX else { return }
+        let reach = 3 * shadow.sigma + 2
+        // The mask covers the shape and its blur, cut to the frame (what lies outside never shows).
+        // (The shape beyond the frame still feeds the blur near its edge: cut `reach` out.)
+        let r = Int(reach.rounded(.up))
+        let mx = max(Int((minX - reach).rounded(.down)), -r), my = max(Int((minY - reach).rounded(.down)), -r)
+        let mx1 = min(Int((maxX + reach).rounded(.up)), width + r)
+        let my1 = min(Int((maxY + reach).rounded(.up)), height + r)
+        guard mx1 > mx, my1 > my else { return }
+        let mw = mx1 - mx, mh = my1 - my
+        let mstride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(mw)))
+        if shadowMask.count < mstride * mh { shadowMask = [UInt8](repeating: 0, count: mstride * mh) }
+        shadowMask.withUnsafeMutableBufferPointer { mask in
+            let m = mask.baseAddress!
+            m.update(repeating: 0, count: mstride * mh)
+            let surface = cairo_image_surface_create_for_data(m, CAIRO_FORMAT_A8, Int32(mw), Int32(mh), Int32(mstride))!
+            let mc = cairo_create(surface)!
+            cairo_set_tolerance(mc, PlaneOutline.tolerance)
+            cairo_translate(mc, Double(-mx), Double(-my))
+            if let a = affine {
+                var matrix = cairo_matrix_t(
+                    xx: a.a * k, yx: a.b * k, xy: a.c * k, yy: a.d * k, x0: a.e * k, y0: a.f * k)
+                cairo_transform(mc, &matrix)
+                cairo_translate(mc, ox, oy)
+                LookPainter(cr: mc, timeline: timeline, font: painter.font).roundedRect(
+                    width: s.size.width, height: s.size.height, radius: radius)
+            } else {
+                for (n, p) in outline.enumerated() {
+                    if n == 0 { cairo_move_to(mc, p.x, p.y) } else { cairo_line_to(mc, p.x, p.y) }
+                }
+                cairo_close_path(mc)
+            }
+            cairo_set_source_rgba(mc, 0, 0, 0, 1)
+            cairo_fill(mc)
+            cairo_destroy(mc)
+            cairo_surface_flush(surface)
+            ShadowBlur.blur(m, width: mw, height: mh, stride: mstride, sigma: shadow.sigma, scratch: &blurScratch)
+            cairo_surface_mark_dirty(surface)
+            let c = shadow.color
+            cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha * shadow.opacity)
+            cairo_mask_surface(cr, surface, Double(mx), Double(my))
+            cairo_surface_destroy(surface)
+        }
+    }
+
+    /// The device pixels a drawing step of the layer can touch, before its shadow: its quad
+    /// and, for a 2-D layer, content that overflows its bounds (a snapshot or an
+    /// aspect-fill image of a layer that does not clip, a label wider than the layer).
+    func deviceExtents(_ spec: LayerSpec, state s: LayerState, projective: Bool) -> Rect? {
+        let k = pixelsPerPoint
+        var local = Rect(x: 0, y: 0, width: s.size.width, height: s.size.height)
+        if !projective, !spec.clips, let content = spec.content {
+            switch content {
+            case let .image(aspect, _):
+                local = local.union(
+                    LookPainter.imageRect(
+                        aspect: aspect, mode: spec.imageMode, width: s.size.width,
+                        height: s.size.height))
+            case let .snapshot(of, rect):
+                if let source = timeline.layerIndex(of) {
+                    let size = timeline.layers[source].spec.size
+                    let r = rect ?? Rect(origin: .zero, size: size)
+                    let sx = s.size.width / max(r.width, 1e-4), sy = s.size.height / max(r.height, 1e-4)
+                    local = local.union(
+                        Rect(
+                            x: -r.minX * sx, y: -r.minY * sy, width: size.width * sx,
+                            height: size.height * sy))
+                }
+            }
+        }
+        if !projective, let label = spec.label, !label.isEmpty {
+            let wide = Double(label.unicodeScalars.count) * SVGPainter.labelSize
+            local = local.union(
+                Rect(
+                    x: (s.size.width - wide) / 2, y: s.size.height / 2 - SVGPainter.labelSize,
+                    width: wide, height: 2 * SVGPainter.labelSize))
+        }
+        let corners: [Point]
+        if !projective, let a = s.affine {
+            corners = [
+                Point(x: local.minX, y: local.minY), Point(x: local.maxX, y: local.minY),
+                Point(x: local.maxX, y: local.maxY), Point(x: local.minX, y: local.maxY),
+            ].map(a.apply)
+        } else {
+            corners = s.quad
+        }
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for p in corners where p.x.isFinite && p.y.isFinite {
+            minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
+        }
+        guard minX <= maxX, minY <= maxY else { return nil }
+        return Rect(x: minX * k - 1, y: minY * k - 1, width: (maxX - minX) * k + 2, height: (maxY - minY) * k + 2)
+    }
+}

@@ -1,0 +1,179 @@
+/// An animated GIF (GIF89a through giflib), one image per frame, each after the first
+/// covering only the rectangle that changed.
+///
+/// - **Colour.** GIF has one bit of alpha: a pixel with alpha < 128 is transparent, any
+///   other shows its straight (un-premultiplied) colour. Each image has its own palette
+///   (a local colour table) built from the pixels it stores: exact when they have at most
+///   256 colours (255 when a transparent index is needed), otherwise a median cut
+///   (`MedianCut`), with `dither: .ordered` adding a Bayer pattern first.
+/// - **Changed rectangles.** Pixels inside the rectangle that did not change are written as
+///   the transparent index (the previous image shows through; disposal "keep"), which LZW
+///   packs into almost nothing. When a pixel turns transparent, the previous image is
+///   disposed to the background instead and the new one redraws the union of both
+///   rectangles, since "keep" cannot make a pixel transparent again.
+/// - **Timing.** Delays are centiseconds (GIF89a, section 23), accumulated from the exact
+///   frame times (`CumulativeTicks`), so every frame ends within 5 ms of its exact time and
+///   the total equals the duration within 5 ms. Browsers stretch delays under 2 cs to 10 cs,
+///   so the callers cap GIF at 50 fps. Identical consecutive frames become one longer image.
+/// - **Memory.** The previous frame's pixels and the previous image's indices (its disposal
+///   is decided by the next frame), never the whole animation.
+public final class GIFEncoder: AnimationEncoder {
+    public let width: Int
+    public let height: Int
+    public let dither: GIFDither
+
+    private let writer: GIFFileWriter
+    private var delays = CumulativeTicks(ticksPerSecond: 100)
+    private var previous: [UInt32] = []
+    private var current: [UInt32] = []
+    private var straight: [UInt32] = []
+    private var pending: (image: GIFFileWriter.Image, duration: Double)?
+    private var finished = false
+
+    /// A GIF of `width` × `height` pixels (1…65535) that repeats forever when `loop`, and
+    /// fails with `RasterEncodingError.overByteLimit` once it would pass `byteLimit` bytes.
+    public init(width: Int, height: Int, loop: Bool, byteLimit: Int, dither: GIFDither = .none) throws {
+        guard (1...65535).contains(width), (1...65535).contains(height) else {
+            throw RasterEncodingError.invalidParameter("GIF size \(width)×\(height) is outside 1…65535")
+        }
+        self.width = width
+        self.height = height
+        self.dither = dither
+        writer = try GIFFileWriter(width: width, height: height, loop: loop, byteLimit: byteLimit)
+    }
+
+    public func add(_ frame: RasterFrame, duration: Double) throws {
+        guard !finished else { throw RasterEncodingError.finished }
+        guard frame.width == width, frame.height == height else {
+            throw RasterEncodingError.frameSizeMismatch(
+                expectedWidth: width, expectedHeight: height, width: frame.width, height: frame.height)
+        }
+        guard duration.isFinite, duration >= 0 else { throw RasterEncodingError.invalidDuration(duration) }
+        StraightAlpha.words(of: frame, into: &straight)
+        Self.oneBitAlpha(straight, into: &current)
+
+        guard let last = pending else {
+            let full = PixelRect(x: 0, y: 0, width: width, height: height)
+            pending = (indexedImage(rect: full, maskUnchanged: false), duration)
+            swap(&previous, &current)
+            return
+        }
+        guard var rect = ChangedRectangle.between(previous, current, width: width, height: height) else {
+            pending?.duration += duration
+            return
+        }
+        let clears = turnsTransparent(in: rect)
+        if clears { rect = rect.union(last.image.rect) }
+        try writer.write(
+            last.image, delayCentiseconds: delays.ticks(for: last.duration),
+            disposal: clears ? .restoreBackground : .keep)
+        pending = (indexedImage(rect: rect, maskUnchanged: !clears), duration)
+        swap(&previous, &current)
+    }
+
+    public func finish() throws -> [UInt8] {
+        guard !finished else { throw RasterEncodingError.finished }
+        finished = true
+        guard let last = pending else { throw RasterEncodingError.noFrames }
+        try writer.write(last.image, delayCentiseconds: delays.ticks(for: last.duration), disposal: .keep)
+        pending = nil
+        previous = []
+        current = []
+        return try writer.finish()
+    }
+
+    /// Straight RGBA to GIF's one-bit alpha: alpha < 128 becomes the transparent word 0,
+    /// anything else its colour with alpha 255.
+    private static func oneBitAlpha(_ straight: [UInt32], into out: inout [UInt32]) {
+        if out.count != straight.count { out = [UInt32](repeating: 0, count: straight.count) }
+        straight.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for i in 0..<src.count {
+                    let p = src[i]
+                    dst[i] = p >> 24 < 128 ? 0 : p | 0xFF00_0000
+                }
+            }
+        }
+    }
+
+    /// Whether a pixel of `rect` goes from visible to transparent.
+    private func turnsTransparent(in rect: PixelRect) -> Bool {
+        for y in rect.y..<rect.maxY {
+            let row = y * width
+            for x in rect.x..<rect.maxX where current[row + x] == 0 && previous[row + x] != 0 {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The pixels of `rect` of the current frame as palette indices. With `maskUnchanged`,
+    /// pixels equal to the previous frame become the transparent index.
+    private func indexedImage(rect: PixelRect, maskUnchanged: Bool) -> GIFFileWriter.Image {
+        var histogram: [UInt32: Int] = [:]
+        var needsTransparent = false
+        var last: UInt32 = 1  // never a normalised word (alpha is 0 or 255)
+        var lastCount = 0
+        for y in rect.y..<rect.maxY {
+            let row = y * width
+            for x in rect.x..<rect.maxX {
+                let p = current[row + x]
+                if p == 0 || (maskUnchanged && previous[row + x] == p) {
+                    needsTransparent = true
+                    continue
+                }
+                if p == last {
+                    lastCount += 1
+                } else {
+                    if lastCount > 0 { histogram[last, default: 0] += lastCount }
+                    last = p
+                    lastCount = 1
+                }
+            }
+        }
+        if lastCount > 0 { histogram[last, default: 0] += lastCount }
+
+        let capacity = needsTransparent ? 255 : 256
+        var palette =
+            histogram.count <= capacity
+            ? ColorPalette(exactColors: histogram.keys.sorted())
+            : ColorPalette(reducedColors: MedianCut.palette(of: histogram, maxColors: capacity))
+        let transparentIndex = needsTransparent ? palette.colors.count : nil
+        let ditherSpread = dither == .ordered && !palette.isExact ? OrderedDither.spread(paletteCount: capacity) : 0
+
+        var indices = [UInt8](repeating: 0, count: rect.area)
+        var i = 0
+        var lastColor: UInt32 = 1
+        var lastIndex: UInt8 = 0
+        for y in rect.y..<rect.maxY {
+            let row = y * width
+            for x in rect.x..<rect.maxX {
+                defer { i += 1 }
+                let p = current[row + x]
+                if p == 0 || (maskUnchanged && previous[row + x] == p) {
+                    indices[i] = UInt8(transparentIndex!)
+                    continue
+                }
+                if ditherSpread > 0 {
+                    indices[i] = palette.index(of: Self.dithered(p, x: x, y: y, spread: ditherSpread))
+                } else {
+                    if p != lastColor {
+                        lastColor = p
+                        lastIndex = palette.index(of: p)
+                    }
+                    indices[i] = lastIndex
+                }
+            }
+        }
+        return GIFFileWriter.Image(
+            rect: rect, indices: indices, palette: palette.colors, transparentIndex: transparentIndex)
+    }
+
+    /// `color` moved by the Bayer pattern at (x, y), clamped to 0…255 per channel.
+    @inline(__always)
+    private static func dithered(_ color: UInt32, x: Int, y: Int, spread: Double) -> UInt32 {
+        let shift = Int((OrderedDither.offset(x: x, y: y) * spread).rounded())
+        func moved(_ channel: UInt32) -> UInt32 { UInt32(min(255, max(0, Int(channel) + shift))) }
+        return moved(color & 0xFF) | moved((color >> 8) & 0xFF) << 8 | moved((color >> 16) & 0xFF) << 16 | 0xFF00_0000
+    }
+}

@@ -1,0 +1,93 @@
+/// Heckbert's median cut ("Color image quantization for frame buffer display", SIGGRAPH
+/// 1982): the colours, weighted by how many pixels have them, are split into boxes, each
+/// time cutting a box across its longest side at the pixel-weighted median, until there are
+/// as many boxes as palette entries; a box's colour is its pixel-weighted mean.
+///
+/// Which box to cut next is our choice: the one with the largest (pixels × longest side),
+/// so a wide box of a few antialiasing pixels does not win over a large gradient.
+enum MedianCut {
+    /// At most `maxColors` colours for the histogram `colors` (opaque RGB word → pixel count).
+    static func palette(of histogram: [UInt32: Int], maxColors: Int) -> [UInt32] {
+        precondition(maxColors >= 1)
+        var entries = histogram.map { (color: $0.key, count: $0.value) }
+        if entries.count <= maxColors { return entries.map(\.color) }
+        var boxes = [Box(range: 0..<entries.count, entries: entries)]
+        while boxes.count < maxColors {
+            guard
+                let pick = boxes.indices.filter({ boxes[$0].range.count > 1 }).max(by: {
+                    boxes[$0].priority < boxes[$1].priority
+                })
+            else { break }
+            let box = boxes[pick]
+            let channel = box.longestChannel
+            entries[box.range].sort { Box.channel($0.color, channel) < Box.channel($1.color, channel) }
+            let half = (box.population + 1) / 2
+            var running = 0
+            var cut = box.range.lowerBound
+            while cut < box.range.upperBound - 1 {
+                running += entries[cut].count
+                cut += 1
+                if running >= half { break }
+            }
+            boxes[pick] = Box(range: box.range.lowerBound..<cut, entries: entries)
+            boxes.append(Box(range: cut..<box.range.upperBound, entries: entries))
+        }
+        return boxes.map { $0.meanColor(entries) }
+    }
+
+    private struct Box {
+        let range: Range<Int>
+        let population: Int
+        let low: (Int, Int, Int)
+        let high: (Int, Int, Int)
+
+        init(range: Range<Int>, entries: [(color: UInt32, count: Int)]) {
+            self.range = range
+            var lo = (255, 255, 255)
+            var hi = (0, 0, 0)
+            var total = 0
+            for i in range {
+                let c = entries[i].color
+                let r = Box.channel(c, 0)
+                let g = Box.channel(c, 1)
+                let b = Box.channel(c, 2)
+                lo = (min(lo.0, r), min(lo.1, g), min(lo.2, b))
+                hi = (max(hi.0, r), max(hi.1, g), max(hi.2, b))
+                total += entries[i].count
+            }
+            low = lo
+            high = hi
+            population = total
+        }
+
+        @inline(__always)
+        static func channel(_ color: UInt32, _ index: Int) -> Int { Int((color >> UInt32(index * 8)) & 0xFF) }
+
+        var sides: (Int, Int, Int) { (high.0 - low.0, high.1 - low.1, high.2 - low.2) }
+
+        var longestChannel: Int {
+            let s = sides
+            if s.0 >= s.1 && s.0 >= s.2 { return 0 }
+            return s.1 >= s.2 ? 1 : 2
+        }
+
+        var priority: Int {
+            let s = sides
+            return population * max(s.0, s.1, s.2)
+        }
+
+        func meanColor(_ entries: [(color: UInt32, count: Int)]) -> UInt32 {
+            var sum = (0, 0, 0)
+            var total = 0
+            for i in range {
+                let (c, n) = entries[i]
+                sum = (sum.0 + Box.channel(c, 0) * n, sum.1 + Box.channel(c, 1) * n, sum.2 + Box.channel(c, 2) * n)
+                total += n
+            }
+            let r = UInt32((sum.0 + total / 2) / total)
+            let g = UInt32((sum.1 + total / 2) / total)
+            let b = UInt32((sum.2 + total / 2) / total)
+            return r | g << 8 | b << 16 | 0xFF00_0000
+        }
+    }
+}

@@ -1,0 +1,244 @@
+#!/usr/bin/env python3
+"""`make bench-raster` (and the last step of `make bench`): animatic's raster formats side by
+side with the two routes users take today (issue 27; ../shared/research/raster.md), on one
+core (`taskset -c 0`):
+
+  animatic   `animatic render SPEC --format F --fps 30 --scale S --out …` (release build), the
+             whole process: parse, compile, draw every frame, encode;
+  rlottie    rlottie-python renders animatic's own Lottie export of the spec frame by frame,
+             and Pillow writes the same format (MP4: Pillow has none, so the frames are piped
+             to Debian's ffmpeg with its H.264 encoder — a checker's tool, timed the same way);
+  Chromium   headless Chromium opens animatic's SVG, and for each frame `pauseAnimations()`,
+             `setCurrentTime(t)` and a screenshot, then Pillow (ffmpeg for MP4) writes it;
+             the browser's start is not counted.
+
+Each comparator draws the frames once per spec and scale (that time is added to each format's
+encode); each timing is the median of ROUNDS runs. Specs: the fold preset (1 s, 30 fps =
+31 frames) at @1x and @2x, and scripts/bench_exports.py's 20-layer, 1 s spec at @1x. For each,
+wall seconds, megapixels per second (frames × pixels / wall), peak RSS (animatic's process;
+rlottie's Python process) and the output's bytes; the ratios animatic ÷ rlottie (target ≤ 0.5)
+and animatic ÷ Chromium (target ≤ 0.05).
+
+  scripts/bench_raster.py [--write] [--rounds N]
+
+--write replaces the section between `<!-- raster: begin -->` and `<!-- raster: end -->` in
+docs/BENCHMARKS.md (appended when absent). Run it under `nice -n -5` on a quiet machine: the
+section records `uptime` before and after.
+"""
+import argparse
+import io
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+sys.path.insert(0, os.path.join(ROOT, "Benchmarks"))
+from bench_exports import twenty_layers  # noqa: E402
+
+BINARY = os.environ.get("ANIMATIC_BINARY", os.path.join(ROOT, ".build", "release", "animatic"))
+BEGIN = "<!-- raster: begin -->"
+END = "<!-- raster: end -->"
+FPS = 30
+FORMATS = ["gif", "apng", "webp", "mp4"]
+CASES = [("fold", {"preset": "fold"}, 1), ("fold", {"preset": "fold"}, 2), ("20 layers", None, 1)]
+
+
+def one_core(args):
+    return ["taskset", "-c", "0", *args]
+
+
+def run_measured(args):
+    """Runs a process on core 0; its stdout (a failure raises with its stderr)."""
+    process = subprocess.run(one_core(args), capture_output=True)
+    if process.returncode != 0:
+        raise RuntimeError(f"{' '.join(args)}: {process.stderr.decode()[-2000:]}")
+    return process.stdout
+
+
+def run_with_rss(args):
+    """Runs a process on core 0 and returns (wall, peak RSS KiB): wait4 gives its own rusage."""
+    start = time.perf_counter()
+    pid = os.spawnvp(os.P_NOWAIT, "taskset", one_core(args))
+    _, status, usage = os.wait4(pid, 0)
+    wall = time.perf_counter() - start
+    if status != 0:
+        raise RuntimeError(f"{' '.join(args)} exited {status}")
+    return wall, usage.ru_maxrss
+
+
+def animatic(spec_path, fmt, scale, out):
+    loop = [] if fmt == "mp4" else ["--loop"]
+    return run_with_rss([BINARY, "render", spec_path, "--format", fmt, "--fps", str(FPS), "--scale", str(scale),
+                         *loop, "--out", out])
+
+
+def pillow_save(frames, fmt, out, duration_ms):
+    """Pillow writes the frames as a looping animation; MP4 through ffmpeg (Pillow has no MP4)."""
+    if fmt == "mp4":
+        w, h = frames[0].size
+        ff = subprocess.Popen(["ffmpeg", "-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", f"{w}x{h}",
+                               "-r", str(FPS), "-i", "-", "-pix_fmt", "yuv420p", out], stdin=subprocess.PIPE)
+        for f in frames:
+            ff.stdin.write(f.convert("RGB").tobytes())
+        ff.stdin.close()
+        ff.wait()
+        return
+    first, rest = frames[0], frames[1:]
+    kinds = {"gif": "GIF", "apng": "PNG", "webp": "WEBP"}
+    first.save(out, format=kinds[fmt], save_all=True, append_images=rest, duration=duration_ms, loop=0)
+
+
+RLOTTIE_SCRIPT = r"""
+import json, resource, sys, time
+sys.path.insert(0, sys.argv[5])
+from bench_raster import pillow_save
+from rlottie_python import LottieAnimation
+path, width, height, out_dir = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+start = time.perf_counter()
+animation = LottieAnimation.from_file(path)
+frames = [animation.render_pillow_frame(frame_num=i, width=width, height=height)
+          for i in range(animation.lottie_animation_get_totalframe())]
+draw = time.perf_counter() - start
+result = {"draw": draw, "frames": len(frames), "encode": {}, "bytes": {}}
+import os
+for fmt in sys.argv[6].split(","):
+    out = os.path.join(out_dir, "rlottie." + fmt)
+    t = time.perf_counter()
+    pillow_save(frames, fmt, out, round(1000 / 30))
+    result["encode"][fmt] = time.perf_counter() - t
+    result["bytes"][fmt] = os.path.getsize(out)
+result["rss"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(json.dumps(result))
+"""
+
+
+def rlottie(lottie_path, width, height, tmp):
+    script = os.path.join(tmp, "rlottie_bench.py")
+    with open(script, "w") as f:
+        f.write(RLOTTIE_SCRIPT)
+    out = run_measured([sys.executable, script, lottie_path, str(width), str(height), tmp,
+                              os.path.join(ROOT, "scripts"), ",".join(FORMATS)])
+    return json.loads(out)
+
+
+def chromium_frames(svg_path, width, height, scale, duration):
+    """Screenshots of the SVG at each frame time; (seconds, frames). The browser (started on
+    core 0 like everything here) is started before the clock starts."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from PIL import Image
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars"):
+        opts.add_argument(a)
+    driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=opts)
+    try:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": False})
+        driver.get("file://" + svg_path)
+        times = [min(k / FPS, duration) for k in range(int(duration * FPS - 1e-9) + 2)]
+        start = time.perf_counter()
+        frames = []
+        for t in times:
+            driver.execute_script(f"document.documentElement.pauseAnimations();"
+                                  f"document.documentElement.setCurrentTime({t});")
+            frames.append(Image.open(io.BytesIO(driver.get_screenshot_as_png())).convert("RGBA"))
+        return time.perf_counter() - start, frames
+    finally:
+        driver.quit()
+
+
+def median_of(rounds, measure):
+    results = [measure() for _ in range(rounds)]
+    walls = sorted(r[0] for r in results)
+    return statistics.median(walls), max(r[1] for r in results)
+
+
+def uptime():
+    return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--write", action="store_true")
+    parser.add_argument("--rounds", type=int, default=3)
+    options = parser.parse_args()
+    if not os.access(BINARY, os.X_OK):
+        sys.exit(f"bench_raster: {BINARY} missing: swift build -c release --product animatic")
+    # Everything below, the browser included, runs on core 0.
+    os.sched_setaffinity(0, {0})
+    before = uptime()
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="bench-raster-") as tmp:
+        for name, doc, scale in CASES:
+            doc = doc or twenty_layers()
+            spec = os.path.join(tmp, f"{name.replace(' ', '-')}.json")
+            with open(spec, "w") as f:
+                json.dump(doc, f)
+            timeline = json.loads(subprocess.run([BINARY, "render", spec], capture_output=True, check=True).stdout)
+            duration = timeline["duration"]
+            points = (timeline["container"]["width"], timeline["container"]["height"])
+            width, height = points[0] * scale, points[1] * scale
+            frames = int(duration * FPS - 1e-9) + 2
+            lottie = os.path.join(tmp, "spec.lottie.json")
+            subprocess.run([BINARY, "render", spec, "--format", "lottie", "--fps", str(FPS), "--out", lottie], check=True)
+            svg = os.path.join(tmp, "spec.svg")
+            subprocess.run([BINARY, "render", spec, "--format", "svg", "--fps", str(FPS), "--out", svg], check=True)
+            rl = [rlottie(lottie, width, height, tmp) for _ in range(options.rounds)]
+            rl_draw = statistics.median(r["draw"] for r in rl)
+            chrome_seconds, chrome_frames = chromium_frames(svg, points[0], points[1], scale, duration)
+            for fmt in FORMATS:
+                out = os.path.join(tmp, f"animatic.{fmt}")
+                wall, rss = median_of(options.rounds, lambda: animatic(spec, fmt, scale, out))
+                size = os.path.getsize(out)
+                rl_wall = rl_draw + statistics.median(r["encode"][fmt] for r in rl)
+                encode_start = time.perf_counter()
+                pillow_save(chrome_frames, fmt, os.path.join(tmp, f"chromium.{fmt}"), round(1000 / FPS))
+                chrome_wall = chrome_seconds + time.perf_counter() - encode_start
+                megapixels = frames * width * height / 1e6
+                rows.append({
+                    "spec": name, "scale": scale, "format": fmt, "frames": frames, "size": f"{width}×{height}",
+                    "animatic": wall, "mpps": megapixels / wall, "rss": rss / 1024, "bytes": size,
+                    "rlottie": rl_wall, "rlottie_bytes": rl[0]["bytes"][fmt], "rlottie_rss": max(r["rss"] for r in rl) / 1024,
+                    "chromium": chrome_wall,
+                })
+                print(json.dumps(rows[-1]), flush=True)
+    after = uptime()
+    section = markdown(rows, before, after, options.rounds)
+    print(section)
+    if options.write:
+        from run_bench import replace_section
+        replace_section(section, BEGIN, END)
+
+
+def markdown(rows, before, after, rounds):
+    mark = lambda ok: "✓" if ok else "✗"  # noqa: E731
+    lines = [BEGIN, "## Raster formats against rlottie and Chromium (issue 27)", "",
+             f"`make bench-raster` (scripts/bench_raster.py; also the last step of `make bench`), release build, "
+             f"everything on one core (`taskset -c 0`), {FPS} fps, median of {rounds} runs. animatic: the whole "
+             "`animatic render --format F` process. rlottie: rlottie-python drawing animatic's Lottie export, "
+             "Pillow writing the format (MP4: ffmpeg, Pillow has none). Chromium: headless screenshots of "
+             "animatic's SVG frame by frame (browser start not counted), then the same writer. Targets: "
+             "animatic ≤ 0.5 × rlottie and ≤ 0.05 × Chromium.", "",
+             f"Load: before `{before}`; after `{after}`.", "",
+             "| spec | pixels | frames | format | animatic s | Mpx/s | peak RSS MiB | bytes | rlottie s | ÷ rlottie | "
+             "rlottie bytes | Chromium s | ÷ Chromium |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        a, b = r["animatic"] / r["rlottie"], r["animatic"] / r["chromium"]
+        lines.append(f"| {r['spec']} @{r['scale']}x | {r['size']} | {r['frames']} | {r['format']} | {r['animatic']:.3f} | "
+                     f"{r['mpps']:.1f} | {r['rss']:.0f} | {r['bytes']:,} | {r['rlottie']:.3f} | {a:.2f} {mark(a <= 0.5)} | "
+                     f"{r['rlottie_bytes']:,} | {r['chromium']:.2f} | {b:.3f} {mark(b <= 0.05)} |")
+    lines += ["", "rlottie's peak RSS (its Python process, all formats' frames held, as Pillow's writer needs): "
+              + ", ".join(sorted({f"{r['spec']} @{r['scale']}x {r['rlottie_rss']:.0f} MiB" for r in rows})) + ".",
+              END]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    main()
