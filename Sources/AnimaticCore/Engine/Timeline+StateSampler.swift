@@ -68,30 +68,37 @@ extension Timeline {
         /// place — no new state (its id, optionals and arrays copied), and nothing recomputed
         /// that no animated track feeds.
         private mutating func refresh(_ i: Int) {
-            let moves = geometryMoves[i], looks = appearanceMoves[i], anchor = anchors[i], fill = hasFill[i]
-            values.withUnsafeBufferPointer { values in
-                own.withUnsafeMutableBufferPointer { own in
-                    let v = values.baseAddress! + i, s = own.baseAddress! + i
-                    if moves {
-                        s.pointee.matrix = sublayers.withUnsafeBufferPointer { sublayers in
-                            LayerState.composedMatrix(
-                                position: v.pointee.position, zPosition: v.pointee.zPosition, size: v.pointee.size,
-                                anchor: anchor, transform: v.pointee.transform, sublayer: sublayers[i])
-                        }
-                        s.pointee.position = v.pointee.position
-                        s.pointee.size = v.pointee.size
-                        s.pointee.transform = v.pointee.transform
-                        s.pointee.zPosition = v.pointee.zPosition
-                    }
-                    if looks {
-                        s.pointee.opacity = min(max(v.pointee.alpha, 0), 1)
-                        s.pointee.cornerRadius = max(v.pointee.cornerRadius, 0)
-                        s.pointee.fill = fill ? v.pointee.fill : nil
-                        s.pointee.hidden = v.pointee.hidden
-                        s.pointee.shadow = LayerState.visibleShadow(v.pointee.shadow)
-                        s.pointee.border = LayerState.visibleBorder(v.pointee.border)
-                    }
-                }
+            Self.refresh(
+                &own, at: i, from: values, moves: geometryMoves[i], looks: appearanceMoves[i], anchor: anchors[i],
+                fill: hasFill[i], sublayers: sublayers)
+        }
+
+        /// `refresh(i)` over the arrays, through their spans: each field is loaded from the
+        /// values and stored into the state in place (one uniqueness check of `own`, no copy
+        /// of either element).
+        @inline(__always) private static func refresh(
+            _ own: inout [LayerState], at i: Int, from values: [CompiledLayer.Values], moves: Bool, looks: Bool,
+            anchor: Point, fill: Bool, sublayers: [Transform3D?]
+        ) {
+            guard moves || looks else { return }
+            let v = values.span
+            var s = own.mutableSpan
+            if moves {
+                s[i].matrix = LayerState.composedMatrix(
+                    position: v[i].position, zPosition: v[i].zPosition, size: v[i].size, anchor: anchor,
+                    transform: v[i].transform, sublayer: sublayers.span[i])
+                s[i].position = v[i].position
+                s[i].size = v[i].size
+                s[i].transform = v[i].transform
+                s[i].zPosition = v[i].zPosition
+            }
+            if looks {
+                s[i].opacity = min(max(v[i].alpha, 0), 1)
+                s[i].cornerRadius = max(v[i].cornerRadius, 0)
+                s[i].fill = fill ? v[i].fill : nil
+                s[i].hidden = v[i].hidden
+                s[i].shadow = LayerState.visibleShadow(v[i].shadow)
+                s[i].border = LayerState.visibleBorder(v[i].border)
             }
         }
 
@@ -121,7 +128,7 @@ extension Timeline {
                 for i in wanted {
                     samplers[i].sampleAnimated(at: time, into: &values[i])
                     refresh(i)
-                    own.withUnsafeBufferPointer { entries.append((i, $0[i])) }
+                    entries.append((i, own[i]))
                 }
                 return
             }
@@ -139,7 +146,7 @@ extension Timeline {
             for i in neededList {
                 samplers[i].sampleAnimated(at: time, into: &values[i])
                 refresh(i)
-                own.withUnsafeBufferPointer { scratch[i] = $0[i] }
+                scratch[i] = own[i]
             }
             compose(&scratch, where: needed)
             for i in neededList {

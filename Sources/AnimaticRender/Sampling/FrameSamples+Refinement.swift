@@ -253,7 +253,10 @@ extension FrameSamples {
 
             /// The corners at row r of the layer at `place` j.
             func corners(row r: Int, place j: Int) -> Corners {
-                rows[r].quads.withUnsafeBufferPointer { q in (q[4 * j], q[4 * j + 1], q[4 * j + 2], q[4 * j + 3]) }
+                rows.withElement(r) { row in
+                    let q = row.quads.span
+                    return (q[4 * j], q[4 * j + 1], q[4 * j + 2], q[4 * j + 3])
+                }
             }
 
             /// Where the export draws layer i halfway between rows a and b: the corners'
@@ -278,9 +281,8 @@ extension FrameSamples {
                     let nowhere = Point(x: Double.infinity, y: Double.infinity)
                     return (chord, (nowhere, nowhere, nowhere, nowhere))
                 }
-                let halfway = decompositions.withUnsafeBufferPointer {
-                    $0[Int(da)].interpolated(to: $0[Int(db)], fraction: 0.5).boxCorners(size)
-                }
+                let known = decompositions.span
+                let halfway = known[Int(da)].interpolated(to: known[Int(db)], fraction: 0.5).boxCorners(size)
                 return (chord, halfway)
             }
 

@@ -135,14 +135,6 @@ struct FrameSamples {
         func withState<R>(_ k: Int, _ body: (borrowing LayerState) -> R) -> R {
             samples.states[sample(k)].withElement(layer, body)
         }
-        /// Sample `k`'s state in place, for a few of its fields: `pointee.field` loads the
-        /// field alone.
-        func withStatePointer<R>(_ k: Int, _ body: (UnsafePointer<LayerState>) -> R) -> R {
-            samples.states[sample(k)].withUnsafeBufferPointer { states in
-                precondition(layer < states.count, "a layer of the samples")
-                return body(states.baseAddress.unsafelyUnwrapped + layer)
-            }
-        }
         func isVisible(_ k: Int) -> Bool { withState(k) { $0.visible } }
 
         /// The time at which sample `k` was evaluated: its time, or just before it for the
