@@ -68,37 +68,28 @@ extension Timeline {
         /// place — no new state (its id, optionals and arrays copied), and nothing recomputed
         /// that no animated track feeds.
         private mutating func refresh(_ i: Int) {
-            Self.refresh(
-                &own, at: i, from: values, moves: geometryMoves[i], looks: appearanceMoves[i], anchor: anchors[i],
-                fill: hasFill[i], sublayers: sublayers)
-        }
-
-        /// `refresh(i)` over the arrays, through their spans: each field is loaded from the
-        /// values and stored into the state in place (one uniqueness check of `own`, no copy
-        /// of either element).
-        @inline(__always) private static func refresh(
-            _ own: inout [LayerState], at i: Int, from values: [CompiledLayer.Values], moves: Bool, looks: Bool,
-            anchor: Point, fill: Bool, sublayers: [Transform3D?]
-        ) {
+            let moves = geometryMoves[i], looks = appearanceMoves[i], anchor = anchors[i], fill = hasFill[i]
             guard moves || looks else { return }
-            let v = values.span
-            var s = own.mutableSpan
-            if moves {
-                s[i].matrix = LayerState.composedMatrix(
-                    position: v[i].position, zPosition: v[i].zPosition, size: v[i].size, anchor: anchor,
-                    transform: v[i].transform, sublayer: sublayers.span[i])
-                s[i].position = v[i].position
-                s[i].size = v[i].size
-                s[i].transform = v[i].transform
-                s[i].zPosition = v[i].zPosition
-            }
-            if looks {
-                s[i].opacity = min(max(v[i].alpha, 0), 1)
-                s[i].cornerRadius = max(v[i].cornerRadius, 0)
-                s[i].fill = fill ? v[i].fill : nil
-                s[i].hidden = v[i].hidden
-                s[i].shadow = LayerState.visibleShadow(v[i].shadow)
-                s[i].border = LayerState.visibleBorder(v[i].border)
+            values.withElement(i) { v in
+                own.withMutableElement(i) { s in
+                    if moves {
+                        s.matrix = LayerState.composedMatrix(
+                            position: v.position, zPosition: v.zPosition, size: v.size, anchor: anchor,
+                            transform: v.transform, sublayer: sublayers[i])
+                        s.position = v.position
+                        s.size = v.size
+                        s.transform = v.transform
+                        s.zPosition = v.zPosition
+                    }
+                    if looks {
+                        s.opacity = min(max(v.alpha, 0), 1)
+                        s.cornerRadius = max(v.cornerRadius, 0)
+                        s.fill = fill ? v.fill : nil
+                        s.hidden = v.hidden
+                        s.shadow = LayerState.visibleShadow(v.shadow)
+                        s.border = LayerState.visibleBorder(v.border)
+                    }
+                }
             }
         }
 

@@ -253,10 +253,7 @@ extension FrameSamples {
 
             /// The corners at row r of the layer at `place` j.
             func corners(row r: Int, place j: Int) -> Corners {
-                rows.withElement(r) { row in
-                    let q = row.quads.span
-                    return (q[4 * j], q[4 * j + 1], q[4 * j + 2], q[4 * j + 3])
-                }
+                rows[r].quads.withUnsafeBufferPointer { q in (q[4 * j], q[4 * j + 1], q[4 * j + 2], q[4 * j + 3]) }
             }
 
             /// Where the export draws layer i halfway between rows a and b: the corners'

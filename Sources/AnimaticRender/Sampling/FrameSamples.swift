@@ -132,7 +132,7 @@ struct FrameSamples {
         func state(_ k: Int) -> LayerState { samples.states[sample(k)][layer] }
         /// Sample `k`'s state lent to `body`, not copied (a keyframe writer's hot path;
         /// `Array.withElement`).
-        func withState<R>(_ k: Int, _ body: (borrowing LayerState) -> R) -> R {
+        @inline(__always) func withState<R>(_ k: Int, _ body: (borrowing LayerState) -> R) -> R {
             samples.states[sample(k)].withElement(layer, body)
         }
         func isVisible(_ k: Int) -> Bool { withState(k) { $0.visible } }
