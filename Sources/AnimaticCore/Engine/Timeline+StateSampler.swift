@@ -65,8 +65,9 @@ extension Timeline {
         }
 
         /// Brings `own[i]` to `values[i]`: `CompiledLayer.state(values:…)` of them, written in
-        /// place — no new state (its id, optionals and arrays copied), and nothing recomputed
-        /// that no animated track feeds.
+        /// place by the same writers (`LayerState.setGeometry`, `setAppearance`) — no new state
+        /// (its id, optionals and arrays copied), and nothing recomputed that no animated track
+        /// feeds.
         private mutating func refresh(_ i: Int) {
             let moves = geometryMoves[i], looks = appearanceMoves[i], anchor = anchors[i], fill = hasFill[i]
             guard moves || looks else { return }
@@ -76,19 +77,9 @@ extension Timeline {
                         s.matrix = LayerState.composedMatrix(
                             position: v.position, zPosition: v.zPosition, size: v.size, anchor: anchor,
                             transform: v.transform, sublayer: sublayers[i])
-                        s.position = v.position
-                        s.size = v.size
-                        s.transform = v.transform
-                        s.zPosition = v.zPosition
+                        s.setGeometry(v)
                     }
-                    if looks {
-                        s.opacity = min(max(v.alpha, 0), 1)
-                        s.cornerRadius = max(v.cornerRadius, 0)
-                        s.fill = fill ? v.fill : nil
-                        s.hidden = v.hidden
-                        s.shadow = LayerState.visibleShadow(v.shadow)
-                        s.border = LayerState.visibleBorder(v.border)
-                    }
+                    if looks { s.setAppearance(v, hasFill: fill) }
                 }
             }
         }
