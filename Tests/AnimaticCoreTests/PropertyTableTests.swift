@@ -74,6 +74,7 @@ import Testing
             ("presented values (sampleAnimated, values(at:), sampleValues)", presented),
             ("completion assignment (Values.apply)", apply),
             ("clamp (PropertyDescriptor.clamp)", clamp),
+            ("state writer (LayerState.setGeometry, setAppearance)", stateWriter),
             ("state sampler masks (geometryMoves, appearanceMoves)", masks),
             ("group (PropertyDescriptor.group moves the matrix or not)", group),
         ]
@@ -184,6 +185,41 @@ import Testing
         default:
             return !clamped
         }
+    }
+
+    /// The test's own reading of a property in a layer's state (written apart from the
+    /// writers): nil when the state does not show it (a shadow or border that draws nothing).
+    static func stateField(_ s: LayerState, _ p: AnimatableProperty) -> TrackValue? {
+        switch p {
+        case .position: return .point(s.position)
+        case .size: return .size(s.size)
+        case .alpha: return .number(s.opacity)
+        case .transform: return .transform(s.transform)
+        case .cornerRadius: return .number(s.cornerRadius)
+        case .fill: return s.fill.map(TrackValue.color)
+        case .hidden: return .bool(s.hidden)
+        case .zPosition: return .number(s.zPosition)
+        case .shadowOpacity: return s.shadow.map { .number($0.opacity) }
+        case .shadowRadius: return s.shadow.map { .number($0.radius) }
+        case .shadowOffset: return s.shadow.map { .point($0.offset) }
+        case .shadowColor: return s.shadow.map { .color($0.color) }
+        case .borderWidth: return s.border.map { .number($0.width) }
+        case .borderColor: return s.border.map { .color($0.color) }
+        }
+    }
+
+    /// The layer's state (`CompiledLayer.state(values:)`) and the state sampler's
+    /// (`refresh`), both written by `LayerState.setGeometry` and `setAppearance`, show the
+    /// property's presented value while it moves (the spec's values are all in their drawn
+    /// ranges: no clamp between field and state).
+    static func stateWriter(_ p: AnimatableProperty) -> Bool {
+        guard let tl = timeline(p) else { return false }
+        let layer = tl.layers[0]
+        var sampler = Timeline.StateSampler(tl)
+        let moving = field(layer.values(at: 0.45), p)
+        return stateField(layer.state(at: 0.45, containerSublayer: .identity), p) == moving
+            && stateField(sampler.states(at: 0.45)[0], p) == moving
+            && stateField(layer.state(at: 0, containerSublayer: .identity), p) != moving
     }
 
     /// The state sampler, which recomputes only what the masks say moves, gives the

@@ -129,13 +129,13 @@ public struct CompiledLayer: Hashable, Sendable {
     static func state(
         values v: Values, id: String, anchor: Point, hasFill: Bool, containerSublayer: Transform3D
     ) -> LayerState {
-        let matrix = LayerState.composedMatrix(
-            position: v.position, zPosition: v.zPosition, size: v.size, anchor: anchor,
-            transform: v.transform, containerSublayer: containerSublayer)
-        return LayerState(
-            id: id, position: v.position, size: v.size, anchor: anchor, transform: v.transform,
-            zPosition: v.zPosition, opacity: min(max(v.alpha, 0), 1), cornerRadius: max(v.cornerRadius, 0),
-            fill: hasFill ? v.fill : nil, hidden: v.hidden, matrix: matrix,
-            shadow: LayerState.visibleShadow(v.shadow), border: LayerState.visibleBorder(v.border))
+        var s = LayerState(
+            id: id, anchor: anchor,
+            matrix: LayerState.composedMatrix(
+                position: v.position, zPosition: v.zPosition, size: v.size, anchor: anchor,
+                transform: v.transform, containerSublayer: containerSublayer))
+        s.setGeometry(v)
+        s.setAppearance(v, hasFill: hasFill)
+        return s
     }
 }

@@ -174,7 +174,7 @@ struct KeyframePath<Value: TrackInterpolatable>: Hashable, Sendable {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: max(vectors[i].count, 1)) { buffer in
             let out = UnsafeMutableBufferPointer(rebasing: buffer[0..<vectors[i].count])
             hermite(segment: i, u: u, into: out)
-            return values[i].fromVector(UnsafeBufferPointer(out))
+            return values[i].fromVector(UnsafeBufferPointer(out).span)
         }
     }
 
@@ -250,7 +250,7 @@ extension KeyframePath where Value == TransformValue {
             guard vectors[i].count == 16 else { return values[i].matrix }
             return withUnsafeTemporaryAllocation(of: Double.self, capacity: 16) { buffer in
                 hermite(segment: i, u: u, into: buffer)
-                return TransformValue.parts(fromVector: UnsafeBufferPointer(buffer)).matrix
+                return TransformValue.parts(fromVector: UnsafeBufferPointer(buffer).span).matrix
             }
         }
     }

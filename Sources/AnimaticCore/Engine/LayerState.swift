@@ -2,18 +2,18 @@
 /// composed matrix that puts its bounds on screen.
 public struct LayerState: Hashable, Sendable {
     public var id: String
-    public var position: Point
-    public var size: Size
+    public var position: Point = .zero
+    public var size: Size = .zero
     public var anchor: Point
-    public var transform: Transform3D
-    public var zPosition: Double
+    public var transform: Transform3D = .identity
+    public var zPosition: Double = 0
     /// Opacity as rendered: the product of the clamped (0…1) alphas of the layer and its
     /// ancestors — group opacity (a spring may carry an alpha past its ends).
-    public var opacity: Double
-    public var cornerRadius: Double
-    public var fill: Color?
+    public var opacity: Double = 1
+    public var cornerRadius: Double = 0
+    public var fill: Color? = nil
     /// Hidden itself or through a hidden ancestor.
-    public var hidden: Bool
+    public var hidden: Bool = false
     /// Maps layer-local points (bounds coordinates, origin top-left) to container points
     /// before the perspective divide. A layer of the container: `T(−anchor·size) ·
     /// transform · T(position, zPosition) · T(−c) · sublayerTransform · T(c)`, with c the
@@ -24,33 +24,44 @@ public struct LayerState: Hashable, Sendable {
     /// The shadow as the layer's properties give it (offset and radius in the layer's own
     /// coordinates, opacity clamped to 0…1); nil when it shows nothing (opacity or colour
     /// alpha 0).
-    public var shadow: ShadowSpec?
+    public var shadow: ShadowSpec? = nil
     /// The border; nil when its width is 0.
-    public var border: BorderSpec?
+    public var border: BorderSpec? = nil
     /// Where ancestors with `clips` let the layer show, in container points: the
     /// intersection of their rounded bounds, projected. Nil when no ancestor clips; empty
     /// when the clips do not overlap (nothing shows).
-    public var clip: [Point]?
+    public var clip: [Point]? = nil
 
-    init(
-        id: String, position: Point, size: Size, anchor: Point, transform: Transform3D, zPosition: Double,
-        opacity: Double, cornerRadius: Double, fill: Color?, hidden: Bool, matrix: Transform3D,
-        shadow: ShadowSpec?, border: BorderSpec?, clip: [Point]? = nil
-    ) {
+    /// A layer's state before its presented values are written (`setGeometry`,
+    /// `setAppearance`): its identity and matrix, the rest as declared above.
+    init(id: String, anchor: Point, matrix: Transform3D) {
         self.id = id
-        self.position = position
-        self.size = size
         self.anchor = anchor
-        self.transform = transform
-        self.zPosition = zPosition
-        self.opacity = opacity
-        self.cornerRadius = cornerRadius
-        self.fill = fill
-        self.hidden = hidden
         self.matrix = matrix
-        self.shadow = shadow
-        self.border = border
-        self.clip = clip
+    }
+
+    /// The layer's own geometry from its presented values `v` (the matrix is the caller's):
+    /// the one writer of these fields for `CompiledLayer.state(values:)` and the state
+    /// sampler's `refresh`.
+    @inline(__always)
+    mutating func setGeometry(_ v: borrowing CompiledLayer.Values) {
+        position = v.position
+        size = v.size
+        transform = v.transform
+        zPosition = v.zPosition
+    }
+
+    /// The rest of the layer's own state from its presented values `v`, clamped as drawn:
+    /// the one writer of these fields for `CompiledLayer.state(values:)` and the state
+    /// sampler's `refresh`.
+    @inline(__always)
+    mutating func setAppearance(_ v: borrowing CompiledLayer.Values, hasFill: Bool) {
+        opacity = min(max(v.alpha, 0), 1)
+        cornerRadius = max(v.cornerRadius, 0)
+        fill = hasFill ? v.fill : nil
+        hidden = v.hidden
+        shadow = Self.visibleShadow(v.shadow)
+        border = Self.visibleBorder(v.border)
     }
 
     /// `shadow` clamped, or nil when it shows nothing.

@@ -65,32 +65,21 @@ extension Timeline {
         }
 
         /// Brings `own[i]` to `values[i]`: `CompiledLayer.state(values:…)` of them, written in
-        /// place — no new state (its id, optionals and arrays copied), and nothing recomputed
-        /// that no animated track feeds.
+        /// place by the same writers (`LayerState.setGeometry`, `setAppearance`) — no new state
+        /// (its id, optionals and arrays copied), and nothing recomputed that no animated track
+        /// feeds.
         private mutating func refresh(_ i: Int) {
             let moves = geometryMoves[i], looks = appearanceMoves[i], anchor = anchors[i], fill = hasFill[i]
-            values.withUnsafeBufferPointer { values in
-                own.withUnsafeMutableBufferPointer { own in
-                    let v = values.baseAddress! + i, s = own.baseAddress! + i
+            guard moves || looks else { return }
+            values.withElement(i) { v in
+                own.withMutableElement(i) { s in
                     if moves {
-                        s.pointee.matrix = sublayers.withUnsafeBufferPointer { sublayers in
-                            LayerState.composedMatrix(
-                                position: v.pointee.position, zPosition: v.pointee.zPosition, size: v.pointee.size,
-                                anchor: anchor, transform: v.pointee.transform, sublayer: sublayers[i])
-                        }
-                        s.pointee.position = v.pointee.position
-                        s.pointee.size = v.pointee.size
-                        s.pointee.transform = v.pointee.transform
-                        s.pointee.zPosition = v.pointee.zPosition
+                        s.matrix = LayerState.composedMatrix(
+                            position: v.position, zPosition: v.zPosition, size: v.size, anchor: anchor,
+                            transform: v.transform, sublayer: sublayers[i])
+                        s.setGeometry(v)
                     }
-                    if looks {
-                        s.pointee.opacity = min(max(v.pointee.alpha, 0), 1)
-                        s.pointee.cornerRadius = max(v.pointee.cornerRadius, 0)
-                        s.pointee.fill = fill ? v.pointee.fill : nil
-                        s.pointee.hidden = v.pointee.hidden
-                        s.pointee.shadow = LayerState.visibleShadow(v.pointee.shadow)
-                        s.pointee.border = LayerState.visibleBorder(v.pointee.border)
-                    }
+                    if looks { s.setAppearance(v, hasFill: fill) }
                 }
             }
         }
@@ -121,7 +110,7 @@ extension Timeline {
                 for i in wanted {
                     samplers[i].sampleAnimated(at: time, into: &values[i])
                     refresh(i)
-                    own.withUnsafeBufferPointer { entries.append((i, $0[i])) }
+                    entries.append((i, own[i]))
                 }
                 return
             }
@@ -139,7 +128,7 @@ extension Timeline {
             for i in neededList {
                 samplers[i].sampleAnimated(at: time, into: &values[i])
                 refresh(i)
-                own.withUnsafeBufferPointer { scratch[i] = $0[i] }
+                scratch[i] = own[i]
             }
             compose(&scratch, where: needed)
             for i in neededList {

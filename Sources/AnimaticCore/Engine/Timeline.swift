@@ -82,9 +82,8 @@ public struct Timeline: Hashable, Sendable {
     /// frame loop of an output: one buffer for the whole run, no copy of a layer.
     public func sampleValues(atTransitionTime t: Double, into values: inout [CompiledLayer.Values]) {
         precondition(values.count == layers.count, "one values per layer")
-        values.withUnsafeMutableBufferPointer { values in
-            for i in samplers.indices { samplers[i].sampleAnimated(at: t, into: &values[i]) }
-        }
+        var each = values.mutableSpan
+        for i in samplers.indices { samplers[i].sampleAnimated(at: t, into: &each[i]) }
     }
 
     /// State of each layer at `t` seconds of *transition* time (ignoring any interaction).

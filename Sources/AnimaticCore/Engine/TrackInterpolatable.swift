@@ -23,7 +23,7 @@ protocol TrackInterpolatable: Hashable, Sendable {
     /// computed. `reference` keeps successive rotations in one quaternion hemisphere.
     func vector(reference: (Double, Double, Double, Double)?) -> [Double]
     /// A value of the same kind as `self` rebuilt from a vector made by `vector`.
-    func fromVector(_ v: UnsafeBufferPointer<Double>) -> Self
+    func fromVector(_ v: Span<Double>) -> Self
     /// The rotation a transform carries (the next key's hemisphere reference); nil otherwise.
     var quaternion: (Double, Double, Double, Double)? { get }
     /// Whether a spline can pass through the value (booleans and undecomposable
@@ -47,7 +47,7 @@ extension Double: TrackInterpolatable {
         self = n
     }
     func vector(reference: (Double, Double, Double, Double)?) -> [Double] { [self] }
-    func fromVector(_ v: UnsafeBufferPointer<Double>) -> Double { v[0] }
+    func fromVector(_ v: Span<Double>) -> Double { v[0] }
 }
 
 extension Point: TrackInterpolatable {
@@ -60,7 +60,7 @@ extension Point: TrackInterpolatable {
         self = p
     }
     func vector(reference: (Double, Double, Double, Double)?) -> [Double] { [x, y] }
-    func fromVector(_ v: UnsafeBufferPointer<Double>) -> Point { Point(x: v[0], y: v[1]) }
+    func fromVector(_ v: Span<Double>) -> Point { Point(x: v[0], y: v[1]) }
 }
 
 extension Size: TrackInterpolatable {
@@ -73,7 +73,7 @@ extension Size: TrackInterpolatable {
         self = s
     }
     func vector(reference: (Double, Double, Double, Double)?) -> [Double] { [width, height] }
-    func fromVector(_ v: UnsafeBufferPointer<Double>) -> Size { Size(width: v[0], height: v[1]) }
+    func fromVector(_ v: Span<Double>) -> Size { Size(width: v[0], height: v[1]) }
 }
 
 extension Color: TrackInterpolatable {
@@ -85,7 +85,7 @@ extension Color: TrackInterpolatable {
         self = c
     }
     func vector(reference: (Double, Double, Double, Double)?) -> [Double] { [red, green, blue, alpha] }
-    func fromVector(_ v: UnsafeBufferPointer<Double>) -> Color {
+    func fromVector(_ v: Span<Double>) -> Color {
         func c(_ x: Double) -> Double { min(max(x, 0), 1) }
         return Color(red: c(v[0]), green: c(v[1]), blue: c(v[2]), alpha: c(v[3]))
     }
@@ -100,7 +100,7 @@ extension Bool: TrackInterpolatable {
         self = b
     }
     func vector(reference: (Double, Double, Double, Double)?) -> [Double] { [self ? 1 : 0] }
-    func fromVector(_ v: UnsafeBufferPointer<Double>) -> Bool { v[0] >= 0.5 }
+    func fromVector(_ v: Span<Double>) -> Bool { v[0] >= 0.5 }
     var isSplineable: Bool { false }
     static var isDiscrete: Bool { true }
 }

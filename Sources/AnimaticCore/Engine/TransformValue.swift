@@ -58,13 +58,13 @@ extension TransformValue: TrackInterpolatable {
         ]
     }
 
-    func fromVector(_ v: UnsafeBufferPointer<Double>) -> TransformValue {
+    func fromVector(_ v: Span<Double>) -> TransformValue {
         guard decomposition != nil, v.count == 16 else { return self }
         return TransformValue(Self.parts(fromVector: v))
     }
 
     /// The decomposition a vector made by `vector` describes (16 numbers).
-    static func parts(fromVector v: UnsafeBufferPointer<Double>) -> DecomposedTransform {
+    static func parts(fromVector v: Span<Double>) -> DecomposedTransform {
         let q = DecomposedTransform.quaternion(fromRotationVector: Vector3(v[13], v[14], v[15]))
         return DecomposedTransform(
             translation: (v[0], v[1], v[2]), scale: (v[3], v[4], v[5]),

@@ -12,47 +12,39 @@ public struct JSONWriter: ByteWriting, Sendable {
         var s = s
         s.withUTF8 { utf8 in
             // At most 6 bytes per byte (\u00XX) plus the quotes.
-            withSpace(utf8.count * 6 + 2) { p in Self.writeString(utf8, to: p) }
+            withRoom(utf8.count * 6 + 2) { room in
+                room.byte(0x22)
+                for b in utf8 {
+                    switch b {
+                    case 0x22: room.byte(0x5C); room.byte(0x22)
+                    case 0x5C: room.byte(0x5C); room.byte(0x5C)
+                    case 0x0A: room.byte(0x5C); room.byte(UInt8(ascii: "n"))
+                    case 0x0D: room.byte(0x5C); room.byte(UInt8(ascii: "r"))
+                    case 0x09: room.byte(0x5C); room.byte(UInt8(ascii: "t"))
+                    case 0x00..<0x20:
+                        room.put("\\u00")
+                        room.byte(Self.hexDigit(b >> 4))
+                        room.byte(Self.hexDigit(b & 15))
+                    default: room.byte(b)
+                    }
+                }
+                room.byte(0x22)
+            }
         }
     }
 
-    /// Writes `"…"` with JSON escapes; returns the bytes written (at most 6 per byte + 2).
-    public static func writeString(_ utf8: UnsafeBufferPointer<UInt8>, to p: UnsafeMutablePointer<UInt8>) -> Int {
-        var i = 0
-        p[i] = 0x22; i += 1
-        let hex: StaticString = "0123456789abcdef"
-        for b in utf8 {
-            switch b {
-            case 0x22: p[i] = 0x5C; p[i + 1] = 0x22; i += 2
-            case 0x5C: p[i] = 0x5C; p[i + 1] = 0x5C; i += 2
-            case 0x0A: p[i] = 0x5C; p[i + 1] = UInt8(ascii: "n"); i += 2
-            case 0x0D: p[i] = 0x5C; p[i + 1] = UInt8(ascii: "r"); i += 2
-            case 0x09: p[i] = 0x5C; p[i + 1] = UInt8(ascii: "t"); i += 2
-            case 0x00..<0x20:
-                p[i] = 0x5C; p[i + 1] = UInt8(ascii: "u"); p[i + 2] = UInt8(ascii: "0"); p[i + 3] = UInt8(ascii: "0")
-                hex.withUTF8Buffer { h in
-                    p[i + 4] = h[Int(b >> 4)]
-                    p[i + 5] = h[Int(b & 15)]
-                }
-                i += 6
-            default: p[i] = b; i += 1
-            }
-        }
-        p[i] = 0x22; i += 1
-        return i
+    /// The lowercase hexadecimal digit of `nibble` (0–15).
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 
     /// `"key":`
     @inlinable public mutating func key(_ s: StaticString) {
-        s.withUTF8Buffer { k in
-            let n = k.count
-            withSpace(n + 3) { p in
-                p[0] = 0x22
-                (p + 1).update(from: k.baseAddress!, count: n)
-                p[n + 1] = 0x22
-                p[n + 2] = 0x3A
-                return n + 3
-            }
+        withRoom(s.withUTF8Buffer { $0.count } + 3) { room in
+            room.byte(0x22)
+            room.put(s)
+            room.byte(0x22)
+            room.byte(0x3A)
         }
     }
 

@@ -120,10 +120,19 @@ enum CSSLinearFit {
     }
 
     /// Stops within `maxError`, or nil past `maximumStops` (see `TimingCurve.cssEasing`).
-    /// `evaluations`, when given, counts the spring evaluations (position and bound).
+    static func fit(
+        spring: SpringParameters, duration: Double, maxError: Double, decimals: Int, maximumStops: Int
+    ) -> [Stop]? {
+        var evaluations = 0
+        return fit(
+            spring: spring, duration: duration, maxError: maxError, decimals: decimals, maximumStops: maximumStops,
+            evaluations: &evaluations)
+    }
+
+    /// `fit`, adding the spring evaluations it makes (position and bound) to `evaluations`.
     static func fit(
         spring: SpringParameters, duration: Double, maxError: Double, decimals: Int, maximumStops: Int,
-        evaluations: UnsafeMutablePointer<Int>? = nil
+        evaluations: inout Int
     ) -> [Stop]? {
         var gridSize = 1
         for _ in 0..<decimals { gridSize *= 10 }
@@ -132,7 +141,7 @@ enum CSSLinearFit {
         let scale = pow(10.0, Double(decimals))
         func round(_ v: Double) -> Double { (v * scale).rounded() / scale }
         func curve(_ x: Double) -> Double {
-            evaluations?.pointee += 1
+            evaluations += 1
             return spring.position(at: x * seconds)
         }
 
@@ -147,7 +156,7 @@ enum CSSLinearFit {
         // f(x) = position(x·T), so |f″| ≤ T²·accelerationBound; a chord over h is within
         // h²·|f″|/8 of the curve.
         func bound(_ a: Int, _ b: Int) -> Double {
-            evaluations?.pointee += 1
+            evaluations += 1
             return spring.accelerationBound(from: Double(a) / Double(n) * seconds, to: Double(b) / Double(n) * seconds)
                 * seconds * seconds
         }

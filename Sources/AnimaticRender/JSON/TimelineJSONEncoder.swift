@@ -201,8 +201,8 @@ public enum TimelineJSONEncoder {
         let sublayer = timeline.containerSublayer
         var current = timeline.initialValues
         // What each layer's tail (after `visible`) was last written from, and where. Read
-        // and written in place through the buffers' addressors (`tails[i].field` loads the
-        // field alone; an array's subscript getter copies a layer's values out).
+        // and written in place through the arrays' spans (`tails[i].field` loads the field
+        // alone; an array's subscript getter copies a layer's values out).
         var tailValues = current
         var tailStart = [Int](repeating: -1, count: layers.count)
         var tailCount = [Int](repeating: 0, count: layers.count)
@@ -221,64 +221,63 @@ public enum TimelineJSONEncoder {
             if cancelledEnd == nil {
                 timeline.sampleValues(atTransitionTime: timeline.transitionTime(atWallTime: t), into: &current)
             }
-            (cancelledEnd ?? current).withUnsafeBufferPointer { v in
-                tailValues.withUnsafeMutableBufferPointer { tails in
-                    for i in 0..<layers.count {
-                        let repeats =
-                            tailStart[i] >= 0 && tails[i].position == v[i].position && tails[i].size == v[i].size
-                            && tails[i].zPosition == v[i].zPosition && tails[i].cornerRadius == v[i].cornerRadius
-                            && tails[i].fill == v[i].fill && tails[i].transform == v[i].transform
-                            && tails[i].shadow == v[i].shadow && tails[i].border == v[i].border
-                        let shadow = repeats ? nil : LayerState.visibleShadow(v[i].shadow)
-                        let border = repeats ? nil : LayerState.visibleBorder(v[i].border)
-                        let decorated = shadow != nil || border != nil
-                        if !repeats && hasFill[i] && v[i].fill != fillColors[i] {
-                            fillBytes.set(i, fillText(v[i].fill))
-                            fillColors[i] = v[i].fill
-                        }
-                        let fillCount = hasFill[i] ? fillBytes.counts[i] : 0
-                        // The whole entry but its decorations in one stretch of reserved room (192
-                        // bytes for the text between numbers, the opacity and the separators).
-                        let room =
-                            prefixes.counts[i]
-                            + (repeats ? tailCount[i] : 48 * (ByteWriter.maxNumberLength + 1) + fillCount)
-                        let at = w.count
-                        var tail = 0
-                        w.withRoom(room + 192) { room in
-                            var c = Cursor(room: room, digits: digits, table: table)
-                            defer { room = c.room }
-                            if i > 0 { c.byte(UInt8(ascii: ",")) }
-                            prefixes.write(i, into: &c.room)
-                            c.number(min(max(v[i].alpha, 0), 1))
-                            if v[i].hidden { c.text(",\"visible\":false") } else { c.text(",\"visible\":true") }
-                            tail = c.room.count
-                            if repeats { return }
-                            let matrix = LayerState.composedMatrix(
-                                position: v[i].position, zPosition: v[i].zPosition, size: v[i].size,
-                                anchor: anchors[i], transform: v[i].transform,
-                                containerSublayer: sublayer)
-                            FrameEntryFields.writeGeometry(
-                                corners: LayerState.corners(size: v[i].size, matrix: matrix),
-                                position: v[i].position, size: v[i].size, zPosition: v[i].zPosition,
-                                cornerRadius: max(v[i].cornerRadius, 0), into: &c)
-                            if hasFill[i] { fillBytes.write(i, into: &c.room) }
-                            FrameEntryFields.writeMatrices(matrix: matrix, transform: v[i].transform, into: &c)
-                            if !decorated { c.byte(UInt8(ascii: "}")) }
-                        }
-                        if repeats {
-                            // The same bytes as the last time this layer's tail was written.
-                            w.repeatBytes(from: tailStart[i], count: tailCount[i])
-                            continue
-                        }
-                        if decorated {
-                            decoration(shadow: shadow, border: border, into: &w)
-                            w.raw(UInt8(ascii: "}"))
-                        }
-                        tails[i] = v[i]
-                        tailStart[i] = at + tail
-                        tailCount[i] = w.count - tailStart[i]
-                    }
+            let frameValues = cancelledEnd ?? current
+            let v = frameValues.span
+            var tails = tailValues.mutableSpan
+            for i in 0..<layers.count {
+                let repeats =
+                    tailStart[i] >= 0 && tails[i].position == v[i].position && tails[i].size == v[i].size
+                    && tails[i].zPosition == v[i].zPosition && tails[i].cornerRadius == v[i].cornerRadius
+                    && tails[i].fill == v[i].fill && tails[i].transform == v[i].transform
+                    && tails[i].shadow == v[i].shadow && tails[i].border == v[i].border
+                let shadow = repeats ? nil : LayerState.visibleShadow(v[i].shadow)
+                let border = repeats ? nil : LayerState.visibleBorder(v[i].border)
+                let decorated = shadow != nil || border != nil
+                if !repeats && hasFill[i] && v[i].fill != fillColors[i] {
+                    fillBytes.set(i, fillText(v[i].fill))
+                    fillColors[i] = v[i].fill
                 }
+                let fillCount = hasFill[i] ? fillBytes.counts[i] : 0
+                // The whole entry but its decorations in one stretch of reserved room (192
+                // bytes for the text between numbers, the opacity and the separators).
+                let room =
+                    prefixes.counts[i]
+                    + (repeats ? tailCount[i] : 48 * (ByteWriter.maxNumberLength + 1) + fillCount)
+                let at = w.count
+                var tail = 0
+                w.withRoom(room + 192) { room in
+                    var c = Cursor(room: room, digits: digits, table: table)
+                    defer { room = c.room }
+                    if i > 0 { c.byte(UInt8(ascii: ",")) }
+                    prefixes.write(i, into: &c.room)
+                    c.number(min(max(v[i].alpha, 0), 1))
+                    if v[i].hidden { c.text(",\"visible\":false") } else { c.text(",\"visible\":true") }
+                    tail = c.room.count
+                    if repeats { return }
+                    let matrix = LayerState.composedMatrix(
+                        position: v[i].position, zPosition: v[i].zPosition, size: v[i].size,
+                        anchor: anchors[i], transform: v[i].transform,
+                        containerSublayer: sublayer)
+                    FrameEntryFields.writeGeometry(
+                        corners: LayerState.corners(size: v[i].size, matrix: matrix),
+                        position: v[i].position, size: v[i].size, zPosition: v[i].zPosition,
+                        cornerRadius: max(v[i].cornerRadius, 0), into: &c)
+                    if hasFill[i] { fillBytes.write(i, into: &c.room) }
+                    FrameEntryFields.writeMatrices(matrix: matrix, transform: v[i].transform, into: &c)
+                    if !decorated { c.byte(UInt8(ascii: "}")) }
+                }
+                if repeats {
+                    // The same bytes as the last time this layer's tail was written.
+                    w.repeatBytes(from: tailStart[i], count: tailCount[i])
+                    continue
+                }
+                if decorated {
+                    decoration(shadow: shadow, border: border, into: &w)
+                    w.raw(UInt8(ascii: "}"))
+                }
+                tails[i] = v[i]
+                tailStart[i] = at + tail
+                tailCount[i] = w.count - tailStart[i]
             }
             w.raw("]}")
         }

@@ -27,37 +27,23 @@ struct Channel: Equatable {
     /// Component `c` of key `k`.
     subscript(_ k: Int, _ c: Int) -> Double { values[k * width + c] }
 
-    /// One key's numbers, read in place (no slice, no array): what `mapValues` and the SMIL
-    /// writers are lent, for as long as the call that lends it.
-    struct KeyNumbers {
-        private let all: UnsafeBufferPointer<Double>
-        private let first: Int
-        /// Numbers in the key (the channel's width).
-        let count: Int
-
-        fileprivate init(_ all: UnsafeBufferPointer<Double>, key k: Int, width: Int) {
-            self.all = all
-            first = k &* width
-            count = width
-        }
-
-        /// Component `c` (0 ≤ c < count).
-        @inline(__always) subscript(_ c: Int) -> Double { all[first &+ c] }
-    }
+    /// One key's numbers, read in place (no slice, no array): a view of the channel's
+    /// `values` that `mapValues` and the SMIL writers are lent, for as long as the call
+    /// that lends it (its `count` is the channel's width; its subscript is checked).
+    typealias KeyNumbers = Span<Double>
 
     /// Lends `body` each key's numbers in turn, with its index; stops when `body` returns
     /// false.
     func forEachKey(_ body: (Int, KeyNumbers) -> Bool) {
-        values.withUnsafeBufferPointer { all in
-            for k in times.indices {
-                if !body(k, KeyNumbers(all, key: k, width: width)) { return }
-            }
+        let all = values.span
+        for k in times.indices {
+            if !body(k, all.extracting(k &* width..<(k &+ 1) &* width)) { return }
         }
     }
 
     /// Lends `body` key `k`'s numbers.
     func withKey<R>(_ k: Int, _ body: (KeyNumbers) -> R) -> R {
-        values.withUnsafeBufferPointer { body(KeyNumbers($0, key: k, width: width)) }
+        body(values.span.extracting(k * width..<(k + 1) * width))
     }
 
     /// Key `k`'s numbers as an array (for first values and tests).
@@ -261,8 +247,11 @@ struct Channel: Equatable {
                         break
                     }
                     if let presented {
-                        let t = samples.time(k)
-                        samples.withStatePointer(k) { b.add(t, presented, of: $0) }
+                        // The numbers are read inside the lending call and passed on as
+                        // numbers: a borrowed `LayerState` passed on to a mutating call
+                        // was copied (callgrind: 7,400 copies in the springs' SVG).
+                        let numbers = samples.withState(k) { presented.numbers(in: $0) }
+                        b.add(samples.time(k), presented, numbers)
                     } else {
                         b.add(samples.time(k), segment.value(at: samples.evaluationTime(k)), spline: nil)
                     }
@@ -287,26 +276,31 @@ struct Channel: Equatable {
         /// A layer of the container's only: a sublayer's state multiplies its ancestors' in.
         case opacity
 
-        /// The value's numbers from the state, each bounded by `bound`
-        /// (`TrackValue.appendNumbers`). Through the pointer: only the fields are loaded (a
-        /// borrowed `LayerState` passed on to `Builder.add` was copied: callgrind, 7,400
-        /// copies in the springs' SVG).
-        func append(_ state: UnsafePointer<LayerState>, to values: inout [Double], bound: Bound) {
+        /// The value's numbers in the state, up to four (`width` of them; the rest 0), as
+        /// `TrackValue.appendNumbers` gives them before bounding. Only the fields are loaded.
+        @inline(__always) func numbers(in state: borrowing LayerState) -> Numbers {
             switch self {
-            case .position:
-                let p = state.pointee.position
-                values.append(bound.apply(p.x)); values.append(bound.apply(p.y))
-            case .size:
-                let s = state.pointee.size
-                values.append(bound.apply(s.width)); values.append(bound.apply(s.height))
-            case .cornerRadius: values.append(bound.apply(state.pointee.cornerRadius))
-            case .opacity: values.append(bound.apply(state.pointee.opacity))
+            case .position: return (state.position.x, state.position.y, 0, 0)
+            case .size: return (state.size.width, state.size.height, 0, 0)
+            case .cornerRadius: return (state.cornerRadius, 0, 0, 0)
+            case .opacity: return (state.opacity, 0, 0, 0)
             case .fill:
-                let c = state.pointee.fill ?? .clear
-                values.append(bound.apply(c.red)); values.append(bound.apply(c.green))
-                values.append(bound.apply(c.blue)); values.append(bound.apply(c.alpha))
+                let c = state.fill ?? .clear
+                return (c.red, c.green, c.blue, c.alpha)
             }
         }
+
+        /// How many of `numbers`' four the value has.
+        var width: Int {
+            switch self {
+            case .position, .size: return 2
+            case .cornerRadius, .opacity: return 1
+            case .fill: return 4
+            }
+        }
+
+        /// Up to four numbers of a presented value.
+        typealias Numbers = (Double, Double, Double, Double)
     }
 
     private struct Builder {
@@ -333,9 +327,16 @@ struct Channel: Equatable {
             channel.splines.append(spline)
         }
 
-        /// A linear key at `t` with the value `presented` in `state`.
-        mutating func add(_ t: Double, _ presented: Presented, of state: UnsafePointer<LayerState>) {
-            presented.append(state, to: &channel.values, bound: bound)
+        /// A linear key at `t` with the numbers of `presented`'s value (`Presented.numbers`),
+        /// each bounded by `bound`.
+        mutating func add(_ t: Double, _ presented: Presented, _ numbers: Presented.Numbers) {
+            let width = presented.width
+            channel.values.append(bound.apply(numbers.0))
+            if width > 1 { channel.values.append(bound.apply(numbers.1)) }
+            if width > 2 {
+                channel.values.append(bound.apply(numbers.2))
+                channel.values.append(bound.apply(numbers.3))
+            }
             channel.times.append(max(t, lastTime))
             channel.splines.append(nil)
         }

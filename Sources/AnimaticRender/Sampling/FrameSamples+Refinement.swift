@@ -278,9 +278,8 @@ extension FrameSamples {
                     let nowhere = Point(x: Double.infinity, y: Double.infinity)
                     return (chord, (nowhere, nowhere, nowhere, nowhere))
                 }
-                let halfway = decompositions.withUnsafeBufferPointer {
-                    $0[Int(da)].interpolated(to: $0[Int(db)], fraction: 0.5).boxCorners(size)
-                }
+                let known = decompositions.span
+                let halfway = known[Int(da)].interpolated(to: known[Int(db)], fraction: 0.5).boxCorners(size)
                 return (chord, halfway)
             }
 

@@ -132,16 +132,8 @@ struct FrameSamples {
         func state(_ k: Int) -> LayerState { samples.states[sample(k)][layer] }
         /// Sample `k`'s state lent to `body`, not copied (a keyframe writer's hot path;
         /// `Array.withElement`).
-        func withState<R>(_ k: Int, _ body: (borrowing LayerState) -> R) -> R {
+        @inline(__always) func withState<R>(_ k: Int, _ body: (borrowing LayerState) -> R) -> R {
             samples.states[sample(k)].withElement(layer, body)
-        }
-        /// Sample `k`'s state in place, for a few of its fields: `pointee.field` loads the
-        /// field alone.
-        func withStatePointer<R>(_ k: Int, _ body: (UnsafePointer<LayerState>) -> R) -> R {
-            samples.states[sample(k)].withUnsafeBufferPointer { states in
-                precondition(layer < states.count, "a layer of the samples")
-                return body(states.baseAddress.unsafelyUnwrapped + layer)
-            }
         }
         func isVisible(_ k: Int) -> Bool { withState(k) { $0.visible } }
 
