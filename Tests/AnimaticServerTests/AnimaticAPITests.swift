@@ -141,7 +141,7 @@ import Testing
         let wrongType = request(
             .post, "/v1/timeline", body: Self.spec, headers: [("Content-Type", "application/x-www-form-urlencoded")])
         #expect(wrongType.status == .unsupportedMediaType)
-        let unacceptable = request(.post, "/v1/timeline", body: Self.spec, headers: [("Accept", "image/png")])
+        let unacceptable = request(.post, "/v1/timeline", body: Self.spec, headers: [("Accept", "image/jpeg")])
         #expect(unacceptable.status == .notAcceptable)
         let badFPS = request(.get, "/v1/presets/fold/timeline?fps=1000")
         #expect(badFPS.status == .badRequest)
