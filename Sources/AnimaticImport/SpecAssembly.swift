@@ -1,0 +1,142 @@
+import AnimaticCore
+import SwiftSyntax
+
+extension Interpreter {
+    /// The spec of what the run recorded: the layers in drawing order (the container's
+    /// subviews bottom to top, each followed by its own), the animations with their instants
+    /// merged, the completion, the views and the interaction.
+    func assemble(interaction: InteractionSpec?, at node: FunctionDeclSyntax) -> TransitionSpec? {
+        // UIKit has the from view in the container before the animator runs; a presenter the
+        // code never asks for stays on screen behind the container.
+        var bottom: [Int] = []
+        if toViewIndex != nil || fromViewIndex != nil {
+            func make(_ key: String, from: Bool) -> Int? {
+                guard let i = try? makeView(id: key, role: .transitionView(from: from), at: node) else { return nil }
+                views[i].size = options.containerSize
+                views[i].position = Point(x: options.containerSize.width / 2, y: options.containerSize.height / 2)
+                initial[i] = views[i]
+                return i
+            }
+            // A dismissal that never asks for the presenter's view: it stays behind, on screen.
+            if toViewIndex == nil && fromViaViewForKey { toViewIndex = make("to", from: false) }
+            if fromViewIndex == nil { fromViewIndex = make("from", from: true) }
+            if let t = toViewIndex, !views[t].inHierarchy, fromViaViewForKey && !toViaViewForKey { bottom.append(t) }
+            if let f = fromViewIndex, !views[f].inHierarchy { bottom.append(f) }
+        }
+        var order: [Int] = []
+        func visit(_ i: Int) {
+            order.append(i)
+            for s in subviews[i] { visit(s) }
+        }
+        for i in bottom { visit(i) }
+        for s in subviews[0] { visit(s) }
+        let included = Set(order)
+        func id(_ ref: String) -> String? {
+            guard ref.hasPrefix("#"), let i = Int(ref.dropFirst()), included.contains(i) else { return nil }
+            return views[i].id
+        }
+        var dropped = Set<Int>()
+        func map(_ changes: [PropertyChange]) -> [PropertyChange] {
+            changes.compactMap { c in
+                guard let layer = id(c.layer) else {
+                    if let i = Int(c.layer.dropFirst()) { dropped.insert(i) }
+                    return nil
+                }
+                var m = c
+                m.layer = layer
+                return m
+            }
+        }
+        var layers: [LayerSpec] = []
+        for i in order {
+            let parent = views[i].superview.flatMap { $0 == 0 ? nil : views[$0].id }
+            var layer = initial[i].layerSpec(parent: parent)
+            if case .snapshot(let of, let rect)? = layer.content {
+                if let source = id(of) {
+                    layer.content = .snapshot(of: source, rect: rect)
+                } else {
+                    layer.content = nil
+                }
+            }
+            if layer.gradient?.colors.isEmpty == true { layer.gradient = nil }
+            layers.append(layer)
+        }
+        // Animations, with the instants (asyncAfter) merged into a block starting then.
+        var animations: [AnimationSpec] = recorder.animations.compactMap { a in
+            switch a {
+            case .block(var b):
+                b.changes = map(b.changes)
+                return b.changes.isEmpty ? nil : .block(b)
+            case .keyframes(var k):
+                k.keyframes = k.keyframes.map {
+                    var f = $0; f.changes = map(f.changes); return f
+                }
+                return k.keyframes.allSatisfy { $0.changes.isEmpty } ? nil : .keyframes(k)
+            }
+        }
+        let end = recorder.end
+        var completion = map(completionSink?.changes ?? [])
+        for (time, changes, node) in recorder.instants {
+            let mapped = map(changes)
+            if mapped.isEmpty { continue }
+            if time >= end - 1e-9 {
+                completion += mapped
+                continue
+            }
+            let hidden = mapped.filter { $0.property == .hidden }
+            if hidden.count < mapped.count {
+                problem(
+                    node,
+                    "a change at \(NumberText.format(time)) s outside an animation is not a spec change: only hidden is read"
+                )
+            }
+            if hidden.isEmpty { continue }
+            if let k = animations.firstIndex(where: {
+                if case .block = $0 { return Swift.abs($0.delay - time) < 1e-9 } else { return false }
+            }), case .block(var b) = animations[k] {
+                b.changes = hidden + b.changes
+                animations[k] = .block(b)
+            } else {
+                animations.append(
+                    .block(
+                        BlockAnimation(delay: time, duration: max(end - time, 1e-3), timing: .linear, changes: hidden)))
+            }
+        }
+        for i in dropped.sorted() {
+            problem(node, "\(views[i].id) is changed but never added to the container: its changes are not read")
+        }
+        var transitionViews: TransitionViews?
+        if let f = fromViewIndex, let t = toViewIndex, included.contains(f), included.contains(t) {
+            if fromViaViewForKey && toViaViewForKey {
+                transitionViews = TransitionViews(from: self.views[f].id, to: self.views[t].id)
+            } else if toViaViewForKey {
+                transitionViews = TransitionViews(
+                    from: self.views[f].id, to: self.views[t].id, operation: .present, shouldRemovePresentersView: false
+                )
+            } else if fromViaViewForKey {
+                transitionViews = TransitionViews(
+                    from: self.views[f].id, to: self.views[t].id, operation: .dismiss, shouldRemovePresentersView: false
+                )
+            } else {
+                transitionViews = TransitionViews(from: self.views[f].id, to: self.views[t].id)
+            }
+        }
+        let container = ContainerSpec(
+            size: options.containerSize, perspective: containerPerspective, background: containerBackground)
+        let spec = TransitionSpec(
+            container: container, layers: layers, animations: animations, completion: completion,
+            completionIfFinished: map(completionSink?.finished ?? []),
+            completionIfCancelled: map(completionSink?.cancelled ?? []), views: transitionViews,
+            interaction: interaction)
+        // Through the ordinary decoder: the spec meets every rule a posted one does.
+        switch SpecDecoder.decode(SpecEncoder.encode(spec)) {
+        case .success(let decoded): return decoded
+        case .failure(let p):
+            for problem in p.problems {
+                self.problem(
+                    node, "the spec read from this code is not valid at \(problem.pointer): \(problem.message)")
+            }
+            return nil
+        }
+    }
+}
