@@ -173,7 +173,7 @@ extension Interpreter {
         }
         guard let fallback else { return value }
         return parameter(
-            name, at: node, default: fallback, meaning: "the animator's property \(name), set by your app,")
+            name, at: node, default: fallback, meaning: "the animator's property \(name) (set by your app)")
     }
 
     /// Runs completions and timers in time order: those at the end of everything are the

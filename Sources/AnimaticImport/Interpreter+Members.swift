@@ -140,6 +140,7 @@ extension Interpreter {
     func appBar(_ name: String, at node: some SyntaxProtocol) -> ImportValue {
         if let i = views.firstIndex(where: { $0.id == name }) { return .view(i) }
         guard let i = try? makeView(id: name, role: .appView, at: node) else { return .unknown }
+        appViewLines[i] = location(node)
         let height: Double = name == "tabBar" ? 83 : 91
         let y = name == "tabBar" ? options.containerSize.height - height : 0
         if case .rect(let r) = parameter(

@@ -138,17 +138,23 @@ extension Interpreter {
         -> ImportValue
     {
         let lower = name.lowercased()
+        let id = (d.hasSuffix("Delegate") ? String(d.dropLast(8)) : d) + "ReferenceImageView"
         if lower.contains("frame") {
             let w = options.containerSize.width
-            return parameter(
+            let value = parameter(
                 "\(d).\(name)", at: c, default: .rect(Rect(x: 16, y: 120, width: w / 3, height: w / 3)),
                 meaning: "the frame \(d).\(name) answers")
+            if case .rect(let r) = value, let i = views.firstIndex(where: { $0.id == id }) { appViewFrames[i] = r }
+            return value
         }
         if lower.contains("imageview") || lower.contains("view") {
-            let id = (d.hasSuffix("Delegate") ? String(d.dropLast(8)) : d) + "ReferenceImageView"
             if let i = views.firstIndex(where: { $0.id == id }) { return .view(i) }
             guard let i = try? makeView(id: id, role: .appView, at: c) else { return .unknown }
+            appViewLines[i] = location(c)
             return .view(i)
+        }
+        if lower.contains("willstart") || lower.contains("didend") {
+            problem(c, "\(d).\(name) runs your app's code, which the import does not see")
         }
         // Notifications to the app (transitionWillStart…) change nothing the spec draws.
         return .none

@@ -191,6 +191,7 @@ extension Interpreter {
         }
         body(&views[i])
         body(&initial[i])
+        touched.insert(i)
     }
 
     /// A write of an animatable property: into the open animation or completion, or the model.
@@ -201,6 +202,7 @@ extension Interpreter {
             problem(node, "the container itself is not animated in the spec: not read")
             return
         }
+        touched.insert(i)
         if let sink {
             sink.append(PropertyChange(layer: "#\(i)", property: property, value: value))
             if sink.kind == .animation { animated[i].insert(property) }

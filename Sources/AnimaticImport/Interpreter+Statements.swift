@@ -78,7 +78,7 @@ extension Interpreter {
         let base = name.hasPrefix("self.") ? String(name.dropFirst(5)) : name
         var unique = base
         var n = 2
-        while views.contains(where: { $0.id == unique }) {
+        while views.indices.contains(where: { $0 != i && views[$0].id == unique }) {
             unique = "\(base)\(n)"
             n += 1
         }

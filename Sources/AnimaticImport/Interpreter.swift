@@ -41,6 +41,13 @@ final class Interpreter {
     var now: Double = 0
     var transactionStack: [TransactionState] = []
     var readsOperation = false
+    /// The presentation whose presenter the code never asks for (it stays on screen).
+    var keptPresenter: TransitionViews.Operation?
+    /// Views whose properties the code sets.
+    var touched = Set<Int>()
+    /// The frame a delegate gave for an app view it handed over, and where the view came from.
+    var appViewFrames: [Int: Rect] = [:]
+    var appViewLines: [Int: (Int, Int)] = [:]
 
     /// The animator class: its stored properties and methods.
     var selfScope = ImportScope(parent: nil)

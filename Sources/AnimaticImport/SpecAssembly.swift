@@ -17,12 +17,21 @@ extension Interpreter {
                 initial[i] = views[i]
                 return i
             }
-            // A dismissal that never asks for the presenter's view: it stays behind, on screen.
-            if toViewIndex == nil && fromViaViewForKey { toViewIndex = make("to", from: false) }
-            if fromViewIndex == nil { fromViewIndex = make("from", from: true) }
-            if let t = toViewIndex, !views[t].inHierarchy, fromViaViewForKey && !toViaViewForKey { bottom.append(t) }
+            // A view the code never asks for, in any form, is a presenter a custom presentation
+            // keeps on screen behind the container (the code has nothing to do with it);
+            // one it asks for is the container's, as UIKit hands it over.
+            if toViewIndex == nil && fromViaViewForKey {
+                toViewIndex = make("to", from: false)
+                keptPresenter = .dismiss
+            }
+            if fromViewIndex == nil {
+                fromViewIndex = make("from", from: true)
+                keptPresenter = .present
+            }
+            if let t = toViewIndex, !views[t].inHierarchy, keptPresenter == .dismiss { bottom.append(t) }
             if let f = fromViewIndex, !views[f].inHierarchy { bottom.append(f) }
         }
+        placeAppViews()
         var order: [Int] = []
         func visit(_ i: Int) {
             order.append(i)
@@ -107,17 +116,16 @@ extension Interpreter {
         }
         var transitionViews: TransitionViews?
         if let f = fromViewIndex, let t = toViewIndex, included.contains(f), included.contains(t) {
-            if fromViaViewForKey && toViaViewForKey {
-                transitionViews = TransitionViews(from: self.views[f].id, to: self.views[t].id)
-            } else if toViaViewForKey {
+            switch keptPresenter {
+            case .present?:
                 transitionViews = TransitionViews(
                     from: self.views[f].id, to: self.views[t].id, operation: .present, shouldRemovePresentersView: false
                 )
-            } else if fromViaViewForKey {
+            case .dismiss?:
                 transitionViews = TransitionViews(
                     from: self.views[f].id, to: self.views[t].id, operation: .dismiss, shouldRemovePresentersView: false
                 )
-            } else {
+            default:
                 transitionViews = TransitionViews(from: self.views[f].id, to: self.views[t].id)
             }
         }
@@ -137,6 +145,41 @@ extension Interpreter {
                     node, "the spec read from this code is not valid at \(problem.pointer): \(problem.message)")
             }
             return nil
+        }
+    }
+}
+
+extension Interpreter {
+    /// The app's views the code changes without adding them to the container (002's reference
+    /// image view, the tab bar): they are on screen where the app has them, so they are
+    /// placed where the code says they belong — a view a `fromDelegate` hands over in the from
+    /// view, a `toDelegate`'s in the to view, a bar above the container — with a problem saying so.
+    func placeAppViews() {
+        for i in touched.sorted() where views[i].role == .appView && !views[i].inHierarchy {
+            let id = views[i].id
+            let parent: Int
+            if id.hasPrefix("from"), let f = fromViewIndex {
+                parent = f
+            } else if id.hasPrefix("to"), let t = toViewIndex {
+                parent = t
+            } else {
+                parent = 0
+            }
+            add(i, to: parent)
+            if !views[i].placed, let frame = appViewFrames[i] {
+                let a = initial[i].anchor
+                let p = Point(x: frame.minX + a.x * frame.width, y: frame.minY + a.y * frame.height)
+                views[i].position = p
+                views[i].size = frame.size
+                initial[i].position = p
+                initial[i].size = frame.size
+            }
+            problems.append(
+                ImportProblem(
+                    line: appViewLines[i]?.0 ?? 1, column: appViewLines[i]?.1 ?? 1,
+                    message:
+                        "\(id) is your app's view, changed but not added by this code: read as \(parent == 0 ? "above the container's views" : "a subview of \(views[parent].id)")"
+                ))
         }
     }
 }

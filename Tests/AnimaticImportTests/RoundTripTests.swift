@@ -94,20 +94,34 @@ enum RoundTrip {
             TimelineCompiler.compile(expected), TimelineCompiler.compile(imported), problems: result.problems)
     }
 
-    static func compare(_ a: Timeline, _ b: Timeline, problems: [ImportProblem]) -> String? {
+    static func compare(
+        _ a: Timeline, _ b: Timeline, problems: [ImportProblem], mapping: [String: String]? = nil
+    ) -> String? {
         let note =
             problems.isEmpty
             ? ""
             : " [problems: "
                 + problems.prefix(4).map { "\($0.line):\($0.column) \($0.message)" }.joined(separator: "; ") + "]"
         guard Swift.abs(a.duration - b.duration) < 1e-9 else { return "duration \(a.duration) ≠ \(b.duration)\(note)" }
-        guard a.layers.count == b.layers.count else {
+        guard mapping != nil || a.layers.count == b.layers.count else {
             return
                 "\(a.layers.count) layers ≠ \(b.layers.count) (\(a.spec.layers.map(\.id)) vs \(b.spec.layers.map(\.id)))\(note)"
         }
+        // Layers are matched by id when both specs name the same layers (the import names them
+        // after the code's variables, so an export of ids that are not Swift names is matched
+        // by position).
+        let idsA = a.spec.layers.map(\.id), idsB = b.spec.layers.map(\.id)
+        var matching: [Int?] =
+            Set(idsA) == Set(idsB) ? idsA.map { id in idsB.firstIndex(of: id)! } : Array(idsA.indices)
+        if let mapping { matching = idsA.map { mapping[$0].flatMap { idsB.firstIndex(of: $0) } } }
+        if mapping != nil, let missing = zip(idsA, matching).first(where: { $0.1 == nil && mapping?[$0.0] != nil }) {
+            return "layer \(missing.0) has no counterpart\(note)"
+        }
         for t in a.frameTimes(fps: 60) + [a.duration] {
-            let sa = a.states(at: t), sb = b.states(at: t)
-            for (i, (x, y)) in zip(sa, sb).enumerated() {
+            let sa = a.states(at: t), all = b.states(at: t)
+            for (i, x) in sa.enumerated() {
+                guard let j = matching[i] else { continue }
+                let y = all[j]
                 if x.visible != y.visible {
                     return "t=\(t) layer \(i) \(x.id): visible \(x.visible) ≠ \(y.visible)\(note)"
                 }
