@@ -28,6 +28,7 @@ import { Drive } from "./drive.js";
 import { CompareMode } from "./compare-mode.js";
 import { Links } from "./links.js";
 import { Controls } from "./controls.js";
+import { PasteSwift } from "./paste-swift.js";
 import { installTestHook } from "./test-hook.js";
 
 const player = new Player();
@@ -77,6 +78,7 @@ page.loader = new Loader(page);
 page.drive = new Drive(page);
 page.compare = new CompareMode(page);
 page.controls = new Controls(page);
+page.pasteSwift = new PasteSwift(page);
 
 const { form, editor, timelinePanel, curves, loader, messages } = page;
 
