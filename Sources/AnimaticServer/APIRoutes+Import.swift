@@ -58,8 +58,23 @@ extension APIRoutes {
                     extensions: [("problems", ImportResult.json(result.problems))]
                 ).response
             }
+            var document = result.json
+            // `if isPresenting`: both operations, each with its own spec and problems.
+            if result.readsOperation, case .object(var members) = document {
+                var other = importOptions
+                other.presenting.toggle()
+                let second = SwiftImporter.importSource(source, options: other)
+                func entry(_ r: ImportResult) -> JSONValue {
+                    .object([
+                        ("spec", r.spec.map(SpecEncoder.encode) ?? .null), ("problems", ImportResult.json(r.problems)),
+                    ])
+                }
+                let (present, dismiss) = importOptions.presenting ? (result, second) : (second, result)
+                members.append(("operations", .object([("present", entry(present)), ("dismiss", entry(dismiss))])))
+                document = .object(members)
+            }
             var w = JSONWriter(fractionDigits: 9)
-            w.value(result.json)
+            w.value(document)
             var response = HTTPResponse(status: .ok, body: w.bytes, contentType: "application/json")
             response.headers.set("Cache-Control", "no-store")
             return response

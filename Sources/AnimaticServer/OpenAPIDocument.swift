@@ -98,7 +98,9 @@ enum OpenAPIDocument {
                       "parameters": {"type": "array", "items": {"type": "object", "required": ["name", "line", "column", "value"],
                         "properties": {"name": {"type": "string"}, "line": {"type": "integer"}, "column": {"type": "integer"},
                           "value": {}, "meaning": {"type": "string"}}}},
-                      "readsOperation": {"type": "boolean"}
+                      "readsOperation": {"type": "boolean"},
+                      "operations": {"type": "object", "description": "When the code branches on isPresenting: each operation's spec (null when none came out) and problems",
+                        "properties": {"present": {"type": "object"}, "dismiss": {"type": "object"}}}
                     }}}}},
                   \#(problems([400, 413, 415, 422, 503]))
                 }

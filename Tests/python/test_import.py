@@ -127,6 +127,12 @@ final class Card: NSObject, UIViewControllerAnimatedTransitioning {
     # Dismissing: from the full container to the card, [10, 20, 100, 50] → centre (60, 45).
     assert change == {"position": [60, 45], "size": [100, 50]}
     assert any(p["line"] == 3 and "isPresenting" in p["message"] for p in result["problems"])
+    # Both operations come back: presenting grows the to view from the card to the container.
+    assert result["operations"]["dismiss"]["spec"] == result["spec"]
+    present = result["operations"]["present"]["spec"]
+    assert present["animations"][0]["changes"]["to"] == {"position": [195, 422], "size": [390, 844]}
+    assert [layer["id"] for layer in present["layers"]] == ["from", "to"]
+    assert present["layers"][1]["position"] == [60, 45]
 
 
 def test_route_refuses_unbounded_work_with_a_located_422(live_server):
