@@ -9,4 +9,6 @@ public struct ImportResult: Sendable {
     /// Whether the code branches on the operation (`if isPresenting`): then the other one
     /// comes out with `ImportOptions.presenting` switched.
     public var readsOperation: Bool
+    /// The interpreted steps the import took (bounded by `ImportOptions.maxSteps`).
+    public var steps: Int
 }

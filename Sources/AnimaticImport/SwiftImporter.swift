@@ -28,7 +28,7 @@ public enum SwiftImporter {
         }.map(\.element)
         return ImportResult(
             spec: spec, problems: sorted, parameters: interpreter.parameters,
-            readsOperation: interpreter.readsOperation)
+            readsOperation: interpreter.readsOperation, steps: interpreter.steps)
     }
 }
 

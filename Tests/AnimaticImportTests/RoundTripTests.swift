@@ -50,13 +50,19 @@ import Testing
     @Test func everyPresetAndExampleRoundTrips() throws {
         var checked = 0
         var failures: [String] = []
+        var mostSteps = (0, "")
         for (name, document) in Self.cases {
             guard case .success(let spec) = SpecDecoder.decodeDocument(bytes: Array(document.utf8)) else {
                 continue  // a variant the preset refuses (the flip's swipe drives only the dismissal)
             }
-            if let failure = RoundTrip.check(spec, name: name) { failures.append("\(name): \(failure)") }
+            let (failure, steps) = RoundTrip.check(spec, name: name)
+            if let failure { failures.append("\(name): \(failure)") }
+            if steps > mostSteps.0 { mostSteps = (steps, name) }
             checked += 1
         }
+        // The step bound (200,000) leaves room: docs/EXPORT.md quotes the largest.
+        print("round trip: the largest import, \(mostSteps.1), took \(mostSteps.0) steps")
+        #expect(mostSteps.0 < ImportOptions().maxSteps / 4)
         #expect(checked >= 60, "checked \(checked) specs")
         #expect(failures.isEmpty, "\(failures.count) of \(checked):\n\(failures.joined(separator: "\n"))")
     }
@@ -64,7 +70,7 @@ import Testing
 
 /// The comparison: both timelines sampled at the spec's 60 fps frame times.
 enum RoundTrip {
-    static func check(_ spec: TransitionSpec, name: String) -> String? {
+    static func check(_ spec: TransitionSpec, name: String) -> (String?, Int) {
         let timeline = TimelineCompiler.compile(spec)
         let source = SwiftAnimatorEncoder.encode(timeline, name: name).source
         var options = ImportOptions(containerSize: spec.container.size)
@@ -73,8 +79,8 @@ enum RoundTrip {
         }
         let result = SwiftImporter.importSource(source, options: options)
         guard let imported = result.spec else {
-            return "no spec: "
-                + result.problems.map { "\($0.line):\($0.column): \($0.message)" }.joined(separator: "; ")
+            let problems = result.problems.map { "\($0.line):\($0.column): \($0.message)" }
+            return ("no spec: " + problems.joined(separator: "; "), result.steps)
         }
         var expected = spec
         // The export writes Hero's restart drive as a percent-driven interaction and says so
@@ -90,8 +96,9 @@ enum RoundTrip {
             let to = ids.contains("to") ? "to" : views.to
             expected.views = TransitionViews(from: from, to: to)
         }
-        return compare(
+        let failure = compare(
             TimelineCompiler.compile(expected), TimelineCompiler.compile(imported), problems: result.problems)
+        return (failure, result.steps)
     }
 
     static func compare(
