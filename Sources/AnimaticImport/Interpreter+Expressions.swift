@@ -27,6 +27,12 @@ extension Interpreter {
             return .string(text)
         }
         if let seq = e.as(SequenceExprSyntax.self) {
+            // Folding and evaluating recurse once per operator: a run-on expression is refused
+            // rather than allowed to exhaust a worker thread's stack.
+            guard seq.elements.count <= 1_001 else {
+                problem(seq, "an expression of more than 500 operators is not read")
+                return .unknown
+            }
             return try evaluate(folded: FoldedExpression.fold(seq), in: scope)
         }
         if let p = e.as(PrefixOperatorExprSyntax.self) {

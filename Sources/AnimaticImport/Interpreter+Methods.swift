@@ -212,7 +212,8 @@ extension Interpreter {
             {
                 add(v, to: i, at: k + 1)
             } else if let at = argument(args, "at")?.number {
-                add(v, to: i, at: Int(at))
+                let count = Double(subviews[i].count)
+                add(v, to: i, at: at.isFinite ? Int(Swift.max(0, Swift.min(at, count))) : nil)
             } else {
                 add(v, to: i)
             }

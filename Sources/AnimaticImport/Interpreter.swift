@@ -41,6 +41,8 @@ final class Interpreter {
     var now: Double = 0
     var transactionStack: [TransactionState] = []
     var readsOperation = false
+    /// `addSubview` calls that would have put a view inside itself (refused, as UIKit raises).
+    var cycles = 0
     /// The presentation whose presenter the code never asks for (it stays on screen).
     var keptPresenter: TransitionViews.Operation?
     /// Views whose properties the code sets.
@@ -158,6 +160,16 @@ final class Interpreter {
 
     /// `superview.addSubview(view)` (or an insert at `index` of the superview's subviews).
     func add(_ view: Int, to superview: Int, at index: Int? = nil) {
+        // A view cannot go into itself or its own subviews (UIKit raises): left where it is.
+        var ancestor: Int? = superview
+        while let a = ancestor {
+            if a == view {
+                cycles += 1
+                return
+            }
+            ancestor = views[a].superview
+        }
+        if view == 0 { return }
         if let old = views[view].superview { subviews[old].removeAll { $0 == view } }
         var list = subviews[superview]
         let i = min(max(index ?? list.count, 0), list.count)

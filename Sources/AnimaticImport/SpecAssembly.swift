@@ -111,6 +111,12 @@ extension Interpreter {
                         BlockAnimation(delay: time, duration: max(end - time, 1e-3), timing: .linear, changes: hidden)))
             }
         }
+        if cycles > 0 {
+            problem(
+                node,
+                "\(cycles) addSubview call\(cycles > 1 ? "s" : "") would put a view inside itself (UIKit raises): not read"
+            )
+        }
         for i in dropped.sorted() {
             problem(node, "\(views[i].id) is changed but never added to the container: its changes are not read")
         }
