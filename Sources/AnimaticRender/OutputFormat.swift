@@ -47,7 +47,12 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         case .filmstrip: return FilmstripEncoder.encode(timeline, options: options)
         case .lottie: return LottieEncoder.encode(timeline, options: options)
         case .css: return CSSEncoder.encode(timeline, options: options)
-        case .swift: return Array(SwiftAnimatorEncoder.encode(timeline, name: options.exportName).source.utf8)
+        case .swift:
+            return Array(
+                SwiftAnimatorEncoder.encode(
+                    timeline, name: options.exportName, preset: options.exportPreset,
+                    interruptible: options.exportInterruptible
+                ).source.utf8)
         }
     }
 }

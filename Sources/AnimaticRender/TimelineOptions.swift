@@ -13,14 +13,22 @@ public struct TimelineOptions: Hashable, Sendable {
     /// Swift: the name the animator's types are made from (a preset's or the spec's `name`);
     /// nil for `TransitionAnimator`.
     public var exportName: String?
+    /// Swift: the preset document (`{"preset": …, "params": …}`) the spec was built from,
+    /// so the export writes its geometry from the container (docs/EXPORT.md); nil for an
+    /// inline spec.
+    public var exportPreset: JSONValue?
+    /// Swift: also implement `interruptibleAnimator(using:)` with one
+    /// `UIViewPropertyAnimator` (`?interruptible=true`, `--interruptible`; docs/EXPORT.md).
+    public var exportInterruptible = false
 
     /// How many frames a filmstrip may show: the first and the last at least.
     public static let filmstripFrameRange = 2...64
 
     public init(
         fps: Int = 60, includeFrames: Bool = false, loop: Bool = false, filmstripFrames: Int = 8,
-        exportName: String? = nil
+        exportName: String? = nil, exportPreset: JSONValue? = nil
     ) {
+        self.exportPreset = exportPreset
         self.exportName = exportName
         self.fps = fps
         self.includeFrames = includeFrames

@@ -23,7 +23,8 @@ extension APIRoutes {
         if let problem = Self.checkJSONContentType(request) { return problem.response }
         return timelineRoute(
             request, cacheControl: "private, max-age=0, must-revalidate",
-            exportName: { (try? JSONParser.parse(request.body)).flatMap(SwiftExportName.of(document:)) }
+            exportName: { (try? JSONParser.parse(request.body)).flatMap(SwiftExportName.of(document:)) },
+            exportPreset: { (try? JSONParser.parse(request.body)).flatMap(SwiftExportPreset.of(document:)) }
         ) {
             [self] in decodeBody(request)
         }
@@ -33,7 +34,8 @@ extension APIRoutes {
         // A GET of a preset is a pure function of its URL: shared caches may keep it.
         timelineRoute(
             request, cacheControl: "public, max-age=86400",
-            exportName: { SwiftExportName.of(preset: name, params: try? PresetQuery.params(request).get()) }
+            exportName: { SwiftExportName.of(preset: name, params: try? PresetQuery.params(request).get()) },
+            exportPreset: { SwiftExportPreset.of(preset: name, params: try? PresetQuery.params(request).get()) }
         ) {
             [self] in expandPreset(request, name: name)
         }
@@ -43,7 +45,7 @@ extension APIRoutes {
     /// (see `requestKey`) on the connection's lane, else — on the render lane — resolve the
     /// spec (decoding the body or expanding a preset) and compute its timeline.
     private func timelineRoute(
-        _ request: HTTPRequest, cacheControl: String, exportName: () -> String?,
+        _ request: HTTPRequest, cacheControl: String, exportName: () -> String?, exportPreset: () -> JSONValue?,
         spec resolve: @escaping @Sendable () -> Result<TransitionSpec, Problem>
     ) -> HTTPResponse {
         var parsed: TimelineRequest
@@ -52,7 +54,10 @@ extension APIRoutes {
         case .success(let t): parsed = t
         }
         // The Swift export names its types after the preset or the spec's `name`.
-        if parsed.format == .swift { parsed.options.exportName = exportName() }
+        if parsed.format == .swift {
+            parsed.options.exportName = exportName()
+            parsed.options.exportPreset = exportPreset()
+        }
         let requestKey = requestKey(request, parsed)
         if let hash = requestHashes.hash(requestKey),
             let response = cachedTimeline(hash: hash, parsed, cacheControl: cacheControl)
@@ -86,8 +91,20 @@ extension APIRoutes {
         return onRenderLane { [self] in
             switch decodeBody(request) {
             case .failure(let problem): return problem.response
-            case .success:
-                return HTTPResponse(status: .ok, body: Array(#"{"valid":true}"#.utf8), contentType: "application/json")
+            case .success(let spec):
+                // A valid spec may still ask for what UIKit cannot express (docs/API.md, "Warnings").
+                let warnings = SpecWarnings.of(spec)
+                guard !warnings.isEmpty else {
+                    return HTTPResponse(
+                        status: .ok, body: Array(#"{"valid":true}"#.utf8), contentType: "application/json")
+                }
+                var json = JSONWriter()
+                json.raw(#"{"valid":true,"warnings":"#)
+                SpecWarnings.write(warnings, into: &json)
+                json.raw("}")
+                var response = HTTPResponse(status: .ok, body: json.bytes, contentType: "application/json")
+                for warning in warnings { response.headers.add("Animatic-Warning", SpecWarnings.headerValue(warning)) }
+                return response
             }
         }
     }

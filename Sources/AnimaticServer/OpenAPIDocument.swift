@@ -70,7 +70,9 @@ enum OpenAPIDocument {
                 },
                 "responses": {
                   "200": {"description": "The spec is valid.", "content": {"application/json": {"schema": {
-                    "type": "object", "properties": {"valid": {"const": true}}, "required": ["valid"]}}}},
+                    "type": "object", "properties": {"valid": {"const": true}, "warnings": {"type": "array", "items": {
+                      "type": "object", "properties": {"pointer": {"type": "string"}, "message": {"type": "string"}},
+                      "required": ["pointer", "message"]}}}, "required": ["valid"]}}}},
                   \#(problems([400, 413, 415, 422, 503]))
                 }
               }
@@ -195,7 +197,7 @@ enum OpenAPIDocument {
             "headers": {
               "ETag": {"description": "Strong validator of the representation (identity and gzip differ).", "schema": {"type": "string"}},
               "CacheControl": {"schema": {"type": "string"}},
-              "AnimaticWarning": {"description": "Swift export: one per spec part the Swift file cannot express exactly, `pointer: sentence` (docs/EXPORT.md).", "schema": {"type": "string"}}
+              "AnimaticWarning": {"description": "Every format: one field line per spec part UIKit code cannot express exactly, `pointer: sentence` (docs/API.md, Warnings).", "schema": {"type": "string"}}
             },
             "responses": {
               "Timeline": {
@@ -233,6 +235,7 @@ enum OpenAPIDocument {
                   "fps": {"type": "integer", "minimum": 1},
                   "container": {"type": "object"},
                   "interaction": {"type": "object"},
+                  "warnings": {"type": "array", "items": {"type": "object", "required": ["pointer", "message"]}},
                   "layers": {"type": "array", "items": {"type": "object", "required": ["id", "size", "anchor", "tracks"]}},
                   "frames": {"type": "array", "items": {"type": "object", "required": ["t", "layers"],
                     "properties": {"t": {"type": "number"}, "layers": {"type": "array", "items": {

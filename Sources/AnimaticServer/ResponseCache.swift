@@ -10,6 +10,9 @@ public final class ResponseCache: Sendable {
     public struct Entry: Sendable {
         public var body: [UInt8]
         public var gzipped: [UInt8]?
+        /// The `Animatic-Warning` header values of the response (`SpecWarnings`), kept with
+        /// the body so that a cache hit sends them without the spec.
+        public var warnings: [String] = []
         var cost: Int { body.count + (gzipped?.count ?? 0) }
     }
 

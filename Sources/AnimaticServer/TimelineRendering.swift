@@ -21,25 +21,33 @@ extension APIRoutes {
         case .failure(let problem): return problem.response
         case .success(let encoded): body = encoded
         }
+        // What UIKit cannot express exactly, for every format (docs/API.md, "Warnings").
+        let warnings = SpecWarnings.of(parsed.reduceMotion ? ReduceMotion.apply(spec) : spec).map(
+            SpecWarnings.headerValue)
         // One entry may take an eighth of the cache at most, so a few huge bodies
         // cannot push out every other entry (or pin memory the spool would free).
         if body.count <= configuration.cacheBytes / 8 {
-            cache.store(hash, ResponseCache.Entry(body: body, gzipped: nil))
+            cache.store(hash, ResponseCache.Entry(body: body, gzipped: nil, warnings: warnings))
         }
-        return timelineResponse(body, hash: hash, parsed, cacheControl: cacheControl)
+        return timelineResponse(body, hash: hash, warnings: warnings, parsed, cacheControl: cacheControl)
     }
 
     /// The cached response for the content hash `hash`; nil when the cache does not hold it.
     func cachedTimeline(hash: String, _ parsed: TimelineRequest, cacheControl: String) -> HTTPResponse? {
         guard let cached = cache.entry(hash) else { return nil }
         metrics.recordCache(hit: true)
-        return timelineResponse(cached.body, hash: hash, parsed, cacheControl: cacheControl)
+        return timelineResponse(cached.body, hash: hash, warnings: cached.warnings, parsed, cacheControl: cacheControl)
     }
 
     /// Prices, compiles and encodes `spec`: the encoded bytes, or the problem that refused
     /// them (over a work or size limit, or cancelled).
     private func render(_ spec: TransitionSpec, _ parsed: TimelineRequest) -> Result<[UInt8], Problem> {
         let compiled = parsed.reduceMotion ? ReduceMotion.apply(spec) : spec
+        // The interruptible export needs one timing that ends with the transition (docs/EXPORT.md).
+        if parsed.format == .swift, parsed.options.exportInterruptible {
+            let problems = SwiftInterruptible.problems(compiled)
+            if !problems.isEmpty { return .failure(Problem.invalidSpec(problems)) }
+        }
         // Priced, then encoded within the response limit (BudgetedRender).
         let rendered = BudgetedRender.encode(
             compiled, format: parsed.format, options: parsed.options, limits: configuration.limits,
@@ -57,21 +65,15 @@ extension APIRoutes {
 
     /// A timeline body as the 200 response of its route, before `Representation`.
     private func timelineResponse(
-        _ body: [UInt8], hash: String, _ parsed: TimelineRequest, cacheControl: String
+        _ body: [UInt8], hash: String, warnings: [String], _ parsed: TimelineRequest, cacheControl: String
     ) -> HTTPResponse {
         var headers = HTTPHeaders()
         headers.set("Cache-Control", cacheControl)
         headers.set("Vary", "Accept, Accept-Encoding")
         headers.set("Content-Type", parsed.format.mediaType)
         headers.set("ETag", "\"\(hash)\"")
-        if parsed.format == .swift {
-            // What the Swift file cannot express, as its header comment lists it (docs/EXPORT.md).
-            for warning in SwiftExportWarning.parse(fromSource: body) {
-                headers.add(
-                    "Animatic-Warning",
-                    String(warning.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 ? Character($0) : "?" }))
-            }
-        }
+        // One field line per warning, in spec order (docs/API.md, "Warnings").
+        for warning in warnings { headers.add("Animatic-Warning", warning) }
         return HTTPResponse(status: .ok, headers: headers, body: body)
     }
 }

@@ -8,7 +8,7 @@ import AnimaticRender
 /// Everything else in the query of a preset route is a preset parameter.
 struct TimelineRequest {
     static let optionNames: Set<String> = [
-        "format", "fps", "frames", "loop", "filmstripFrames", "reduceMotion", "params",
+        "format", "fps", "frames", "loop", "filmstripFrames", "reduceMotion", "params", "interruptible",
     ]
 
     var format: OutputFormat
@@ -41,6 +41,11 @@ struct TimelineRequest {
                     return .failure(.badParameter(name, "reduceMotion must be true or false"))
                 }
                 reduceMotion = b
+            case "interruptible":
+                guard let b = parseBool(value) else {
+                    return .failure(.badParameter(name, "interruptible must be true or false"))
+                }
+                options.exportInterruptible = b
             case "frames", "loop":
                 guard let b = parseBool(value) else {
                     return .failure(.badParameter(name, "\(name) must be true or false"))
@@ -86,7 +91,16 @@ struct TimelineRequest {
     /// The options as bytes for the content hash: only those the format's bytes depend on.
     var hashKey: [UInt8] {
         var key = "\(format.rawValue);fps=\(options.fps)"
-        if format == .swift { key += ";name=\(options.exportName ?? "")" }
+        if format == .swift {
+            key += ";name=\(options.exportName ?? "")"
+            if options.exportInterruptible { key += ";interruptible" }
+            // The preset a Swift export writes its geometry from (docs/EXPORT.md).
+            if let preset = options.exportPreset {
+                var json = JSONWriter()
+                json.value(preset)
+                key += ";preset=" + String(decoding: json.bytes, as: UTF8.self)
+            }
+        }
         key +=
             format == .json
             ? ";frames=\(options.includeFrames)"

@@ -57,6 +57,12 @@ struct RenderCommand: ParsableCommand {
         help: "Render the spec as Reduce Motion plays it: a cross-fade, nothing moves (docs/SPEC.md).")
     var reduceMotion = false
 
+    @Flag(
+        help:
+            "Swift: also implement interruptibleAnimator(using:) with one UIViewPropertyAnimator (docs/EXPORT.md, \"Interruptible\")."
+    )
+    var interruptible = false
+
     @Option(help: "Write to this file instead of standard output.")
     var out: String?
 
@@ -106,10 +112,21 @@ struct RenderCommand: ParsableCommand {
         case .success(let decoded):
             let compiled = reduceMotion ? ReduceMotion.apply(decoded) : decoded
             let format = OutputFormat(rawValue: format)!
-            let name = (try? JSONParser.parse([UInt8](input))).flatMap(SwiftExportName.of(document:))
-            let options = TimelineOptions(
+            let document = try? JSONParser.parse([UInt8](input))
+            let name = document.flatMap(SwiftExportName.of(document:))
+            var options = TimelineOptions(
                 fps: fps, includeFrames: frames, loop: loop, filmstripFrames: filmstripFrames,
-                exportName: name)
+                exportName: name, exportPreset: document.flatMap(SwiftExportPreset.of(document:)))
+            options.exportInterruptible = interruptible
+            if format == .swift, interruptible {
+                let problems = SwiftInterruptible.problems(compiled)
+                if !problems.isEmpty {
+                    var message = "\(spec): \(problems.count == 1 ? "1 problem" : "\(problems.count) problems")\n"
+                    for p in problems { message += "  \(p.description)\n" }
+                    FileHandle.standardError.write(Data(message.utf8))
+                    throw ExitCode(65)
+                }
+            }
             // The server's pricing and budget: refused before any work, or as soon as the
             // output passes the limit (the server's default response limit).
             let limit = WorkEstimate.defaultMaxOutputBytes
@@ -122,11 +139,9 @@ struct RenderCommand: ParsableCommand {
                 FileHandle.standardError.write(Data("\(spec): \(refusal.commandLineMessage)\n".utf8))
                 throw ExitCode(65)
             }
-            if format == .swift {
-                for warning in SwiftAnimatorEncoder.encode(timeline, name: name).warnings {
-                    FileHandle.standardError.write(
-                        Data("\(spec): not expressible in Swift: \(warning.description)\n".utf8))
-                }
+            // What UIKit cannot express exactly, for every format (docs/API.md, "Warnings").
+            for warning in SpecWarnings.of(compiled) {
+                FileHandle.standardError.write(Data("\(spec): not expressible in Swift: \(warning.description)\n".utf8))
             }
             if let outDir {
                 let document = spec == "-" ? (try? JSONParser.parse([UInt8](input))) : nil

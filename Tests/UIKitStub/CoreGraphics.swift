@@ -7,3 +7,13 @@
 public final class CGColor {
     public init() {}
 }
+
+/// https://developer.apple.com/documentation/corefoundation/cgvector
+public struct CGVector {
+    public var dx: CGFloat
+    public var dy: CGFloat
+    public init(dx: CGFloat, dy: CGFloat) {
+        self.dx = dx
+        self.dy = dy
+    }
+}

@@ -203,6 +203,8 @@ public struct UITransitionContextViewControllerKey: Hashable {
 @MainActor open class UICubicTimingParameters: NSObject, UITimingCurveProvider {
     /// https://developer.apple.com/documentation/uikit/uicubictimingparameters/init(controlpoint1:controlpoint2:)
     public init(controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint) {}
+    /// https://developer.apple.com/documentation/uikit/uicubictimingparameters/init(animationcurve:)
+    public init(animationCurve curve: UIView.AnimationCurve) {}
 }
 
 /// https://developer.apple.com/documentation/uikit/uipercentdriveninteractivetransition
@@ -210,6 +212,8 @@ public struct UITransitionContextViewControllerKey: Hashable {
     public override init() {}
     /// https://developer.apple.com/documentation/uikit/uipercentdriveninteractivetransition/completionspeed
     open var completionSpeed: CGFloat = 1
+    /// https://developer.apple.com/documentation/uikit/uipercentdriveninteractivetransition/percentcomplete
+    open var percentComplete: CGFloat { 0 }
     /// https://developer.apple.com/documentation/uikit/uipercentdriveninteractivetransition/completioncurve
     open var completionCurve: UIView.AnimationCurve = .easeInOut
     /// https://developer.apple.com/documentation/uikit/uipercentdriveninteractivetransition/timingcurve
@@ -250,14 +254,30 @@ public enum UIViewAnimatingPosition: Int {
 }
 
 /// https://developer.apple.com/documentation/uikit/uiviewpropertyanimator
-@MainActor open class UIViewPropertyAnimator: NSObject {
-    /// https://developer.apple.com/documentation/uikit/uiviewpropertyanimator/init(duration:controlpoint1:controlpoint2:animations:)
+/// https://developer.apple.com/documentation/uikit/uiviewimplicitlyanimating
+@MainActor public protocol UIViewImplicitlyAnimating: NSObjectProtocol {
+    func startAnimation()
+}
+
+/// https://developer.apple.com/documentation/uikit/uispringtimingparameters
+@MainActor open class UISpringTimingParameters: NSObject, UITimingCurveProvider {
+    public init(dampingRatio ratio: CGFloat, initialVelocity velocity: CGVector) {}
+    public init(mass: CGFloat, stiffness: CGFloat, damping: CGFloat, initialVelocity velocity: CGVector) {}
+}
+
+@MainActor open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
     public init(
         duration: TimeInterval, controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint,
         animations: (() -> Void)? = nil
     ) {}
-    /// https://developer.apple.com/documentation/uikit/uiviewpropertyanimator/addcompletion(_:)
+    /// https://developer.apple.com/documentation/uikit/uiviewpropertyanimator/init(duration:timingparameters:)
+    public init(duration: TimeInterval, timingParameters parameters: UITimingCurveProvider) {}
+    /// https://developer.apple.com/documentation/uikit/uiviewpropertyanimator/init(duration:curve:animations:)
+    public init(duration: TimeInterval, curve: UIView.AnimationCurve, animations: (() -> Void)? = nil) {}
+    open func addAnimations(_ animation: @escaping () -> Void) {}
+    /// https://developer.apple.com/documentation/uikit/uiviewpropertyanimator/addanimations(_:delayfactor:)
+    open func addAnimations(_ animation: @escaping () -> Void, delayFactor: CGFloat) {}
     open func addCompletion(_ completion: @escaping (UIViewAnimatingPosition) -> Void) {}
-    /// https://developer.apple.com/documentation/uikit/uiviewanimating/startanimation(afterdelay:)
+    open func startAnimation() {}
     open func startAnimation(afterDelay delay: TimeInterval) {}
 }

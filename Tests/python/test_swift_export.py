@@ -43,7 +43,17 @@ def _all_cases():
 @pytest.fixture(scope="module")
 def exports():
     """{case id: Swift source} for every case, exported once through the CLI."""
-    return {case_id: run_cli("render", path, "--format", "swift").decode() for path, case_id in _all_cases()}
+    out = {case_id: run_cli("render", path, "--format", "swift").decode() for path, case_id in _all_cases()}
+    # The interruptible variant (docs/EXPORT.md, "Interruptible"): blocks, a spring, keyframes.
+    folder = Path(tempfile.mkdtemp(prefix="animatic-swift-interruptible-"))
+    for name in INTERRUPTIBLE:
+        path = folder / f"{name}.json"
+        path.write_text(json.dumps({"preset": name}))
+        out[f"interruptible-{name}"] = run_cli("render", path, "--format", "swift", "--interruptible").decode()
+    return out
+
+
+INTERRUPTIBLE = ["zoom", "flip", "tabSlide", "fold", "heroSlide", "cube"]
 
 
 @pytest.fixture(scope="module")

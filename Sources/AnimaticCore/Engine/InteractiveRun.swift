@@ -55,7 +55,8 @@ public struct InteractiveRun: Hashable, Sendable {
         switch drive {
         case .percent:
             let remaining = outcome == .finish ? 1 - percentAtRelease : percentAtRelease
-            completionDuration = remaining * transitionDuration / interaction.completionSpeed
+            completionDuration =
+                remaining * transitionDuration / interaction.completionSpeed(releasedAt: percentAtRelease)
         case .direct:
             // The release animation is part of the spec: it runs to the transition's end.
             completionDuration = max(transitionDuration - releaseTime, 0)

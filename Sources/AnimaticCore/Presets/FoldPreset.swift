@@ -168,12 +168,12 @@ public enum FoldPreset {
                 samples = p.progress("progress") ?? []
             }
             samples = samples.map { ProgressSample(time: $0.time, percent: min($0.percent, 0.99)) }
-            let last = samples.last?.percent ?? 0
             spec.interaction = InteractionSpec(
                 input: .progress(samples),
-                release: ReleaseRule(threshold: 0.5, decision: p.bool("cancelled") ? .cancel : nil),
-                // CEHorizontalSwipeInteractionController: completionSpeed = 1 − percentComplete.
-                completionSpeed: 1 - last)
+                release: ReleaseRule(threshold: 0.5, decision: p.bool("cancelled") ? .cancel : nil))
+            // CEHorizontalSwipeInteractionController: completionSpeed = 1 − percentComplete,
+            // at each release (not the speed of the sample release).
+            spec.interaction?.completionSpeedFromPercent = true
         }
         return spec
     }

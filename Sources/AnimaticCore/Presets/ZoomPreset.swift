@@ -148,7 +148,10 @@ public enum ZoomPreset {
         // Every completion block of ZoomAnimator and ZoomDismissalInteractionController, in
         // both outcomes: transitionImageView.removeFromSuperview(); the reference image views
         // shown again; then completeTransition (a navigation pop or push: a container).
-        let views = TransitionViews(from: "from", to: "to", operation: .container)
+        var views = TransitionViews(from: "from", to: "to", operation: .container)
+        // The reference image views and the tab bar are the app's: ZoomAnimator hides,
+        // shows and fades them where they are, and adds only the transition image view.
+        views.appViews = [thumbnail.id, detailImage.id] + (hasTabBar ? ["tabBar"] : [])
         let completion = [
             PresetSupport.change("transitionImage", .hidden, .bool(true)),
             PresetSupport.change("thumbnail", .hidden, .bool(false)),

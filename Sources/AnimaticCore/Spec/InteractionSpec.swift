@@ -6,6 +6,20 @@ public struct InteractionSpec: Hashable, Sendable {
     public var release: ReleaseRule
     /// `completionSpeed`: 1 plays the rest at the transition's own pace, 0.5 at half.
     public var completionSpeed: Double
+    /// `"completionSpeed": "1 - percentComplete"`: the speed is set at the release from the
+    /// percent reached, as every VCTransitionsLibrary interaction controller does
+    /// (CEBaseInteractionController's subclasses: `self.completionSpeed = 1 -
+    /// self.percentComplete`); `completionSpeed` then holds no rule of its own.
+    public var completionSpeedFromPercent = false
+
+    /// The completion speed of a release at `percent`: 1 − percent (at least 0.01, the
+    /// spec's lowest speed) under the library's rule, else `completionSpeed`.
+    public func completionSpeed(releasedAt percent: Double) -> Double {
+        completionSpeedFromPercent ? max(1 - percent, 0.01) : completionSpeed
+    }
+
+    /// The spelling of the library's rule in a spec.
+    public static let completionSpeedFromPercentRule = "1 - percentComplete"
     /// The curve of the finish or cancel run (a Bézier; default easeInEaseOut, as documented).
     public var completionCurve: CubicBezier
     /// Percent-driven (the default) or direct manipulation.

@@ -28,7 +28,9 @@ extension SpecDecoder {
     /// `{"from": id, "to": id, "operation": "container" | "present" | "dismiss",
     /// "shouldRemovePresentersView": bool}`.
     mutating func views(_ json: JSONValue, at pointer: String) -> TransitionViews? {
-        guard object(json, at: pointer, allowed: ["from", "to", "operation", "shouldRemovePresentersView"]) != nil
+        guard
+            object(json, at: pointer, allowed: ["from", "to", "operation", "shouldRemovePresentersView", "appViews"])
+                != nil
         else { return nil }
         func at(_ key: String) -> String { JSONPointer.appending(pointer, key) }
         func layerID(_ key: String) -> String? {
@@ -60,9 +62,34 @@ extension SpecDecoder {
             }
         }
         if let from, let to, from == to { problem(at("to"), "must differ from \"from\"") }
+        var appViews: [String] = []
+        if let a = json["appViews"] {
+            let list = at("appViews")
+            if case .array(let items) = a {
+                for (i, item) in items.enumerated() {
+                    let itemAt = JSONPointer.appending(list, String(i))
+                    guard let id = string(item, at: itemAt) else { continue }
+                    if layerAnchors[id] == nil {
+                        problem(itemAt, "unknown layer \"\(id)\"")
+                    } else if id == from || id == to {
+                        problem(
+                            itemAt,
+                            "\"\(id)\" is the transition's \(id == from ? "from" : "to")-view, not a view of the app")
+                    } else if appViews.contains(id) {
+                        problem(itemAt, "\"\(id)\" is listed twice")
+                    } else {
+                        appViews.append(id)
+                    }
+                }
+            } else {
+                problem(list, "expected an array of layer ids, got \(a.kindName)")
+            }
+        }
         guard let from, let to else { return nil }
-        return TransitionViews(
+        var views = TransitionViews(
             from: from, to: to, operation: operation, shouldRemovePresentersView: removes,
             statesShouldRemovePresentersView: json["shouldRemovePresentersView"] != nil)
+        views.appViews = appViews
+        return views
     }
 }

@@ -55,7 +55,18 @@ extension SpecDecoder {
         var spec = InteractionSpec(input: .progress([]))
         if let r = json["release"] { spec.release = release(r, at: at("release")) ?? spec.release }
         if let s = json["completionSpeed"] {
-            spec.completionSpeed = number(s, at: at("completionSpeed"), range: .closed(0.01, 100)) ?? 1
+            if case .string(let rule) = s {
+                if rule == InteractionSpec.completionSpeedFromPercentRule {
+                    spec.completionSpeedFromPercent = true
+                } else {
+                    problem(
+                        at("completionSpeed"),
+                        "expected a number 0.01…100 or \"\(InteractionSpec.completionSpeedFromPercentRule)\" (VCTransitionsLibrary's rule), got \"\(rule)\""
+                    )
+                }
+            } else {
+                spec.completionSpeed = number(s, at: at("completionSpeed"), range: .closed(0.01, 100)) ?? 1
+            }
         }
         if let c = json["completionCurve"] {
             let p = at("completionCurve")

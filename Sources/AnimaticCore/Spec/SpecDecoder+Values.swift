@@ -260,12 +260,45 @@ extension SpecDecoder {
         "easeInEaseOut": .easeInEaseOut, "default": .default,
     ]
 
+    /// SwiftUI's named springs and their base bounce, from Apple's documentation of
+    /// `Animation.smooth(duration:extraBounce:)` ("the base bounce of 0"),
+    /// `snappy(duration:extraBounce:)` (0.15) and `bouncy(duration:extraBounce:)` (0.3); the
+    /// duration defaults to 0.5 s in all three. docs/TIMING.md, "SwiftUI springs".
+    static let swiftUISprings: [String: Double] = ["smooth": 0, "snappy": 0.15, "bouncy": 0.3]
+
+    /// `.smooth`, `.snappy`, `.bouncy`, or with `{"duration": d, "extraBounce": e}`: the
+    /// perceptual spring of duration d and bounce base + e.
+    mutating func swiftUISpring(_ name: String, _ json: JSONValue?, at pointer: String) -> TimingSpec? {
+        let base = Self.swiftUISprings[name] ?? 0
+        guard let json else { return .springPerceptual(duration: 0.5, bounce: base, initialVelocity: 0) }
+        guard object(json, at: pointer, allowed: ["duration", "extraBounce", "initialVelocity"]) != nil else {
+            return nil
+        }
+        func at(_ key: String) -> String { JSONPointer.appending(pointer, key) }
+        let duration =
+            json["duration"].map { number($0, at: at("duration"), range: .positive(max: limits.maxDuration)) } ?? 0.5
+        let extra = json["extraBounce"].map { number($0, at: at("extraBounce"), range: .closed(-2, 2)) } ?? 0
+        let velocity =
+            json["initialVelocity"].flatMap { number($0, at: at("initialVelocity"), range: .closed(-1000, 1000)) } ?? 0
+        guard let duration, let extra else { return nil }
+        let bounce = ((base + extra) * 1e12).rounded() / 1e12
+        guard (-0.99...0.99).contains(bounce) else {
+            problem(
+                at("extraBounce"),
+                "\(name)'s base bounce \(Self.format(base)) + extraBounce gives \(Self.format(bounce)), outside −0.99…0.99"
+            )
+            return nil
+        }
+        return .springPerceptual(duration: duration, bounce: bounce, initialVelocity: velocity)
+    }
+
     mutating func timing(_ json: JSONValue, at pointer: String) -> TimingSpec? {
         if let name = json.stringValue {
+            if Self.swiftUISprings[name] != nil { return swiftUISpring(name, nil, at: pointer) }
             guard let curve = Self.curveNames[name] else {
                 problem(
                     pointer,
-                    "unknown curve \"\(name)\" (known: linear, easeIn, easeOut, easeInOut, default; or {\"cubicBezier\": […]}, {\"spring\": {…}}, {\"steps\": n})"
+                    "unknown curve \"\(name)\" (known: linear, easeIn, easeOut, easeInOut, default, SwiftUI's smooth, snappy, bouncy; or {\"cubicBezier\": […]}, {\"spring\": {…}}, {\"steps\": n})"
                 )
                 return nil
             }
@@ -285,8 +318,10 @@ extension SpecDecoder {
             return integer(member.value, at: p, range: 1...1000).map { .steps($0) }
         case "spring":
             return spring(member.value, at: p)
+        case "smooth", "snappy", "bouncy":
+            return swiftUISpring(member.key, member.value, at: p)
         default:
-            problem(p, "unknown timing \"\(member.key)\" (known: cubicBezier, spring, steps)")
+            problem(p, "unknown timing \"\(member.key)\" (known: cubicBezier, spring, steps, smooth, snappy, bouncy)")
             return nil
         }
     }
@@ -314,6 +349,32 @@ extension SpecDecoder {
         func at(_ key: String) -> String { JSONPointer.appending(pointer, key) }
         let velocity =
             json["initialVelocity"].flatMap { number($0, at: at("initialVelocity"), range: .closed(-1000, 1000)) } ?? 0
+        if json["response"] != nil || json["dampingFraction"] != nil {
+            // SwiftUI's Animation.spring(response:dampingFraction:) and Spring(response:dampingRatio:):
+            // the response is the perceptual duration 2π/ω0 and the damping fraction ζ, so it is
+            // the duration/bounce spring with bounce 1 − ζ (ζ ≤ 1) or 1/ζ − 1 (docs/TIMING.md).
+            guard
+                object(json, at: pointer, allowed: ["response", "dampingFraction", "dampingRatio", "initialVelocity"])
+                    != nil
+            else { return nil }
+            if json["dampingFraction"] != nil, json["dampingRatio"] != nil {
+                problem(at("dampingRatio"), "give \"dampingFraction\" or \"dampingRatio\", not both")
+                return nil
+            }
+            let key = json["dampingRatio"] != nil ? "dampingRatio" : "dampingFraction"
+            let response =
+                json["response"].map { number($0, at: at("response"), range: .positive(max: limits.maxDuration)) }
+                ?? 0.5
+            // SwiftUI's defaults: Animation.spring(response: 0.5, dampingFraction: 0.825).
+            let zeta = json[key].map { number($0, at: at(key), range: .closed(0.01, 100)) } ?? 0.825
+            guard let response, let zeta else { return nil }
+            let bounce = ((zeta <= 1 ? 1 - zeta : 1 / zeta - 1) * 1e12).rounded() / 1e12
+            guard (-0.99...0.99).contains(bounce) else {
+                problem(at(key), "must give a bounce within −0.99…0.99 (a damping fraction from 0.01 to 100)")
+                return nil
+            }
+            return .springPerceptual(duration: response, bounce: bounce, initialVelocity: velocity)
+        }
         if json["dampingRatio"] != nil {
             guard object(json, at: pointer, allowed: ["dampingRatio", "initialVelocity"]) != nil else { return nil }
             guard let ratio = number(json["dampingRatio"]!, at: at("dampingRatio"), range: .positive(max: .infinity))

@@ -108,6 +108,7 @@ public enum SpecEncoder {
         if v.operation != .container && v.statesShouldRemovePresentersView {
             m.append(("shouldRemovePresentersView", .bool(v.shouldRemovePresentersView)))
         }
+        if !v.appViews.isEmpty { m.append(("appViews", .array(v.appViews.map { .string($0) }))) }
         return .object(m)
     }
 
@@ -266,7 +267,12 @@ public enum SpecEncoder {
         if let d = i.release.decision { release.append(("decision", .string(d.rawValue))) }
         m.append(("release", .object(release)))
         if i.drive == .percent {
-            m.append(("completionSpeed", .number(i.completionSpeed)))
+            m.append(
+                (
+                    "completionSpeed",
+                    i.completionSpeedFromPercent
+                        ? .string(InteractionSpec.completionSpeedFromPercentRule) : .number(i.completionSpeed)
+                ))
             m.append(("completionCurve", bezier(i.completionCurve)))
         } else {
             m.append(("drive", .string(i.drive.rawValue)))

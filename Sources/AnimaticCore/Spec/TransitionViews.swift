@@ -34,6 +34,11 @@ public struct TransitionViews: Hashable, Sendable {
     /// decides: a presented view that does not cover the container (a sheet, a card) comes
     /// from a custom presentation, which keeps the presenter (`PresentersViewDefault`).
     public var statesShouldRemovePresentersView: Bool
+    /// Layers that are views the app already shows — a tab bar above the container, an
+    /// image view inside the from-view — which the animator changes but neither adds to the
+    /// container nor lays out (`views.appViews`, docs/SPEC.md). Drawing is the same; the
+    /// Swift export takes them in its initialiser and leaves them where they are.
+    public var appViews: [String] = []
 
     public init(
         from: String, to: String, operation: Operation = .container, shouldRemovePresentersView: Bool = true,

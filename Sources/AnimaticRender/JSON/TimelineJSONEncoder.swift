@@ -35,6 +35,12 @@ public enum TimelineJSONEncoder {
             w.raw(","); w.key("frames")
             frames(timeline, fps: options.fps, into: &w)
         }
+        // What UIKit code cannot express exactly (docs/API.md, "Warnings"); only when there is some.
+        let warnings = SpecWarnings.of(timeline.spec)
+        if !warnings.isEmpty {
+            w.raw(","); w.key("warnings")
+            SpecWarnings.write(warnings, into: &w)
+        }
         w.raw("}")
         return w.takeBytes()
     }

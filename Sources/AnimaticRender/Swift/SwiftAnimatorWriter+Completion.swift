@@ -23,6 +23,7 @@ extension SwiftAnimatorWriter {
                 w.writeIndented { $0.writeCompletionChanges(finished, pointer: "/completion/finished") }
                 w.out.line("}")
             }
+            w.writeAnchorResets()
             if let views = spec.views {
                 w.out.comment("/views: completeTransition removes \(Self.removal(views))")
             }
@@ -65,6 +66,36 @@ extension SwiftAnimatorWriter {
                 out.line("\(plan.name(layer)).removeFromSuperview()")
             } else {
                 writeChanges(layer, set)
+            }
+        }
+    }
+
+    /// The views that go back to the app (the context's and the app's own) with their anchor
+    /// point at the centre again and their frame kept, as CECubeAnimationController's
+    /// completion resets them: a view left off-centre would turn and lay out about the
+    /// wrong point afterwards. The spec has no anchor change, so this is the same on screen.
+    mutating func writeAnchorResets() {
+        for view in plan.views where view.layer.anchor != Point(x: 0.5, y: 0.5) && !view.staysOutside {
+            switch view.source {
+            case .snapshot, .gradient: continue
+            case .context, .provided: break
+            }
+            let name = view.name
+            out.comment(
+                "/layers/\(view.index)/anchor: back at the centre for the app, the frame kept (as VCTransitionsLibrary's cube does)"
+            )
+            if modelTransform[view.layer.id] == .identity {
+                out.line("let \(name)Frame = \(name).frame")
+                out.line("\(name).layer.anchorPoint = CGPoint(x: 0.5, y: 0.5)")
+                out.line("\(name).frame = \(name)Frame")
+            } else {
+                // Under a transform the frame is undefined: move the position by the anchor's offset.
+                out.line("let \(name)Anchor = \(name).layer.anchorPoint")
+                out.line("\(name).layer.anchorPoint = CGPoint(x: 0.5, y: 0.5)")
+                out.line(
+                    "\(name).layer.position.x += (0.5 - \(name)Anchor.x) * \(name).bounds.width")
+                out.line(
+                    "\(name).layer.position.y += (0.5 - \(name)Anchor.y) * \(name).bounds.height")
             }
         }
     }

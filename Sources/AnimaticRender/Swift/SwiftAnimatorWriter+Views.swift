@@ -43,13 +43,22 @@ extension SwiftAnimatorWriter {
             guard case .snapshot(let of, let rect) = view.source, let source = plan.view(of) else { continue }
             switch source.source {
             case .context, .provided:
-                if placed.insert(of).inserted {
+                if !source.isAppView, placed.insert(of).inserted {
                     out.line()
                     out.comment(
                         "/layers/\(source.index) \"\(source.layer.id)\": in the container at its frame, to be snapshotted"
                     )
-                    out.line("containerView.addSubview(\(source.name))")
-                    out.line("\(source.name).frame = \(SwiftLiteral.rect(source.layer.frame))")
+                    if source.mayStayOutside {
+                        out.line("if \(source.inContainerName) != nil {")
+                        out.indent { w in
+                            w.line("containerView.addSubview(\(source.name))")
+                            w.line("\(source.name).frame = \(SwiftLiteral.rect(source.layer.frame))")
+                        }
+                        out.line("}")
+                    } else {
+                        out.line("containerView.addSubview(\(source.name))")
+                        out.line("\(source.name).frame = \(SwiftLiteral.rect(source.layer.frame))")
+                    }
                 }
             case .snapshot, .gradient:
                 out.line()
@@ -93,23 +102,41 @@ extension SwiftAnimatorWriter {
         case .provided(let image): what = image ? "your image view" : "your view"
         }
         out.comment("/layers/\(view.index) \"\(layer.id)\": \(what)")
-        if view.staysOutside {
+        if view.isAppView {
+            out.comment(
+                "a view of your app, where the app shows it (views.appViews): not added to the container, its frame not set"
+            )
+        } else if view.staysOutside {
             out.comment(
                 "the presenter's view stays where it is (shouldRemovePresentersView is false): not added to the container"
             )
+        } else if view.mayStayOutside {
+            out.comment(
+                "in the container only when view(forKey:) gives it; a presenter kept on screen stays where it is")
+            out.line("if \(view.inContainerName) != nil {")
+            out.indent { w in
+                w.line("containerView.addSubview(\(name))")
+                if layer.anchor != Point(x: 0.5, y: 0.5) {
+                    w.line("\(name).layer.anchorPoint = \(SwiftLiteral.point(layer.anchor))")
+                }
+                w.line("\(name).frame = \(SwiftLiteral.rect(layer.frame))")
+            }
+            out.line("}")
         } else if let parent = layer.parent {
             out.comment("a sublayer of \"\(parent)\": its frame is in the parent's bounds")
             out.line("\(plan.name(parent)).addSubview(\(name))")
         } else {
             out.line("containerView.addSubview(\(name))")
         }
-        if layer.anchor != Point(x: 0.5, y: 0.5) {
+        if layer.anchor != Point(x: 0.5, y: 0.5), !view.mayStayOutside, !view.isAppView {
             out.comment(
                 "anchor first: the frame setter then places layer.position at origin + anchorPoint × size, so the frame stays where the spec puts it"
             )
             out.line("\(name).layer.anchorPoint = \(SwiftLiteral.point(layer.anchor))")
         }
-        if !view.staysOutside { out.line("\(name).frame = \(SwiftLiteral.rect(layer.frame))") }
+        if !view.staysOutside, !view.mayStayOutside, !view.isAppView {
+            out.line("\(name).frame = \(SwiftLiteral.rect(layer.frame))")
+        }
         if layer.transform.matrix != .identity {
             out.line(SwiftPropertyWriter.assignment(name, .transform, .transform(layer.transform)))
         }

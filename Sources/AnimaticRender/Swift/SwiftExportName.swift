@@ -20,3 +20,17 @@ public enum SwiftExportName {
         return preset
     }
 }
+
+/// The preset a Swift export is built from, so its geometry is written from the container
+/// (`SwiftGeometry`, docs/EXPORT.md).
+public enum SwiftExportPreset {
+    /// `{"preset": name, "params": …}` of a preset document; nil for an inline spec.
+    public static func of(document: JSONValue) -> JSONValue? {
+        guard case .string(let name)? = document["preset"] else { return nil }
+        return of(preset: name, params: document["params"])
+    }
+
+    public static func of(preset: String, params: JSONValue?) -> JSONValue {
+        .object([("preset", .string(preset)), ("params", params ?? .null)])
+    }
+}

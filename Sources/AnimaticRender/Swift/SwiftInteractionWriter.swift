@@ -110,8 +110,15 @@ enum SwiftInteractionWriter {
             }
             w.line()
             w.block("private func setCompletion()") { w in
-                w.comment("/interaction/completionSpeed")
-                w.line("completionSpeed = \(n(interaction.completionSpeed))")
+                if interaction.completionSpeedFromPercent {
+                    w.comment(
+                        "/interaction/completionSpeed: \"1 - percentComplete\" at each release, as VCTransitionsLibrary's interaction controllers set it"
+                    )
+                    w.line("completionSpeed = 1 - percentComplete")
+                } else {
+                    w.comment("/interaction/completionSpeed")
+                    w.line("completionSpeed = \(n(interaction.completionSpeed))")
+                }
                 let c = interaction.completionCurve
                 w.comment("/interaction/completionCurve")
                 switch c {

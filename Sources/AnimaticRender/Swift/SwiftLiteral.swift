@@ -7,6 +7,8 @@ enum SwiftLiteral {
     /// A number literal: shortest round-trip decimal, `-0` as `0`.
     static func number(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
+        // Lined up with the same preset at other sizes (SwiftGeometry): a slot, resolved later.
+        if let slots = SwiftNumberSlots.current { return slots.token(value) }
         if value == 0 { return "0" }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         let shortest = "\(value)"

@@ -27,6 +27,15 @@ struct SwiftViewPlan {
         let name: String
         /// A presenter's view that stays outside the container (not added, not moved in it).
         var staysOutside = false
+        /// A presenter's view that a presentation which is not full screen keeps on screen:
+        /// `view(forKey:)` is then nil (UIKit's documentation of `view(forKey:)`) and the view
+        /// is `viewController(forKey:)?.view`, left where it is.
+        var mayStayOutside = false
+        /// A view the app already shows (`views.appViews`: a tab bar, an image view inside
+        /// the from-view): changed where it is, never added to the container nor laid out.
+        var isAppView = false
+        /// The Swift name of the optional `view(forKey:)` of a view that may stay outside.
+        var inContainerName: String { name + "InContainer" }
     }
 
     let views: [View]
@@ -35,19 +44,21 @@ struct SwiftViewPlan {
     init(_ spec: TransitionSpec) {
         var names = SwiftIdentifier(reserved: [
             "containerView", "transitionContext", "perspective", "finish",
-            "spring", "animations", "animator",
+            "spring", "animations", "animator", "width", "height",
         ])
         var views: [View] = []
         var byID: [String: Int] = [:]
         let fromID = spec.views?.from ?? "from", toID = spec.views?.to ?? "to"
         // UIKit hands over no presenter's view that a presentation keeps on screen.
         var outside: String?
-        if let views = spec.views, !views.shouldRemovePresentersView {
+        var presenter: String?
+        if let views = spec.views {
             switch views.operation {
-            case .present: outside = views.from
-            case .dismiss: outside = views.to
-            case .container: outside = nil
+            case .present: presenter = views.from
+            case .dismiss: presenter = views.to
+            case .container: presenter = nil
             }
+            if !views.shouldRemovePresentersView { outside = presenter }
         }
         for (i, layer) in spec.layers.enumerated() {
             let source: Source
@@ -64,7 +75,10 @@ struct SwiftViewPlan {
                 name = names.make(layer.id)
             }
             byID[layer.id] = i
-            views.append(View(index: i, layer: layer, source: source, name: name, staysOutside: layer.id == outside))
+            var view = View(index: i, layer: layer, source: source, name: name, staysOutside: layer.id == outside)
+            view.mayStayOutside = layer.id == presenter && outside == nil
+            view.isAppView = spec.views?.appViews.contains(layer.id) ?? false
+            views.append(view)
         }
         self.views = views
         self.byID = byID

@@ -142,13 +142,13 @@ enum VCTL {
             // The swipes write 1 as 0.99 (the library's fix for its issue #4).
             samples = samples.map { ProgressSample(time: $0.time, percent: $0.percent >= 1 ? 0.99 : $0.percent) }
         }
-        let last = samples.last?.percent ?? 0
         var decision: InteractionOutcome? = nil
         if p.bool("cancelled") { decision = .cancel } else if quickRight { decision = .finish }
-        return InteractionSpec(
-            input: .progress(samples), release: ReleaseRule(threshold: 0.5, decision: decision),
-            // completionSpeed = 1 − percentComplete; UIKit needs it > 0.
-            completionSpeed: max(1 - last, 0.01))
+        var interaction = InteractionSpec(
+            input: .progress(samples), release: ReleaseRule(threshold: 0.5, decision: decision))
+        // completionSpeed = 1 − percentComplete at each release (at least 0.01: UIKit needs it > 0).
+        interaction.completionSpeedFromPercent = true
+        return interaction
     }
 
     /// Units per second between the last two samples at different times.
