@@ -42,6 +42,8 @@ public enum ImportParameterValue: Hashable, Sendable {
     case rect(Rect)
     case size(Size)
     case point(Point)
+    /// A view's name: `from`, `to`, `container` or a layer's id (where an app view lives).
+    case name(String)
 }
 
 /// An app-dependent value the code reads (a delegate's frame, an image's size, a property

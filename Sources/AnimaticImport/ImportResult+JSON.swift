@@ -40,6 +40,7 @@ extension ImportResult {
         case .rect(let r): return .array([.number(r.minX), .number(r.minY), .number(r.width), .number(r.height)])
         case .size(let s): return .array([.number(s.width), .number(s.height)])
         case .point(let p): return .array([.number(p.x), .number(p.y)])
+        case .name(let n): return .string(n)
         }
     }
 

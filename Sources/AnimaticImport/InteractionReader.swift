@@ -20,14 +20,14 @@ struct InteractionReader {
         var releaseTime: Double?
         let scope = ImportScope(parent: interpreter.selfScope)
         final class Finder: SyntaxVisitor {
-            var assignments: [(String, ExprSyntax, Syntax)] = []
+            var assignments: [(String, SequenceExprSyntax)] = []
             var ifs: [IfExprSyntax] = []
             var calls: [FunctionCallExprSyntax] = []
             var lets: [(String, ExprSyntax)] = []
             override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
                 let e = Array(node.elements)
-                if e.count == 3, e[1].is(AssignmentExprSyntax.self) {
-                    assignments.append((e[0].trimmedDescription, e[2], Syntax(node)))
+                if e.count >= 3, e[1].is(AssignmentExprSyntax.self) {
+                    assignments.append((e[0].trimmedDescription, node))
                 }
                 return .visitChildren
             }
@@ -50,8 +50,18 @@ struct InteractionReader {
         }
         let finder = Finder(viewMode: .sourceAccurate)
         finder.walk(c)
-        for (target, value, node) in finder.assignments {
-            let v = (try? interpreter.evaluate(value, in: scope)) ?? .unknown
+        var fromPercent = false
+        for (target, sequence) in finder.assignments {
+            let name = target.hasPrefix("self.") ? String(target.dropFirst(5)) : target
+            guard ["completionSpeed", "completionCurve", "timingCurve"].contains(name),
+                case .assignment(_, let rhs, _) = FoldedExpression.fold(sequence)
+            else { continue }
+            let text = String(sequence.elements.dropFirst(2).map(\.trimmedDescription).joined().filter { $0 != " " })
+            if name == "completionSpeed", text == "1-percentComplete" || text == "1-self.percentComplete" {
+                fromPercent = true
+                continue
+            }
+            let v = (try? interpreter.evaluate(folded: rhs, in: scope)) ?? .unknown
             switch target {
             case "completionSpeed", "self.completionSpeed": if let n = v.number { speed = n }
             case "completionCurve", "self.completionCurve":
@@ -60,7 +70,7 @@ struct InteractionReader {
                 }
             case "timingCurve", "self.timingCurve":
                 if case .timing(.bezier(let b)) = v { curve = b }
-            default: _ = node
+            default: break
             }
         }
         for i in finder.ifs {
@@ -134,7 +144,9 @@ struct InteractionReader {
             c.name,
             "the finger's path comes from your app's gesture: \(interpreter.options.interactionInput == nil ? "a default drag to 70 % in 0.3 s" : "the given drag") is used"
         )
-        return InteractionSpec(
+        var spec = InteractionSpec(
             input: input, release: release, completionSpeed: speed, completionCurve: curve, drive: .percent)
+        spec.completionSpeedFromPercent = fromPercent
+        return spec
     }
 }

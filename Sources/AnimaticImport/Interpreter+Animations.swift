@@ -39,14 +39,21 @@ extension Interpreter {
     }
 
     /// Runs an animation closure, collecting its changes.
-    func collect(_ closure: ImportClosure?, keyframes: Bool = false, at node: some SyntaxProtocol) throws -> ChangeSink
-    {
+    func collect(
+        _ closure: ImportClosure?, keyframes: Bool = false, inheriting: InheritedAnimation? = nil,
+        at node: some SyntaxProtocol
+    ) throws -> ChangeSink {
         let s = ChangeSink(.animation)
         if keyframes { s.keyframes = [] }
         guard let closure else { return s }
         let saved = sink
+        let savedInherited = inherited
         sink = s
-        defer { sink = saved }
+        if let inheriting { inherited = inheriting }
+        defer {
+            sink = saved
+            inherited = savedInherited
+        }
         _ = try invoke(closure, [], at: node)
         return s
     }
@@ -93,10 +100,15 @@ extension Interpreter {
     /// Records one block (its changes collected now, as UIKit reads the closure at once).
     func record(
         duration: Double, delay: Double, timing: TimingSpec, animations: ImportClosure?, completion: ImportClosure?,
-        at c: some SyntaxProtocol
+        inheritable: Bool = false, at c: some SyntaxProtocol
     ) throws {
-        let s = try collect(animations, at: c)
         let start = now + delay
+        // A UIViewPropertyAnimator's closure: a nested `animateKeyframes(withDuration: 0…)`
+        // takes the animator's duration, curve and start (UIKit's inherited duration).
+        let s = try collect(
+            animations,
+            inheriting: inheritable ? InheritedAnimation(duration: duration, timing: timing, start: start) : nil,
+            at: c)
         if s.changes.isEmpty || duration <= 0 {
             if duration <= 0 && !s.changes.isEmpty {
                 // A zero-length block sets its values at once.
@@ -124,11 +136,17 @@ extension Interpreter {
     }
 
     func animateKeyframes(_ args: [ImportArgument], at c: FunctionCallExprSyntax) throws -> ImportValue {
-        guard let duration = argument(args, "withDuration")?.number else {
+        guard var duration = argument(args, "withDuration")?.number else {
             problem(c, "this animateKeyframes form is not read (no duration)")
             return .none
         }
-        let delay = argument(args, "delay")?.number ?? 0
+        var delay = argument(args, "delay")?.number ?? 0
+        var inheritedTiming: TimingSpec?
+        if duration == 0, let inherited {
+            duration = inherited.duration
+            delay += inherited.start - now
+            inheritedTiming = inherited.timing
+        }
         var mode = CalculationMode.linear
         if case .options(let o)? = argument(args, "options") {
             for name in o where name.hasPrefix("calculationMode") {
@@ -139,7 +157,7 @@ extension Interpreter {
             let m = name.dropFirst("calculationMode".count)
             mode = CalculationMode(rawValue: m.prefix(1).lowercased() + m.dropFirst()) ?? .linear
         }
-        let timing = curve(of: argument(args, "options"), at: c) ?? .easeInEaseOut
+        let timing = inheritedTiming ?? curve(of: argument(args, "options"), at: c) ?? .easeInEaseOut
         let animations = closure(args, ["animations", "trailing"])
         let completion =
             closure(args, ["completion"]) ?? (argument(args, "animations") != nil ? closure(args, ["trailing"]) : nil)
@@ -218,7 +236,7 @@ extension Interpreter {
             for (block, factor) in p.blocks {
                 try record(
                     duration: p.duration * (1 - factor), delay: delay + factor * p.duration, timing: p.timing,
-                    animations: block, completion: nil, at: c)
+                    animations: block, completion: nil, inheritable: true, at: c)
             }
             for completion in p.completions {
                 recorder.schedule(completion, at: now + delay + p.duration, arguments: [.member("end")])
@@ -370,4 +388,12 @@ extension Interpreter {
         default: return nil
         }
     }
+}
+
+/// The duration, curve and start a nested animation call takes from the
+/// `UIViewPropertyAnimator` whose closure it runs in.
+struct InheritedAnimation {
+    var duration: Double
+    var timing: TimingSpec
+    var start: Double
 }

@@ -39,6 +39,7 @@ extension Interpreter {
                 collectDeclaration(decl, interactions: &interactionClasses)
             }
         }
+        self.animatorName = animatorName
         for block in memberBlocks {
             for member in block.members { try declareMember(member.decl) }
         }
@@ -95,6 +96,17 @@ extension Interpreter {
     func collectStatics(_ type: String, _ block: MemberBlockSyntax) {
         for member in block.members {
             if let f = member.decl.as(FunctionDeclSyntax.self) { typeFunctions["\(type).\(f.name.text)"] = f }
+            if let v = member.decl.as(VariableDeclSyntax.self),
+                v.modifiers.contains(where: { $0.name.text == "static" })
+            {
+                for b in v.bindings {
+                    if let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                        let e = b.initializer?.value, let value = try? evaluate(e, in: selfScope)
+                    {
+                        typeConstants["\(type).\(name)"] = value
+                    }
+                }
+            }
         }
     }
 
@@ -106,6 +118,19 @@ extension Interpreter {
         }
         guard let v = decl.as(VariableDeclSyntax.self) else { return }
         let isLet = v.bindingSpecifier.text == "let"
+        // `static let duration: TimeInterval = 0.5`: a constant of the type, read as
+        // `Animator.duration` (the export's named parameters).
+        if v.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }) {
+            for b in v.bindings {
+                guard let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                    let e = b.initializer?.value
+                else { continue }
+                let value = try evaluate(e, in: selfScope)
+                typeConstants["\(animatorName ?? "").\(name)"] = value
+                selfScope.declare(name, value)
+            }
+            return
+        }
         for b in v.bindings {
             guard let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, b.accessorBlock == nil else {
                 continue
@@ -143,6 +168,7 @@ extension Interpreter {
             }
             if type.contains("View") {
                 let i = try makeView(id: name, role: .appView, at: b)
+                appViewNodes[i] = Syntax(b)
                 selfScope.declare(name, .view(i))
                 continue
             }
@@ -173,7 +199,7 @@ extension Interpreter {
         }
         guard let fallback else { return value }
         return parameter(
-            name, at: node, default: fallback, meaning: "the animator's property \(name) (set by your app)")
+            name, at: node, default: fallback, meaning: "the animator's property \(name)")
     }
 
     /// Runs completions and timers in time order: those at the end of everything are the

@@ -116,6 +116,8 @@ extension Interpreter {
     }
 
     func staticMember(_ type: String, _ name: String, at node: some SyntaxProtocol) -> ImportValue {
+        if let v = typeConstants["\(type).\(name)"] { return v }
+        if type == "Self" || type == "self", let a = animatorName, let v = typeConstants["\(a).\(name)"] { return v }
         let t = type.split(separator: ".").last.map(String.init) ?? type
         switch (t, name) {
         case ("CGFloat", "pi"), ("Double", "pi"), ("Float", "pi"): return .number(.pi)
@@ -140,7 +142,7 @@ extension Interpreter {
     func appBar(_ name: String, at node: some SyntaxProtocol) -> ImportValue {
         if let i = views.firstIndex(where: { $0.id == name }) { return .view(i) }
         guard let i = try? makeView(id: name, role: .appView, at: node) else { return .unknown }
-        appViewLines[i] = location(node)
+        appViewNodes[i] = Syntax(node)
         let height: Double = name == "tabBar" ? 83 : 91
         let y = name == "tabBar" ? options.containerSize.height - height : 0
         if case .rect(let r) = parameter(
@@ -150,6 +152,7 @@ extension Interpreter {
         {
             views[i].size = r.size
             views[i].position = r.center
+            views[i].placed = true
             initial[i] = views[i]
         }
         return .view(i)

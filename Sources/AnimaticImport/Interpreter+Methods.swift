@@ -150,7 +150,7 @@ extension Interpreter {
         if lower.contains("imageview") || lower.contains("view") {
             if let i = views.firstIndex(where: { $0.id == id }) { return .view(i) }
             guard let i = try? makeView(id: id, role: .appView, at: c) else { return .unknown }
-            appViewLines[i] = location(c)
+            appViewNodes[i] = Syntax(c)
             return .view(i)
         }
         if lower.contains("willstart") || lower.contains("didend") {

@@ -117,6 +117,14 @@ extension Interpreter {
             write(i, .borderColor, .color(c), at: node)
         case "anchorPoint":
             guard let p = asPoint(value) else { return bad() }
+            if sink != nil || now > 0 {
+                // After the setup the spec's anchor stays; the layer keeps its position, so it
+                // moves on screen by (old − new anchor) × size: written as that position change.
+                views[i].anchor = p
+                touched.insert(i)
+                write(i, .position, .point(views[i].position), at: node)
+                return
+            }
             staticWrite(i, "anchorPoint", at: node) { $0.anchor = p }
         case "clipsToBounds", "masksToBounds":
             guard case .bool(let b) = value else { return bad() }
@@ -203,14 +211,21 @@ extension Interpreter {
             return
         }
         touched.insert(i)
+        // Positions go into the spec for the spec's anchor (the initial one).
+        var specValue = value
+        if property == .position, case .point(let p) = value, views[i].anchor != initial[i].anchor {
+            let a = views[i].anchor, a0 = initial[i].anchor, size = views[i].size
+            specValue = .point(Point(x: p.x + (a0.x - a.x) * size.width, y: p.y + (a0.y - a.y) * size.height))
+        }
         if let sink {
-            sink.append(PropertyChange(layer: "#\(i)", property: property, value: value))
+            sink.append(PropertyChange(layer: "#\(i)", property: property, value: specValue))
             if sink.kind == .animation { animated[i].insert(property) }
             views[i].set(property, value, chain: chain)
             return
         }
         if now > 0 {
-            recorder.instants.append((now, [PropertyChange(layer: "#\(i)", property: property, value: value)], node))
+            recorder.instants.append(
+                (now, [PropertyChange(layer: "#\(i)", property: property, value: specValue)], node))
             views[i].set(property, value, chain: chain)
             return
         }

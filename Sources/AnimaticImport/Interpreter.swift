@@ -40,6 +40,8 @@ final class Interpreter {
     /// The wall time at which the code now runs (a completion runs at its animation's end).
     var now: Double = 0
     var transactionStack: [TransactionState] = []
+    /// Inside a property animator's closure: what a nested zero-duration call inherits.
+    var inherited: InheritedAnimation?
     var readsOperation = false
     /// `addSubview` calls that would have put a view inside itself (refused, as UIKit raises).
     var cycles = 0
@@ -49,7 +51,9 @@ final class Interpreter {
     var touched = Set<Int>()
     /// The frame a delegate gave for an app view it handed over, and where the view came from.
     var appViewFrames: [Int: Rect] = [:]
-    var appViewLines: [Int: (Int, Int)] = [:]
+    var appViewNodes: [Int: Syntax] = [:]
+    /// The app's views placed where the app shows them (`views.appViews`).
+    var appViewIDs: [Int] = []
 
     /// The animator class: its stored properties and methods.
     var selfScope = ImportScope(parent: nil)
@@ -57,6 +61,9 @@ final class Interpreter {
     var fileFunctions: [String: FunctionDeclSyntax] = [:]
     /// Static functions of the file's helper types, as `Type.name` (004's `AnimationHelper.yRotation`).
     var typeFunctions: [String: FunctionDeclSyntax] = [:]
+    /// Static constants of the file's types, as `Type.name`.
+    var typeConstants: [String: ImportValue] = [:]
+    var animatorName: String?
     /// Classes of the file that are views (subclasses of UIView and the like), and which of them draw a gradient.
     var viewClasses: [String: Bool] = [:]
     var transitionDuration: Double?
@@ -124,6 +131,7 @@ final class Interpreter {
         case .rect(let r): return .rect(r)
         case .size(let s): return .size(s)
         case .point(let p): return .point(p)
+        case .name(let n): return .string(n)
         }
     }
 
@@ -135,6 +143,7 @@ final class Interpreter {
         case .rect(let r): return "[\(f(r.minX)), \(f(r.minY)), \(f(r.width)), \(f(r.height))]"
         case .size(let s): return "[\(f(s.width)), \(f(s.height))]"
         case .point(let p): return "[\(f(p.x)), \(f(p.y))]"
+        case .name(let n): return "\"\(n)\""
         }
     }
 
@@ -200,11 +209,19 @@ final class ChangeSink {
 
     init(_ kind: Kind) { self.kind = kind }
 
+    /// A property set twice in one closure ends at the last value (one change per property).
     func append(_ change: PropertyChange) {
+        func put(_ list: inout [PropertyChange]) {
+            if let k = list.firstIndex(where: { $0.layer == change.layer && $0.property == change.property }) {
+                list[k] = change
+            } else {
+                list.append(change)
+            }
+        }
         switch branch {
-        case nil: changes.append(change)
-        case .finish?: finished.append(change)
-        case .cancel?: cancelled.append(change)
+        case nil: put(&changes)
+        case .finish?: put(&finished)
+        case .cancel?: put(&cancelled)
         }
     }
 }

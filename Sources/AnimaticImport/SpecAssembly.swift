@@ -31,7 +31,7 @@ extension Interpreter {
             if let t = toViewIndex, !views[t].inHierarchy, keptPresenter == .dismiss { bottom.append(t) }
             if let f = fromViewIndex, !views[f].inHierarchy { bottom.append(f) }
         }
-        placeAppViews()
+        placeAppViews(at: node)
         var order: [Int] = []
         func visit(_ i: Int) {
             order.append(i)
@@ -135,6 +135,9 @@ extension Interpreter {
                 transitionViews = TransitionViews(from: self.views[f].id, to: self.views[t].id)
             }
         }
+        if transitionViews != nil {
+            transitionViews?.appViews = appViewIDs.filter { included.contains($0) }.map { self.views[$0].id }
+        }
         let container = ContainerSpec(
             size: options.containerSize, perspective: containerPerspective, background: containerBackground)
         let spec = TransitionSpec(
@@ -160,19 +163,36 @@ extension Interpreter {
     /// image view, the tab bar): they are on screen where the app has them, so they are
     /// placed where the code says they belong — a view a `fromDelegate` hands over in the from
     /// view, a `toDelegate`'s in the to view, a bar above the container — with a problem saying so.
-    func placeAppViews() {
+    func placeAppViews(at node: FunctionDeclSyntax) {
         for i in touched.sorted() where views[i].role == .appView && !views[i].inHierarchy {
             let id = views[i].id
-            let parent: Int
-            if id.hasPrefix("from"), let f = fromViewIndex {
-                parent = f
-            } else if id.hasPrefix("to"), let t = toViewIndex {
-                parent = t
-            } else {
-                parent = 0
+            let at = appViewNodes[i] ?? Syntax(node)
+            // Where the app shows it: a parameter, by default from the name (a `from…` view in
+            // the from view, a `to…` view in the to view, else above the container's views).
+            let guess =
+                id.hasPrefix("from") && fromViewIndex != nil
+                ? "from" : id.hasPrefix("to") && toViewIndex != nil ? "to" : "container"
+            var superviewName = guess
+            if case .string(let n) = parameter(
+                "\(id)Superview", at: at, default: .name(guess), meaning: "the superview of \(id)")
+            {
+                superviewName = n
             }
+            let parent: Int =
+                superviewName == "from"
+                ? (fromViewIndex ?? 0)
+                : superviewName == "to" ? (toViewIndex ?? 0) : (views.firstIndex { $0.id == superviewName } ?? 0)
             add(i, to: parent)
-            if !views[i].placed, let frame = appViewFrames[i] {
+            appViewIDs.append(i)
+            if !views[i].placed {
+                let size = options.containerSize
+                var frame = appViewFrames[i] ?? Rect(x: 0, y: 0, width: size.width, height: size.height)
+                if appViewFrames[i] == nil,
+                    case .rect(let r) = parameter(
+                        "\(id)Frame", at: at, default: .rect(frame), meaning: "the frame of \(id)")
+                {
+                    frame = r
+                }
                 let a = initial[i].anchor
                 let p = Point(x: frame.minX + a.x * frame.width, y: frame.minY + a.y * frame.height)
                 views[i].position = p
@@ -180,12 +200,6 @@ extension Interpreter {
                 initial[i].position = p
                 initial[i].size = frame.size
             }
-            problems.append(
-                ImportProblem(
-                    line: appViewLines[i]?.0 ?? 1, column: appViewLines[i]?.1 ?? 1,
-                    message:
-                        "\(id) is your app's view, changed but not added by this code: read as \(parent == 0 ? "above the container's views" : "a subview of \(views[parent].id)")"
-                ))
         }
     }
 }

@@ -38,7 +38,8 @@ extension APIRoutes {
                 }
                 if name == "width" { options.containerSize.width = n } else { options.containerSize.height = n }
             default:
-                guard let parsed = try? JSONParser.parse(value), let p = Self.importParameter(parsed) else {
+                let parsed = (try? JSONParser.parse(value)) ?? .string(value)
+                guard let p = Self.importParameter(parsed) else {
                     return Problem.badParameter(
                         name, "\(name): an app parameter is a number, true/false, or [x, y, width, height]"
                     ).response
@@ -85,6 +86,7 @@ extension APIRoutes {
         switch v {
         case .number(let n): return .number(n)
         case .bool(let b): return .bool(b)
+        case .string(let n): return .name(n)
         case .array(let items):
             let n = items.compactMap { if case .number(let x) = $0 { return x } else { return nil } }
             guard n.count == items.count else { return nil }

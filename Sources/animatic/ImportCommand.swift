@@ -13,7 +13,7 @@ struct ImportCommand: ParsableCommand {
             of the code it could not read on standard error, as FILE:LINE:COLUMN: MESSAGE. \
             Exits 0 whenever a spec came out, 65 when none did. Values that depend on your \
             app (a delegate's frame, an image's size) become parameters: give them with \
-            --param NAME=VALUE (a number, true/false, or x,y,width,height). See docs/EXPORT.md.
+            --param NAME=VALUE (a number, true/false, x,y,width,height, or a view's name). See docs/EXPORT.md.
 
             Examples:
               animatic import ZoomAnimator.swift
@@ -60,8 +60,10 @@ struct ImportCommand: ParsableCommand {
         let name = String(text[..<eq])
         let value = String(text[text.index(after: eq)...])
         if value == "true" || value == "false" { return (name, .bool(value == "true")) }
+        guard !name.isEmpty else { return nil }
+        if let first = value.first, first.isLetter { return (name, .name(value)) }
         let numbers = value.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard !name.isEmpty, numbers.count == value.split(separator: ",").count else { return nil }
+        guard numbers.count == value.split(separator: ",").count else { return nil }
         switch numbers.count {
         case 1: return (name, .number(numbers[0]))
         case 2: return (name, .size(Size(width: numbers[0], height: numbers[1])))

@@ -58,11 +58,12 @@ import Testing
                 "fromReferenceImageViewImageSize": .size(Size(width: 4, height: 3)),
             ]))
         let spec = try #require(result.spec, "\(result.problems)")
-        // Only the app's values are parameters: the delegate's frame, the image's size, the tab bar's frame.
+        // Only the app's values are parameters: the delegate's frame, the image's size, the tab
+        // bar's frame, and where the app shows the reference image view and the tab bar.
         #expect(
             Set(result.parameters.map(\.name)) == [
                 "fromDelegate.referenceImageViewFrameInTransitioningView", "fromReferenceImageViewImageSize",
-                "tabBarFrame",
+                "tabBarFrame", "fromReferenceImageViewSuperview", "tabBarSuperview",
             ])
         let expected = try Self.preset(#"{"preset": "zoom"}"#)
         // The preset's "toImage" (the destination's image view, hidden until the end) is hidden

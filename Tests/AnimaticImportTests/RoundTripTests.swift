@@ -55,27 +55,50 @@ import Testing
             guard case .success(let spec) = SpecDecoder.decodeDocument(bytes: Array(document.utf8)) else {
                 continue  // a variant the preset refuses (the flip's swipe drives only the dismissal)
             }
-            let (failure, steps) = RoundTrip.check(spec, name: name)
-            if let failure { failures.append("\(name): \(failure)") }
-            if steps > mostSteps.0 { mostSteps = (steps, name) }
-            checked += 1
+            // Each form the export writes: the spec's numbers; for a preset, the geometry from
+            // the container and the preset's constants (what the CLI and the API write); and
+            // the interruptible variant (one UIViewPropertyAnimator).
+            let document = try? JSONParser.parse(Array(document.utf8))
+            let preset = document?["preset"] != nil ? document : nil
+            var forms: [(String, JSONValue?, Bool)] = [("", nil, false)]
+            if let preset { forms.append((" (preset form)", preset, false)) }
+            forms.append((" (interruptible)", preset, true))
+            for (form, preset, interruptible) in forms {
+                let (failure, steps) = RoundTrip.check(spec, name: name, preset: preset, interruptible: interruptible)
+                if let failure { failures.append("\(name)\(form): \(failure)") }
+                if steps > mostSteps.0 { mostSteps = (steps, name + form) }
+                checked += 1
+            }
         }
         // The step bound (200,000) leaves room: docs/EXPORT.md quotes the largest.
         print("round trip: the largest import, \(mostSteps.1), took \(mostSteps.0) steps")
         #expect(mostSteps.0 < ImportOptions().maxSteps / 4)
-        #expect(checked >= 60, "checked \(checked) specs")
+        #expect(checked >= 160, "checked \(checked) exports")
         #expect(failures.isEmpty, "\(failures.count) of \(checked):\n\(failures.joined(separator: "\n"))")
     }
 }
 
 /// The comparison: both timelines sampled at the spec's 60 fps frame times.
 enum RoundTrip {
-    static func check(_ spec: TransitionSpec, name: String) -> (String?, Int) {
+    static func check(_ spec: TransitionSpec, name: String, preset: JSONValue? = nil, interruptible: Bool = false)
+        -> (String?, Int)
+    {
         let timeline = TimelineCompiler.compile(spec)
-        let source = SwiftAnimatorEncoder.encode(timeline, name: name).source
+        // A spec one animator cannot play is refused by the CLI and the API
+        // (SwiftInterruptible.problems): only the exports they give are compared.
+        if interruptible, !SwiftInterruptible.problems(spec).isEmpty { return (nil, 0) }
+        let output = SwiftAnimatorEncoder.encode(timeline, name: name, preset: preset, interruptible: interruptible)
+        let source = output.source
         var options = ImportOptions(containerSize: spec.container.size)
         if let interaction = spec.interaction, interaction.drive != .direct {
             options.interactionInput = interaction.input
+        }
+        // The app's views (views.appViews) are where the app shows them: their frames and
+        // superviews are the app's values, given as the parameters the import names.
+        for id in spec.views?.appViews ?? [] {
+            guard let layer = spec.layer(id) else { continue }
+            options.parameters["\(id)Frame"] = .rect(layer.frame)
+            options.parameters["\(id)Superview"] = .name(layer.parent ?? "container")
         }
         let result = SwiftImporter.importSource(source, options: options)
         guard let imported = result.spec else {

@@ -35,7 +35,7 @@ def assert_same_frames(a, b, tolerance=2e-6):
                 assert abs(x1 - x2) <= tolerance and abs(y1 - y2) <= tolerance
 
 
-@pytest.mark.parametrize("preset", ["fold", "flip", "zoom", "cube", "heroPush"])
+@pytest.mark.parametrize("preset", ["fold", "flip", "popup", "cube", "heroPush"])
 def test_cli_import_of_an_export_plays_the_same_frames(tmp_path, preset):
     spec = json.dumps({"preset": preset}).encode()
     swift = tmp_path / "Animator.swift"
