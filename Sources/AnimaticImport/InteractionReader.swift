@@ -131,6 +131,10 @@ struct InteractionReader {
                 input: .progress(samples), release: release, completionSpeed: speed, completionCurve: curve,
                 drive: .direct)
         }
+        interpreter.problem(
+            c.name,
+            "the interaction controller is read for its release rule, completionSpeed and curve; its gesture handling is your app's"
+        )
         let input: InteractionInput
         if let given = interpreter.options.interactionInput {
             input = given

@@ -268,7 +268,12 @@ extension Interpreter {
 
     func setLayerAnimationProperty(_ i: Int, _ name: String, _ value: ImportValue, at node: Syntax) {
         switch name {
-        case "keyPath": if case .string(let s) = value { layerAnimations[i].keyPath = s }
+        case "keyPath":
+            if case .string(let s) = value {
+                layerAnimations[i].keyPath = s
+            } else {
+                problem(node, "this key path is not read")
+            }
         case "duration": layerAnimations[i].duration = value.number
         case "beginTime": layerAnimations[i].beginTime = value.number ?? 0
         case "toValue": layerAnimations[i].toValue = value
@@ -277,7 +282,11 @@ extension Interpreter {
         case "values": if case .array(let v) = value { layerAnimations[i].values = v }
         case "keyTimes": if case .array(let v) = value { layerAnimations[i].keyTimes = v.compactMap(\.number) }
         case "timingFunction":
-            if case .timing(.bezier(let b)) = value { layerAnimations[i].timing = b }
+            if case .timing(.bezier(let b)) = value {
+                layerAnimations[i].timing = b
+            } else {
+                problem(node, "this timing function is not read: the animation is read as linear")
+            }
         case "calculationMode":
             let raw: String? = {
                 if case .member(let m) = value {

@@ -181,7 +181,9 @@ extension Interpreter {
                 selfScope.declare(name, appParameter(name, .rect(Rect(x: 0, y: 0, width: 0, height: 0)), at: b))
             case "CGFloat", "Double", "TimeInterval": selfScope.declare(name, appParameter(name, .number(0), at: b))
             case "Bool": selfScope.declare(name, appParameter(name, .bool(false), at: b))
-            default: selfScope.declare(name, .unknown)
+            default:
+                problem(b, "the animator's property \(name) (\(type)) is set by your app and not read")
+                selfScope.declare(name, .unknown)
             }
         }
     }

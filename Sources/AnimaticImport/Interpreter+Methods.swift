@@ -107,6 +107,8 @@ extension Interpreter {
         case ("CATransaction", "setCompletionBlock"):
             if case .closure(let cl)? = args.first?.value, !transactionStack.isEmpty {
                 transactionStack[transactionStack.count - 1].completion = cl
+            } else {
+                problem(c, "a completion block outside CATransaction.begin()/commit() is not read")
             }
             return .none
         case ("CATransaction", "setAnimationDuration"):
@@ -121,7 +123,10 @@ extension Interpreter {
             return .none
         case ("CATransaction", "setDisableActions"): return .none
         case ("DispatchQueue", "asyncAfter"), ("main", "asyncAfter"):
-            let deadline = argument(args, "deadline")?.number ?? 0
+            guard let deadline = argument(args, "deadline")?.number else {
+                problem(c, "this asyncAfter's deadline is not read: its closure is skipped")
+                return .none
+            }
             let closure = args.first { if case .closure = $0.value { return true } else { return false } }
             if case .closure(let cl)? = closure?.value {
                 recorder.schedule(cl, at: now + deadline, arguments: [], timer: true)
