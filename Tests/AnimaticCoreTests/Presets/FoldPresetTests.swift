@@ -97,7 +97,9 @@ import Testing
         let run = try #require(tl.run)
         #expect(near(run.percentAtRelease, 0.65, 1e-12))
         #expect(run.outcome == .finish)
-        #expect(near(tl.spec.interaction!.completionSpeed, 0.35, 1e-12))
+        // completionSpeed = 1 − percentComplete, taken at this release (the spec holds the rule).
+        #expect(tl.spec.interaction!.completionSpeedFromPercent)
+        #expect(near(tl.spec.interaction!.completionSpeed(releasedAt: run.percentAtRelease), 0.35, 1e-12))
         // (1 − p) × D / (1 − p) = D.
         #expect(near(run.completionDuration, 1, 1e-12))
         let short = try presetTimeline(

@@ -61,7 +61,7 @@ import Testing
         #expect(problems(#"{"progress": [[0, 0], [59, 0.6]], "completionSpeed": 0.5}"#) == [])
         // The fold's swipe: completionSpeed = 1 − percent, so finishing takes the duration, not 100 ×.
         let fold = try presetTimeline("fold", #"{"interactive": true, "progress": [[0, 0], [0.3, 0.99]]}"#)
-        #expect(near(fold.spec.interaction!.completionSpeed, 0.01, 1e-12))
+        #expect(near(fold.spec.interaction!.completionSpeed(releasedAt: fold.run!.percentAtRelease), 0.01, 1e-12))
         #expect(near(fold.duration, 1.3, 1e-9))
     }
 }

@@ -25,7 +25,9 @@ import Testing
             "turn", #"{"swipe": "horizontal", "gesture": [[0, 300, 400], [0.1, 250, 400], [0.2, 180, 400]]}"#)
         let run = try #require(tl.run)
         #expect(near(run.percentAtRelease, 0.6, 1e-12) && run.outcome == .finish)
-        #expect(near(tl.spec.interaction!.completionSpeed, 0.4, 1e-12), "completionSpeed = 1 − percentComplete")
+        #expect(
+            near(tl.spec.interaction!.completionSpeed(releasedAt: run.percentAtRelease), 0.4, 1e-12),
+            "completionSpeed = 1 − percentComplete")
         #expect(near(run.completionDuration, 1, 1e-12), "(1 − p) D / (1 − p) = D")
         let far = try presetTimeline("turn", #"{"swipe": "horizontal", "gesture": [[0, 0, 0], [0.3, 260, 0]]}"#)
         #expect(far.run?.percentAtRelease == 0.99, "100 % is written as 0.99")
