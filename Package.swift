@@ -22,6 +22,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // Swift import (docs/EXPORT.md, "Import"): the parser only, to keep the build short.
+        .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
     ],
     targets: [
         // The model and the math. Pure: no sockets, no files, no clocks.
@@ -32,9 +34,23 @@ let package = Package(
             name: "animatic",
             dependencies: [
                 "AnimaticCore", "AnimaticRender", "AnimaticRaster", "AnimaticHTTP", "AnimaticServer",
+                "AnimaticImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        // Swift source → spec: a small abstract interpreter over the UIKit animation subset.
+        .target(
+            name: "AnimaticImport",
+            dependencies: [
+                "AnimaticCore", .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
+        .testTarget(
+            name: "AnimaticImportTests",
+            dependencies: ["AnimaticImport", "AnimaticCore", "AnimaticRender"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(name: "AnimaticCoreTests", dependencies: ["AnimaticCore"]),
         .testTarget(name: "AnimaticRenderTests", dependencies: ["AnimaticCore", "AnimaticRender"]),
@@ -56,7 +72,7 @@ let package = Package(
         .target(
             name: "AnimaticServer",
             dependencies: [
-                "AnimaticCore", "AnimaticRender", "AnimaticRaster", "AnimaticHTTP", "COpenSSL",
+                "AnimaticCore", "AnimaticRender", "AnimaticRaster", "AnimaticHTTP", "AnimaticImport", "COpenSSL",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

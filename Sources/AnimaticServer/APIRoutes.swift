@@ -61,6 +61,7 @@ final class APIRoutes: Sendable {
         addOperationRoutes(&router)
         addPresetRoutes(&router)
         addTimelineRoutes(&router)
+        addImportRoutes(&router)
         addStaticFiles(&router)
         return router
     }

@@ -81,6 +81,37 @@ enum OpenAPIDocument {
                 }
               }
             },
+            "/v1/import/swift": {
+              "post": {
+                "operationId": "importSwift",
+                "summary": "Read a UIKit animator (Swift source) into a spec, with a problem at its line and column for every part it cannot read",
+                "parameters": [
+                  {"name": "operation", "in": "query", "schema": {"type": "string", "enum": ["present", "dismiss"]}, "description": "What `if isPresenting` reads"},
+                  {"name": "width", "in": "query", "schema": {"type": "number", "exclusiveMinimum": 0, "maximum": 10000}, "description": "Container width (containerView.bounds)"},
+                  {"name": "height", "in": "query", "schema": {"type": "number", "exclusiveMinimum": 0, "maximum": 10000}, "description": "Container height"}
+                ],
+                "requestBody": {
+                  "required": true,
+                  "content": {"text/x-swift": {"schema": {"type": "string", "maxLength": 1048576}}, "text/plain": {"schema": {"type": "string"}}}
+                },
+                "responses": {
+                  "200": {"description": "The spec, the problems and the app-dependent parameters.", "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["spec", "problems", "parameters"],
+                    "properties": {
+                      "spec": {"$ref": "#/components/schemas/Spec"},
+                      "problems": {"type": "array", "items": {"type": "object", "required": ["line", "column", "message"],
+                        "properties": {"line": {"type": "integer"}, "column": {"type": "integer"}, "message": {"type": "string"}}}},
+                      "parameters": {"type": "array", "items": {"type": "object", "required": ["name", "line", "column", "value"],
+                        "properties": {"name": {"type": "string"}, "line": {"type": "integer"}, "column": {"type": "integer"},
+                          "value": {}, "meaning": {"type": "string"}}}},
+                      "readsOperation": {"type": "boolean"},
+                      "operations": {"type": "object", "description": "When the code branches on isPresenting: each operation's spec (null when none came out) and problems",
+                        "properties": {"present": {"type": "object"}, "dismiss": {"type": "object"}}}
+                    }}}}},
+                  \#(problems([400, 413, 415, 422, 503]))
+                }
+              }
+            },
             "/v1/presets": {
               "get": {
                 "operationId": "listPresets",

@@ -9,8 +9,11 @@ import Testing
         "AnimaticCore": ["Glibc"],
         "AnimaticRender": ["AnimaticCore", "Foundation", "Glibc"],
         "AnimaticHTTP": ["COpenSSL", "CZlib", "Dispatch", "Foundation", "Glibc", "Logging", "Synchronization"],
+        // Swift import: the parser only (no Foundation), so the interpreter stays pure.
+        "AnimaticImport": ["AnimaticCore", "Glibc", "SwiftParser", "SwiftSyntax"],
         "AnimaticServer": [
-            "AnimaticCore", "AnimaticRender", "AnimaticHTTP", "COpenSSL", "Dispatch", "Foundation",
+            "AnimaticCore", "AnimaticRender", "AnimaticRaster", "AnimaticHTTP", "AnimaticImport", "COpenSSL", "Dispatch",
+            "Foundation",
             "Glibc", "Logging", "Synchronization",
         ],
     ]
@@ -37,7 +40,7 @@ import Testing
         return found
     }
 
-    @Test(arguments: ["AnimaticCore", "AnimaticRender", "AnimaticHTTP", "AnimaticServer"])
+    @Test(arguments: ["AnimaticCore", "AnimaticRender", "AnimaticHTTP", "AnimaticImport", "AnimaticServer"])
     func importsStayWithinTheModuleBoundary(module: String) throws {
         let found = try Self.imports(of: module)
         #expect(!found.isEmpty, "no sources found for \(module) under \(Self.sources.path)")

@@ -24,10 +24,10 @@ function url(path, query = {}) {
   return u;
 }
 
-async function request(path, { query, body, accept = "application/json", signal } = {}) {
+async function request(path, { query, body, accept = "application/json", contentType = "application/json", signal } = {}) {
   const init = { method: body === undefined ? "GET" : "POST", headers: { Accept: accept }, signal };
   if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
+    init.headers["Content-Type"] = contentType;
     init.body = typeof body === "string" ? body : JSON.stringify(body);
   }
   let response;
@@ -101,4 +101,16 @@ export async function render(spec, format, signal, options = {}) {
   const response = await request("v1/timeline", { query, body: spec, accept: f.accept, signal });
   const type = (response.headers.get("Content-Type") || "application/octet-stream").split(";")[0].trim();
   return new Blob([await response.arrayBuffer()], { type });
+}
+
+/**
+ * A UIKit animator's Swift read into a spec (docs/EXPORT.md, "Import"):
+ * {spec, problems: [{line, column, message}], parameters}. No spec: an ApiError whose
+ * problem holds the located `problems`.
+ */
+export async function importSwift(source, { operation = "present" } = {}, signal) {
+  const response = await request("v1/import/swift", {
+    query: { operation }, body: source, contentType: "text/x-swift", signal,
+  });
+  return response.json();
 }

@@ -30,6 +30,7 @@ import { CompareMode } from "./compare-mode.js";
 import { Links } from "./links.js";
 import { Pictures } from "./pictures.js";
 import { Controls } from "./controls.js";
+import { PasteSwift } from "./paste-swift.js";
 import { installTestHook } from "./test-hook.js";
 
 const player = new Player();
@@ -80,6 +81,7 @@ page.loader = new Loader(page);
 page.drive = new Drive(page);
 page.compare = new CompareMode(page);
 page.controls = new Controls(page);
+page.pasteSwift = new PasteSwift(page);
 
 const { form, editor, timelinePanel, curves, loader, messages } = page;
 

@@ -26,6 +26,7 @@ export function installTestHook(page) {
     get spec() { return state.spec; },
     get expanded() { return state.expanded; },
     get swift() { return swiftPanel.state(); },
+    get pasteSwift() { return page.pasteSwift.panel.state(); },
     clock: {
       get t() { return player.t; },
       get playing() { return player.playing; },
