@@ -54,9 +54,13 @@ final class ProjectedContent {
             content = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(contentWidth), Int32(contentHeight))
         }
         guard let content else { return }
+        // The surface may be larger than this layer's drawing (it keeps the largest size
+        // seen): only its top-left cw × ch is cleared, drawn and handed to pixman, so what
+        // an earlier, larger drawing left beyond never shows (pixman pads past cw × ch with
+        // the edge pixels, as it does when the surface is exactly that size).
         let cr = cairo_create(content)!
         cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
-        cairo_rectangle(cr, 0, 0, Double(cw) + 1, Double(ch) + 1)
+        cairo_rectangle(cr, 0, 0, Double(cw), Double(ch))
         cairo_fill(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         cairo_rectangle(cr, 0, 0, Double(cw), Double(ch))
@@ -134,7 +138,7 @@ final class ProjectedContent {
         guard pixman_transform_from_pixman_f_transform(&fixed, &inverse) != 0 else { return }
 
         let source = pixman_image_create_bits(
-            PIXMAN_a8r8g8b8, Int32(contentWidth), Int32(contentHeight),
+            PIXMAN_a8r8g8b8, Int32(cw), Int32(ch),
             cairo_image_surface_get_data(content).map {
                 UnsafeMutableRawPointer($0).assumingMemoryBound(to: UInt32.self)
             },
