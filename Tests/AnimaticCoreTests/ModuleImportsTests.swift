@@ -12,7 +12,8 @@ import Testing
         // Swift import: the parser only (no Foundation), so the interpreter stays pure.
         "AnimaticImport": ["AnimaticCore", "Glibc", "SwiftParser", "SwiftSyntax"],
         "AnimaticServer": [
-            "AnimaticCore", "AnimaticRender", "AnimaticRaster", "AnimaticHTTP", "AnimaticImport", "COpenSSL", "Dispatch",
+            "AnimaticCore", "AnimaticRender", "AnimaticRaster", "AnimaticHTTP", "AnimaticImport", "COpenSSL",
+            "Dispatch",
             "Foundation",
             "Glibc", "Logging", "Synchronization",
         ],
