@@ -65,4 +65,26 @@ import Testing
         }
         #expect(worst <= 32)
     }
+
+    /// The palette depends on the colours and their counts, not on the dictionary's order
+    /// (which follows the per-process hash seed): the same histogram built with other
+    /// capacities and insertion orders, so iterated in other orders, gives the same palette.
+    @Test func medianCutIgnoresTheHistogramsOrder() {
+        var colors: [(UInt32, Int)] = []
+        for r in 0..<12 {
+            for g in 0..<12 {
+                for b in 0..<3 {
+                    colors.append(
+                        (UInt32(r * 20) | UInt32(g * 20) << 8 | UInt32(b * 90) << 16 | 0xFF00_0000, 1 + (r * g + b) % 7)
+                    )
+                }
+            }
+        }
+        var forward = [UInt32: Int](minimumCapacity: colors.count)
+        for (color, count) in colors { forward[color] = count }
+        var backward = [UInt32: Int](minimumCapacity: 4 * colors.count)
+        for (color, count) in colors.reversed() { backward[color] = count }
+        #expect(Array(forward.keys) != Array(backward.keys))
+        #expect(MedianCut.palette(of: forward, maxColors: 40) == MedianCut.palette(of: backward, maxColors: 40))
+    }
 }

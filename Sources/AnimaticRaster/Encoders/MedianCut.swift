@@ -5,11 +5,16 @@
 ///
 /// Which box to cut next is our choice: the one with the largest (pixels × longest side),
 /// so a wide box of a few antialiasing pixels does not win over a large gradient.
+///
+/// The result depends only on the histogram's contents, never on its order: a Swift
+/// dictionary's order changes with the per-process hash seed, so the entries start sorted by
+/// colour and every cut sorts by (channel, colour), a total order. Without this the same
+/// frame quantised in two processes gave two palettes (the CLI's GIF differed from the API's).
 enum MedianCut {
     /// At most `maxColors` colours for the histogram `colors` (opaque RGB word → pixel count).
     static func palette(of histogram: [UInt32: Int], maxColors: Int) -> [UInt32] {
         precondition(maxColors >= 1)
-        var entries = histogram.map { (color: $0.key, count: $0.value) }
+        var entries = histogram.map { (color: $0.key, count: $0.value) }.sorted { $0.color < $1.color }
         if entries.count <= maxColors { return entries.map(\.color) }
         var boxes = [Box(range: 0..<entries.count, entries: entries)]
         while boxes.count < maxColors {
@@ -20,7 +25,11 @@ enum MedianCut {
             else { break }
             let box = boxes[pick]
             let channel = box.longestChannel
-            entries[box.range].sort { Box.channel($0.color, channel) < Box.channel($1.color, channel) }
+            entries[box.range].sort {
+                let a = Box.channel($0.color, channel)
+                let b = Box.channel($1.color, channel)
+                return a != b ? a < b : $0.color < $1.color
+            }
             let half = (box.population + 1) / 2
             var running = 0
             var cut = box.range.lowerBound
