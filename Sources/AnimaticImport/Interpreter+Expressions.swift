@@ -282,12 +282,21 @@ extension Interpreter {
     func invoke(_ closure: ImportClosure, _ arguments: [ImportValue], at node: some SyntaxProtocol) throws
         -> ImportValue
     {
+        try nested(at: node) { try runBody(of: closure, arguments) }
+    }
+
+    /// One more nested call for `body`, refused past `ImportOptions.maxCallDepth` (recursion).
+    private func nested(at node: some SyntaxProtocol, _ body: () throws -> ImportValue) throws -> ImportValue {
         callDepth += 1
         defer { callDepth -= 1 }
         if callDepth > options.maxCallDepth {
             throw ImportStop(
                 message: "calls nest deeper than \(options.maxCallDepth) (the import's bound)", node: Syntax(node))
         }
+        return try body()
+    }
+
+    private func runBody(of closure: ImportClosure, _ arguments: [ImportValue]) throws -> ImportValue {
         let scope = ImportScope(parent: closure.scope)
         var names: [String] = []
         if let sig = closure.syntax.signature?.parameterClause {
@@ -314,12 +323,12 @@ extension Interpreter {
     func invoke(_ f: ImportFunction, _ arguments: [ImportArgument], at node: some SyntaxProtocol) throws
         -> ImportValue
     {
-        callDepth += 1
-        defer { callDepth -= 1 }
-        if callDepth > options.maxCallDepth {
-            throw ImportStop(
-                message: "calls nest deeper than \(options.maxCallDepth) (the import's bound)", node: Syntax(node))
-        }
+        try nested(at: node) { try runBody(of: f, arguments, at: node) }
+    }
+
+    private func runBody(of f: ImportFunction, _ arguments: [ImportArgument], at node: some SyntaxProtocol) throws
+        -> ImportValue
+    {
         guard let body = f.syntax.body else {
             problem(node, "\(f.syntax.name.text) has no body to read")
             return .unknown
