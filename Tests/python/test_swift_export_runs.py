@@ -20,6 +20,7 @@ import pytest
 from conftest import CLI, ROOT, run_cli
 
 RECORDER = ROOT / "Tests" / "UIKitRecorder"
+SHARED = ROOT / "Tests" / "UIKitShared"  # CATransform3D, shared with the type-check's stub
 SWIFTC = shutil.which("swiftc")
 SIZES = [(390, 844), (320, 568), (1024, 1366)]
 FPS = 60
@@ -152,7 +153,8 @@ def recorder_module(tmp_path_factory):
     out = tmp_path_factory.mktemp("uikit-recorder")
     subprocess.run([SWIFTC, "-parse-as-library", "-module-name", "UIKit", "-emit-module",
                     "-emit-module-path", str(out / "UIKit.swiftmodule"), "-emit-library", "-static",
-                    "-o", str(out / "libUIKit.a"), str(RECORDER / "UIKit.swift"), str(RECORDER / "Recorder.swift")],
+                    "-o", str(out / "libUIKit.a"), str(RECORDER / "UIKit.swift"), str(RECORDER / "Recorder.swift"),
+                    str(SHARED / "CATransform3D.swift")],
                    check=True, capture_output=True, timeout=600)
     return out
 
