@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "AnimaticHTTP", targets: ["AnimaticHTTP"]),
         .library(name: "AnimaticServer", targets: ["AnimaticServer"]),
         .library(name: "AnimaticRaster", targets: ["AnimaticRaster"]),
+        .library(name: "AnimaticImages", targets: ["AnimaticImages"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -115,5 +116,17 @@ let package = Package(
         ),
 
         .testTarget(name: "AnimaticServerTests", dependencies: ["AnimaticServer", "AnimaticHTTP", "AnimaticCore"]),
+
+        // Uploaded images (docs/API.md, "Assets"): type from the magic bytes, limits checked on the
+        // header, decoded by libpng, libjpeg-turbo, libwebp and giflib, colours to sRGB by
+        // LittleCMS. CImageReaders is C glue only: libpng and libjpeg report errors by longjmp.
+        .target(name: "CImageReaders", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
+        .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+        .target(
+            name: "AnimaticImages", dependencies: ["CImageReaders", "CLCMS2", "CGif", "CWebP"],
+            // Optimised in debug builds too, like AnimaticRaster: per-pixel loops.
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
+        ),
+        .testTarget(name: "AnimaticImagesTests", dependencies: ["AnimaticImages", "CPNG", "CWebP", "CLCMS2", "CZlib"]),
     ]
 )
