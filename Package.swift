@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "AnimaticServer", targets: ["AnimaticServer"]),
         .library(name: "AnimaticRaster", targets: ["AnimaticRaster"]),
         .library(name: "AnimaticImages", targets: ["AnimaticImages"]),
+        .library(name: "AnimaticStore", targets: ["AnimaticStore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -128,5 +129,9 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
         .testTarget(name: "AnimaticImagesTests", dependencies: ["AnimaticImages", "CPNG", "CWebP", "CLCMS2", "CZlib"]),
+        // The asset store (docs/DEPLOY.md, "The asset store"): SQLite by default.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "AnimaticStore", dependencies: ["CSQLite", "COpenSSL"]),
+        .testTarget(name: "AnimaticStoreTests", dependencies: ["AnimaticStore"]),
     ]
 )
