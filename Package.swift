@@ -130,8 +130,10 @@ let package = Package(
         ),
         .testTarget(name: "AnimaticImagesTests", dependencies: ["AnimaticImages", "CPNG", "CWebP", "CLCMS2", "CZlib"]),
         // The asset store (docs/DEPLOY.md, "The asset store"): SQLite by default.
+        // PostgreSQL (`--store postgres://…`) when replicas share one store.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "AnimaticStore", dependencies: ["CSQLite", "COpenSSL"]),
+        .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .target(name: "AnimaticStore", dependencies: ["CSQLite", "CPostgres", "COpenSSL"]),
         .testTarget(name: "AnimaticStoreTests", dependencies: ["AnimaticStore"]),
     ]
 )

@@ -17,11 +17,14 @@ packages=(libssl-dev zlib1g-dev pkg-config)
 packages+=(libcairo2-dev fonts-dejavu-core libpng-dev libgif-dev libwebp-dev libvpx-dev libwebm-dev libopenh264-dev)
 # Uploaded images (docs/API.md, "Assets"): libjpeg-turbo (libjpeg-dev is Debian's and Ubuntu's
 # name for it: libjpeg62-turbo-dev on Debian, libjpeg-turbo8-dev on Ubuntu), LittleCMS for
-# colour profiles; the asset store's SQLite.
-packages+=(libjpeg-dev liblcms2-dev libsqlite3-dev)
+# colour profiles; the asset store's SQLite and PostgreSQL client (libpq).
+packages+=(libjpeg-dev liblcms2-dev libsqlite3-dev libpq-dev)
 if [ "$mode" = "test" ]; then
   # ffmpeg/ffprobe only check the videos in the tests (never linked: Debian builds them GPL).
   packages+=(curl openssl chromium chromium-driver python3-venv ffmpeg)
+  # A real PostgreSQL 15 for the shared-store tests, started by them in a scratch folder
+  # on loopback (Tests/python/test_assets_postgres.py); the package's own cluster is unused.
+  packages+=(postgresql)
 fi
 
 missing=()
