@@ -36,7 +36,7 @@ let package = Package(
             name: "animatic",
             dependencies: [
                 "AnimaticCore", "AnimaticRender", "AnimaticRaster", "AnimaticHTTP", "AnimaticServer",
-                "AnimaticImport",
+                "AnimaticImport", "AnimaticImages", "AnimaticStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -75,6 +75,7 @@ let package = Package(
             name: "AnimaticServer",
             dependencies: [
                 "AnimaticCore", "AnimaticRender", "AnimaticRaster", "AnimaticHTTP", "AnimaticImport", "COpenSSL",
+                "AnimaticImages", "AnimaticStore",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
