@@ -183,18 +183,17 @@ def test_a_server_killed_during_uploads_leaves_no_partial_asset(tmp_path):
     data = tmp_path / "data"
     server = LiveServer("--data-dir", data)
     stop = threading.Event()
-    sent = []
+    stored = []
 
     def client(seed):
-        n = 0
         while not stop.is_set():
             pixels = os.urandom(256 * 200 * 3)  # incompressible: a PNG of about 150 KB
             png = io.BytesIO()
             Image.frombytes("RGB", (256, 200), pixels).save(png, format="PNG", compress_level=1)
-            sent.append(png.getvalue())
-            subprocess.run(["curl", "-sS", "-o", "/dev/null", "--data-binary", "@-", server.url + "/v1/assets"],
-                           input=png.getvalue(), capture_output=True, timeout=30)
-            n += 1
+            answer = subprocess.run(["curl", "-sS", "-o", "/dev/null", "-w", "%{http_code}", "--data-binary", "@-",
+                                     server.url + "/v1/assets"], input=png.getvalue(), capture_output=True, timeout=30)
+            if answer.stdout == b"201":
+                stored.append(1)
 
     threads = [threading.Thread(target=client, args=(i,)) for i in range(4)]
     for t in threads:
@@ -202,7 +201,11 @@ def test_a_server_killed_during_uploads_leaves_no_partial_asset(tmp_path):
     # A body cut off for certain: half of a declared 400,000 bytes, then the kill.
     cut = socket.create_connection(("127.0.0.1", server.port))
     cut.sendall(b"POST /v1/assets HTTP/1.1\r\nHost: x\r\nContent-Length: 400000\r\n\r\n" + b"\x89PNG\r\n\x1a\n" + bytes(200000))
-    time.sleep(1.5)
+    # Killed once a few uploads are in (so there is something to check), with more in flight.
+    deadline = time.monotonic() + 60
+    while len(stored) < 3 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.2)
     server.process.send_signal(signal.SIGKILL)
     server.process.wait(timeout=10)
     stop.set()
