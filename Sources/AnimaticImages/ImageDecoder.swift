@@ -36,6 +36,21 @@ public enum ImageDecoder {
         return DecodedImage(width: size.width, height: size.height, pixels: upright)
     }
 
+    /// Every check of `decode` — the probe's limits, then the whole image through its library,
+    /// so a truncated or corrupt file is refused — without keeping the pixels: no colour
+    /// conversion, no premultiplied or turned copies. For an upload, whose pixels are drawn
+    /// later: its peak memory is the library's one RGBA buffer (4 bytes a pixel).
+    public static func validate(_ bytes: [UInt8], limits: ImageLimits) throws(ImageError) -> ImageHeader {
+        let header = try ImageProbe.probe(bytes, limits: limits)
+        switch header.type {
+        case .png: _ = try LibraryImageReader.png.read(bytes, limits: limits, headerOnly: false, keepPixels: false)
+        case .jpeg: _ = try LibraryImageReader.jpeg.read(bytes, limits: limits, headerOnly: false, keepPixels: false)
+        case .webp: _ = try WebPReader.decode(bytes, limits: limits, keepPixels: false)
+        case .gif: _ = try GIFReader.read(bytes, limits: limits, decodeFirstFrame: true)
+        }
+        return header
+    }
+
     /// Straight RGBA8 bytes → premultiplied pixels, each value's memory bytes R, G, B, A.
     /// Rounded to nearest: c × a / 255, as Core Graphics and Cairo premultiply.
     static func premultipliedPixels(_ rgba: [UInt8], count: Int) -> [UInt32] {

@@ -22,7 +22,11 @@ enum LibraryImageReader {
         return ImageHeader(type: type, width: size.width, height: size.height)
     }
 
-    func read(_ bytes: [UInt8], limits: ImageLimits, headerOnly: Bool) throws(ImageError) -> Raw {
+    /// - Parameter keepPixels: false decodes every row (so truncation and corruption are
+    ///   found) but returns no pixels: the library's buffer is the only copy made.
+    func read(_ bytes: [UInt8], limits: ImageLimits, headerOnly: Bool, keepPixels: Bool = true) throws(ImageError)
+        -> Raw
+    {
         var result = animatic_image_read()
         defer { animatic_image_read_free(&result) }
         let code = bytes.withUnsafeBufferPointer { buffer in
@@ -51,7 +55,9 @@ enum LibraryImageReader {
         }
         let icc = result.icc.map { Array(UnsafeBufferPointer(start: $0, count: result.icc_length)) }
         let exif = result.exif.map { Array(UnsafeBufferPointer(start: $0, count: result.exif_length)) }
-        let rgba = result.pixels.map { Array(UnsafeBufferPointer(start: $0, count: width * height * 4)) } ?? []
+        let rgba =
+            keepPixels
+            ? result.pixels.map { Array(UnsafeBufferPointer(start: $0, count: width * height * 4)) } ?? [] : []
         return Raw(
             width: width, height: height, rgba: rgba, icc: icc,
             orientation: exif.map(ExifOrientation.init(exif:)) ?? .up)

@@ -14,15 +14,18 @@ enum WebPReader {
         try inspect(bytes, limits: limits).header
     }
 
-    static func decode(_ bytes: [UInt8], limits: ImageLimits) throws(ImageError) -> Raw {
+    /// - Parameter keepPixels: false decodes the image (finding truncation and corruption)
+    ///   and returns no pixels, without copying libwebp's buffer.
+    static func decode(_ bytes: [UInt8], limits: ImageLimits, keepPixels: Bool = true) throws(ImageError) -> Raw {
         let (header, icc) = try inspect(bytes, limits: limits)
         let rgba: [UInt8]? = bytes.withUnsafeBufferPointer { buffer in
-            if header.frameCount > 1 { return firstAnimationFrame(buffer, header: header) }
+            if header.frameCount > 1 { return firstAnimationFrame(buffer, header: header, keepPixels: keepPixels) }
             var width: Int32 = 0
             var height: Int32 = 0
             guard let pixels = WebPDecodeRGBA(buffer.baseAddress, buffer.count, &width, &height) else { return nil }
             defer { WebPFree(pixels) }
             guard Int(width) == header.width, Int(height) == header.height else { return nil }
+            guard keepPixels else { return [] }
             return Array(UnsafeBufferPointer(start: pixels, count: Int(width) * Int(height) * 4))
         }
         guard let rgba else { throw .corrupt(.webp, "libwebp could not decode its image data") }
@@ -65,7 +68,9 @@ enum WebPReader {
         }
     }
 
-    private static func firstAnimationFrame(_ buffer: UnsafeBufferPointer<UInt8>, header: ImageHeader) -> [UInt8]? {
+    private static func firstAnimationFrame(
+        _ buffer: UnsafeBufferPointer<UInt8>, header: ImageHeader, keepPixels: Bool
+    ) -> [UInt8]? {
         var options = WebPAnimDecoderOptions()
         guard animatic_WebPAnimDecoderOptionsInit(&options) != 0 else { return nil }
         options.color_mode = MODE_RGBA
@@ -76,6 +81,7 @@ enum WebPReader {
         var frame: UnsafeMutablePointer<UInt8>? = nil
         var timestamp: Int32 = 0
         guard WebPAnimDecoderGetNext(decoder, &frame, &timestamp) != 0, let frame else { return nil }
+        guard keepPixels else { return [] }
         return Array(UnsafeBufferPointer(start: frame, count: header.width * header.height * 4))
     }
 }

@@ -33,8 +33,7 @@ extension APIRoutes {
         return onRenderLane { [self] in
             let header: ImageHeader
             do throws(ImageError) {
-                header = try ImageProbe.probe(body, limits: limits)
-                _ = try ImageDecoder.decode(body, limits: limits)
+                header = try ImageDecoder.validate(body, limits: limits)
             } catch {
                 assetMetrics.recordRefusal()
                 return Problem.badImage(error).response

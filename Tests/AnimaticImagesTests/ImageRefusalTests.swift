@@ -4,11 +4,16 @@ import Testing
 
 /// Each bad image gets its status and a message naming what is wrong, before any decoding.
 @Suite struct ImageRefusalTests {
+    /// The refusal of `decode`, checked to be the same as that of `validate` (the upload's check).
     static func refusal(_ bytes: [UInt8], limits: ImageLimits = .standard) -> ImageError? {
+        var validated: ImageError? = nil
+        do { _ = try ImageDecoder.validate(bytes, limits: limits) } catch { validated = error }
         do {
             _ = try ImageDecoder.decode(bytes, limits: limits)
+            #expect(validated == nil)
             return nil
         } catch {
+            #expect(validated == error, "validate and decode refuse alike")
             return error
         }
     }
