@@ -77,8 +77,6 @@ import Testing
             ("state writer (LayerState.setGeometry, setAppearance)", stateWriter),
             ("state sampler masks (geometryMoves, appearanceMoves)", masks),
             ("group (PropertyDescriptor.group moves the matrix or not)", group),
-            ("table column (PropertyTable entries, columns, index)", column),
-            ("shadow/border member (SpecDecoder.shadowMembers, borderMembers)", decorationMember),
         ]
     }
 
@@ -237,48 +235,6 @@ import Testing
         guard let tl = timeline(p) else { return false }
         let moved = tl.states(at: 0.45)[0].matrix != tl.states(at: 0)[0].matrix
         return moved == (p.descriptor.group == .geometry)
-    }
-
-    /// The engine's table finds the property in its kind's column, at its case's index.
-    static func column(_ p: AnimatableProperty) -> Bool {
-        let table = PropertyTable.shared
-        let e = table.entries[p.index]
-        let inColumn: AnimatableProperty
-        switch e.kind {
-        case .number: inColumn = table.numbers[e.slot].property
-        case .point: inColumn = table.points[e.slot].property
-        case .size: inColumn = table.sizes[e.slot].property
-        case .transform: inColumn = table.transforms[e.slot].property
-        case .color: inColumn = table.colors[e.slot].property
-        case .bool: inColumn = table.bools[e.slot].property
-        }
-        return AnimatableProperty.allCases[p.index] == p && inColumn == p && e.kind == p.descriptor.kind
-            && e.group == p.descriptor.group
-    }
-
-    /// A decoration is a member of the layer's `shadow` or `border` (exactly one), which a
-    /// spec sets to the change's target; a layer field is a member of neither.
-    static func decorationMember(_ p: AnimatableProperty) -> Bool {
-        let shadow = SpecDecoder.shadowMembers.filter { $0.property == p }
-        let border = SpecDecoder.borderMembers.filter { $0.property == p }
-        guard p.descriptor.group == .decoration else { return shadow.isEmpty && border.isEmpty }
-        guard shadow.count + border.count == 1, let (name, _) = (shadow + border).first else { return false }
-        let object = shadow.isEmpty ? "border" : "shadow"
-        let text = """
-            {"container": {"width": 400, "height": 400},
-             "layers": [{"id": "a", "frame": [0, 0, 10, 10], "\(object)": {"\(name)": \(target(p))}}]}
-            """
-        guard let spec = decode(text), case .block(let block)? = timeline(p)?.spec.animations.first else {
-            return false
-        }
-        let values = TimelineCompiler.compile(spec).layers[0].values(at: 0)
-        return field(values, p) == TrackValue(block.changes[0].value)
-    }
-
-    /// The decorations' member names, in case order.
-    @Test func decorationMembersFollowTheTable() {
-        #expect(SpecDecoder.shadowMembers.map(\.name) == ["opacity", "radius", "offset", "color"])
-        #expect(SpecDecoder.borderMembers.map(\.name) == ["width", "color"])
     }
 
     /// The spec's list of names is the table's, in case order, after `frame`.

@@ -45,7 +45,7 @@ import Testing
         var compared = 0, moving = 0
         for timeline in timelines {
             for layer in timeline.layers {
-                let track = layer.shared.tracks.transforms[0]
+                let track = layer.shared.tracks.transform
                 for k in -2...402 {
                     let t = timeline.transitionDuration * Double(k) / 400
                     let value = track.value(at: t).matrix
@@ -65,10 +65,10 @@ import Testing
         let spec = try SpecDecoder.decode(bytes: Array(Self.specJSON().utf8)).get()
         let timeline = TimelineCompiler.compile(spec)
         let modes = timeline.layers.prefix(Self.keyframeModes.count).map { layer in
-            layer.shared.tracks.transforms[0].segments.first?.path?.path.mode
+            layer.shared.tracks.transform.segments.first?.path?.path.mode
         }
         #expect(modes == [.linear, .discrete, .paced, .cubic, .cubicPaced])
-        let flat = timeline.layers[Self.keyframeModes.count + 1].shared.tracks.transforms[0].segments.first?.to
+        let flat = timeline.layers[Self.keyframeModes.count + 1].shared.tracks.transform.segments.first?.to
         #expect(flat != nil && flat?.decomposition == nil)
     }
 }

@@ -48,27 +48,50 @@ public struct CompiledLayer: Hashable, Sendable {
         shared = SharedLayerTracks(tracks)
     }
 
-    /// The presented values of a layer's properties at one instant, before composing. Each
-    /// field is written by its property's row of the table (`AnimatableProperty.descriptor`);
-    /// the defaults are only where `SharedLayerTracks` starts writing.
+    /// The presented values of a layer's properties at one instant, before composing.
     public struct Values: Hashable, Sendable {
-        public var position = Point.zero
+        public var position: Point
         /// Clamped to ≥ 0.
-        public var size = Size.zero
+        public var size: Size
         /// As the track gives it (a spring may carry it past 0…1).
-        public var alpha = 1.0
-        public var transform = Transform3D.identity
-        public var cornerRadius = 0.0
-        public var fill = Color.clear
-        public var hidden = false
-        public var zPosition = 0.0
-        public var shadow = ShadowSpec.none
-        public var border = BorderSpec.none
+        public var alpha: Double
+        public var transform: Transform3D
+        public var cornerRadius: Double
+        public var fill: Color
+        public var hidden: Bool
+        public var zPosition: Double
+        public var shadow: ShadowSpec
+        public var border: BorderSpec
 
-        /// Sets one property, as a completion block's assignment does (through the table's
-        /// writer of its field, clamp included).
+        /// Sets one property, as a completion block's assignment does. A switch over the
+        /// properties alone, so that the compiler asks for a new one's case.
         mutating func apply(_ property: AnimatableProperty, _ value: TrackValue) {
-            PropertyTable.shared.apply(property, value, to: &self)
+            switch property {
+            case .position: position = Self.typed(value)
+            case .size:
+                let s: Size = Self.typed(value)
+                size = Size(width: max(s.width, 0), height: max(s.height, 0))
+            case .alpha: alpha = Self.typed(value)
+            case .transform: transform = (Self.typed(value) as TransformValue).matrix
+            case .cornerRadius: cornerRadius = Self.typed(value)
+            case .fill: fill = Self.typed(value)
+            case .hidden: hidden = Self.typed(value)
+            case .zPosition: zPosition = Self.typed(value)
+            case .shadowOpacity: shadow.opacity = Self.typed(value)
+            case .shadowRadius: shadow.radius = max(Self.typed(value), 0)
+            case .shadowOffset: shadow.offset = Self.typed(value)
+            case .shadowColor: shadow.color = Self.typed(value)
+            case .borderWidth: border.width = max(Self.typed(value), 0)
+            case .borderColor: border.color = Self.typed(value)
+            }
+        }
+
+        /// `value` as the kind its property holds.
+        private static func typed<Value: TrackInterpolatable>(_ value: TrackValue) -> Value {
+            guard let v = Value(trackValue: value) else {
+                preconditionFailure("a change's value has its property's kind")
+            }
+            return v
         }
     }
 
@@ -78,16 +101,16 @@ public struct CompiledLayer: Hashable, Sendable {
     }
 
     /// Whether `fill` is reported (the layer has a fill or animates one).
-    public var hasFill: Bool { spec.fill != nil || isAnimated(.fill) }
+    public var hasFill: Bool { spec.fill != nil || shared.tracks.fill.isAnimated }
 
     /// The presented values at `t` seconds of transition time.
-    public func values(at t: Double) -> Values { shared.tracks.values(at: t) }
+    public func values(at t: Double) -> Values { shared.tracks.values(at: t, spec: spec) }
 
     /// `values(at:)` sampling only the animated tracks; the other values come from `base`,
     /// which must be this layer's `values(at:)` at any time (their values never change).
     public func values(at t: Double, base: Values) -> Values {
         var v = base
-        LayerSampler(shared.tracks).sampleAnimated(at: t, into: &v)
+        shared.sampleAnimated(at: t, into: &v)
         return v
     }
 

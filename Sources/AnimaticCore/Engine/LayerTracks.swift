@@ -1,36 +1,59 @@
 /// The typed tracks of one layer, one per animatable property (`Track<Value>`, the value
-/// kind fixed by the property): one array per kind, in the order of `PropertyTable`'s
-/// columns, so that a property is found by its table entry and none is written out here.
+/// kind fixed by the property), and the sampling of them.
 struct LayerTracks: Hashable, Sendable {
-    private(set) var numbers: [Track<Double>]
-    private(set) var points: [Track<Point>]
-    private(set) var sizes: [Track<Size>]
-    private(set) var transforms: [Track<TransformValue>]
-    private(set) var colors: [Track<Color>]
-    private(set) var bools: [Track<Bool>]
+    var position: Track<Point>
+    var size: Track<Size>
+    var alpha: Track<Double>
+    var transform: Track<TransformValue>
+    var cornerRadius: Track<Double>
+    var fill: Track<Color>
+    var hidden: Track<Bool>
+    var zPosition: Track<Double>
+    var shadowOpacity: Track<Double>
+    var shadowRadius: Track<Double>
+    var shadowOffset: Track<Point>
+    var shadowColor: Track<Color>
+    var borderWidth: Track<Double>
+    var borderColor: Track<Color>
+    /// Whether any shadow or border track is animated (most layers have none to sample).
+    private(set) var decorationMoves = false
 
     init(spec: LayerSpec) {
-        let table = PropertyTable.shared
-        numbers = table.numbers.map { Track(initial: $0.initial(spec)) }
-        points = table.points.map { Track(initial: $0.initial(spec)) }
-        sizes = table.sizes.map { Track(initial: $0.initial(spec)) }
-        transforms = table.transforms.map { Track(initial: $0.initial(spec)) }
-        colors = table.colors.map { Track(initial: $0.initial(spec)) }
-        bools = table.bools.map { Track(initial: $0.initial(spec)) }
+        position = Track(initial: spec.position)
+        size = Track(initial: spec.size)
+        alpha = Track(initial: spec.alpha)
+        transform = Track(initial: TransformValue(spec.transform.matrix))
+        cornerRadius = Track(initial: spec.cornerRadius)
+        fill = Track(initial: spec.fill ?? .clear)
+        hidden = Track(initial: spec.hidden)
+        zPosition = Track(initial: spec.zPosition)
+        shadowOpacity = Track(initial: spec.shadow.opacity)
+        shadowRadius = Track(initial: spec.shadow.radius)
+        shadowOffset = Track(initial: spec.shadow.offset)
+        shadowColor = Track(initial: spec.shadow.color)
+        borderWidth = Track(initial: spec.border.width)
+        borderColor = Track(initial: spec.border.color)
     }
 
-    /// `visitor` applied to the track of `property`: one switch over the kinds, and the
-    /// visitor's generic `visit` specialised for each (no existential, no runtime metadata
-    /// lookup).
+    /// `visitor` applied to the track of `property`: one switch over the properties, and
+    /// the visitor's generic `visit` specialised for each kind (no existential, no runtime
+    /// metadata lookup).
     func visit<Visitor: TrackVisitor>(_ property: AnimatableProperty, _ visitor: Visitor) -> Visitor.Result {
-        let e = PropertyTable.shared.entries[property.index]
-        switch e.kind {
-        case .number: return visitor.visit(numbers[e.slot])
-        case .point: return visitor.visit(points[e.slot])
-        case .size: return visitor.visit(sizes[e.slot])
-        case .transform: return visitor.visit(transforms[e.slot])
-        case .color: return visitor.visit(colors[e.slot])
-        case .bool: return visitor.visit(bools[e.slot])
+        switch property {
+        case .position: return visitor.visit(position)
+        case .size: return visitor.visit(size)
+        case .alpha: return visitor.visit(alpha)
+        case .transform: return visitor.visit(transform)
+        case .cornerRadius: return visitor.visit(cornerRadius)
+        case .fill: return visitor.visit(fill)
+        case .hidden: return visitor.visit(hidden)
+        case .zPosition: return visitor.visit(zPosition)
+        case .shadowOpacity: return visitor.visit(shadowOpacity)
+        case .shadowRadius: return visitor.visit(shadowRadius)
+        case .shadowOffset: return visitor.visit(shadowOffset)
+        case .shadowColor: return visitor.visit(shadowColor)
+        case .borderWidth: return visitor.visit(borderWidth)
+        case .borderColor: return visitor.visit(borderColor)
         }
     }
 
@@ -38,33 +61,54 @@ struct LayerTracks: Hashable, Sendable {
 
     /// Adds a segment (its values of the property's kind) that takes over at its start.
     mutating func append(_ segment: TrackSegment, to property: AnimatableProperty) {
-        let e = PropertyTable.shared.entries[property.index]
-        switch e.kind {
-        case .number: numbers[e.slot].append(.init(segment))
-        case .point: points[e.slot].append(.init(segment))
-        case .size: sizes[e.slot].append(.init(segment))
-        case .transform: transforms[e.slot].append(.init(segment))
-        case .color: colors[e.slot].append(.init(segment))
-        case .bool: bools[e.slot].append(.init(segment))
+        switch property {
+        case .position: position.append(.init(segment))
+        case .size: size.append(.init(segment))
+        case .alpha: alpha.append(.init(segment))
+        case .transform: transform.append(.init(segment))
+        case .cornerRadius: cornerRadius.append(.init(segment))
+        case .fill: fill.append(.init(segment))
+        case .hidden: hidden.append(.init(segment))
+        case .zPosition: zPosition.append(.init(segment))
+        case .shadowOpacity: shadowOpacity.append(.init(segment))
+        case .shadowRadius: shadowRadius.append(.init(segment))
+        case .shadowOffset: shadowOffset.append(.init(segment))
+        case .shadowColor: shadowColor.append(.init(segment))
+        case .borderWidth: borderWidth.append(.init(segment))
+        case .borderColor: borderColor.append(.init(segment))
         }
+        if property.descriptor.group == .decoration { decorationMoves = true }
     }
-    /// The presented values at `t` seconds of transition time: every track's value written
-    /// into its field (clamps included) by the table's columns.
-    func values(at t: Double) -> CompiledLayer.Values {
-        let table = PropertyTable.shared
-        var v = CompiledLayer.Values()
-        for (c, track) in zip(table.numbers, numbers) { c.write(&v, track.value(at: t)) }
-        for (c, track) in zip(table.points, points) { c.write(&v, track.value(at: t)) }
-        for (c, track) in zip(table.sizes, sizes) { c.write(&v, track.value(at: t)) }
-        for (c, track) in zip(table.transforms, transforms) { c.write(&v, track.matrix(at: t)) }
-        for (c, track) in zip(table.colors, colors) { c.write(&v, track.value(at: t)) }
-        for (c, track) in zip(table.bools, bools) { c.write(&v, track.value(at: t)) }
+
+    /// The presented values at `t` seconds of transition time.
+    func values(at t: Double, spec: LayerSpec) -> CompiledLayer.Values {
+        let s = size.value(at: t)
+        var v = CompiledLayer.Values(
+            position: position.value(at: t), size: Size(width: max(s.width, 0), height: max(s.height, 0)),
+            alpha: alpha.value(at: t), transform: transform.matrix(at: t),
+            cornerRadius: cornerRadius.value(at: t), fill: fill.value(at: t), hidden: hidden.value(at: t),
+            zPosition: zPosition.value(at: t), shadow: spec.shadow, border: spec.border)
+        v.shadow.radius = max(v.shadow.radius, 0)
+        v.border.width = max(v.border.width, 0)
+        readDecoration(at: t, into: &v)
         return v
+    }
+
+    /// The animated shadow and border tracks read into `v`.
+    func readDecoration(at t: Double, into v: inout CompiledLayer.Values) {
+        guard decorationMoves else { return }
+        if shadowOpacity.isAnimated { v.shadow.opacity = shadowOpacity.value(at: t) }
+        if shadowRadius.isAnimated { v.shadow.radius = max(shadowRadius.value(at: t), 0) }
+        if shadowOffset.isAnimated { v.shadow.offset = shadowOffset.value(at: t) }
+        if shadowColor.isAnimated { v.shadow.color = shadowColor.value(at: t) }
+        if borderWidth.isAnimated { v.border.width = max(borderWidth.value(at: t), 0) }
+        if borderColor.isAnimated { v.border.color = borderColor.value(at: t) }
     }
 }
 
-/// A layer's tracks in one immutable object: copying a `CompiledLayer` costs one retain;
-/// `append` replaces it.
+/// A layer's tracks in one immutable object: a frame loop calls its sampling through a
+/// reference (`Timeline.sampleValues`) instead of through a `CompiledLayer` that the
+/// optimiser copies — spec, 14 tracks and all — for each call.
 final class SharedLayerTracks: Hashable, Sendable {
     let tracks: LayerTracks
 
@@ -73,76 +117,24 @@ final class SharedLayerTracks: Hashable, Sendable {
     static func == (a: SharedLayerTracks, b: SharedLayerTracks) -> Bool { a === b || a.tracks == b.tracks }
 
     func hash(into hasher: inout Hasher) { hasher.combine(tracks) }
-}
-
-/// A compiled layer's sampling, made once per layer of a `Timeline` (not per `append`):
-/// the presented values where nothing moves (`resting`) and, per kind, the animated
-/// tracks with their fields' writers, so that a frame loop walks short monomorphic lists
-/// (`Timeline.sampleValues`) through a reference instead of copying a layer per call.
-final class LayerSampler: Hashable, Sendable {
-    let tracks: LayerTracks
-    /// Every track's initial value written into its field: `values(at:)` of the tracks
-    /// that do not move, at any time.
-    let resting: CompiledLayer.Values
-    private let movingNumbers: [Moving<Double, Double>]
-    private let movingPoints: [Moving<Point, Point>]
-    private let movingSizes: [Moving<Size, Size>]
-    private let movingTransforms: [Moving<TransformValue, Transform3D>]
-    private let movingColors: [Moving<Color, Color>]
-    private let movingBools: [Moving<Bool, Bool>]
-
-    /// An animated track and the writer of its property's field.
-    struct Moving<Stored: TrackInterpolatable, Presented>: Sendable {
-        let track: Track<Stored>
-        let write: @Sendable (inout CompiledLayer.Values, Presented) -> Void
-    }
-
-    init(_ tracks: LayerTracks) {
-        self.tracks = tracks
-        let table = PropertyTable.shared
-        var v = CompiledLayer.Values()
-        for (c, track) in zip(table.numbers, tracks.numbers) { c.write(&v, track.initial) }
-        for (c, track) in zip(table.points, tracks.points) { c.write(&v, track.initial) }
-        for (c, track) in zip(table.sizes, tracks.sizes) { c.write(&v, track.initial) }
-        for (c, track) in zip(table.transforms, tracks.transforms) { c.write(&v, track.initial.matrix) }
-        for (c, track) in zip(table.colors, tracks.colors) { c.write(&v, track.initial) }
-        for (c, track) in zip(table.bools, tracks.bools) { c.write(&v, track.initial) }
-        resting = v
-        movingNumbers = Self.moving(table.numbers, tracks.numbers)
-        movingPoints = Self.moving(table.points, tracks.points)
-        movingSizes = Self.moving(table.sizes, tracks.sizes)
-        movingTransforms = Self.moving(table.transforms, tracks.transforms)
-        movingColors = Self.moving(table.colors, tracks.colors)
-        movingBools = Self.moving(table.bools, tracks.bools)
-    }
-
-    private static func moving<Stored, Presented>(
-        _ columns: [PropertyTable.Column<Stored, Presented>], _ tracks: [Track<Stored>]
-    ) -> [Moving<Stored, Presented>] {
-        zip(columns, tracks).compactMap { c, track in track.isAnimated ? Moving(track: track, write: c.write) : nil }
-    }
-
-    /// Made from the tracks alone: equal when they are.
-    static func == (a: LayerSampler, b: LayerSampler) -> Bool { a === b || a.tracks == b.tracks }
-
-    func hash(into hasher: inout Hasher) { hasher.combine(tracks) }
-
-    /// The presented values at `t` seconds of transition time (`LayerTracks.values(at:)`).
-    func values(at t: Double) -> CompiledLayer.Values {
-        var v = resting
-        sampleAnimated(at: t, into: &v)
-        return v
-    }
 
     /// Moves `v` — this layer's `values(at:)` at any time — to time `t`, sampling only the
-    /// animated tracks (in place: a frame loop keeps one `Values` per layer), kind by kind.
+    /// animated tracks (in place: a frame loop keeps one `Values` per layer). Track by
+    /// track on the stored tracks: a method called on `tracks` itself would copy all 14
+    /// of them (585 bytes) first, for each layer of each frame.
     @inline(__always)
     func sampleAnimated(at t: Double, into v: inout CompiledLayer.Values) {
-        for m in movingNumbers { m.write(&v, m.track.value(at: t)) }
-        for m in movingPoints { m.write(&v, m.track.value(at: t)) }
-        for m in movingSizes { m.write(&v, m.track.value(at: t)) }
-        for m in movingTransforms { m.write(&v, m.track.matrix(at: t)) }
-        for m in movingColors { m.write(&v, m.track.value(at: t)) }
-        for m in movingBools { m.write(&v, m.track.value(at: t)) }
+        if tracks.position.isAnimated { v.position = tracks.position.value(at: t) }
+        if tracks.size.isAnimated {
+            let s = tracks.size.value(at: t)
+            v.size = Size(width: max(s.width, 0), height: max(s.height, 0))
+        }
+        if tracks.alpha.isAnimated { v.alpha = tracks.alpha.value(at: t) }
+        if tracks.transform.isAnimated { v.transform = tracks.transform.matrix(at: t) }
+        if tracks.cornerRadius.isAnimated { v.cornerRadius = tracks.cornerRadius.value(at: t) }
+        if tracks.fill.isAnimated { v.fill = tracks.fill.value(at: t) }
+        if tracks.hidden.isAnimated { v.hidden = tracks.hidden.value(at: t) }
+        if tracks.zPosition.isAnimated { v.zPosition = tracks.zPosition.value(at: t) }
+        if tracks.decorationMoves { tracks.readDecoration(at: t, into: &v) }
     }
 }

@@ -16,7 +16,7 @@ public struct Timeline: Hashable, Sendable {
     /// `completeTransition(false)`. Nil for every other timeline, whose end is in its tracks.
     public let cancelledEnd: [CompiledLayer.Values]?
     /// Each layer's tracks by reference, for the frame loop (`sampleValues`).
-    let samplers: [LayerSampler]
+    let samplers: [SharedLayerTracks]
 
     init(
         spec: TransitionSpec, layers: [CompiledLayer], transitionDuration: Double, run: InteractiveRun?,
@@ -24,7 +24,7 @@ public struct Timeline: Hashable, Sendable {
     ) {
         self.spec = spec
         self.layers = layers
-        samplers = layers.map { LayerSampler($0.shared.tracks) }
+        samplers = layers.map(\.shared)
         self.transitionDuration = transitionDuration
         if let d = spec.container.perspective {
             let c = spec.container.size
@@ -88,7 +88,7 @@ public struct Timeline: Hashable, Sendable {
 
     /// State of each layer at `t` seconds of *transition* time (ignoring any interaction).
     public func states(atTransitionTime t: Double) -> [LayerState] {
-        composed { i, sublayer in layers[i].state(values: samplers[i].values(at: t), containerSublayer: sublayer) }
+        composed { i, sublayer in layers[i].state(at: t, containerSublayer: sublayer) }
     }
 
     /// Each layer's state from `state(i, sublayer)` — its own state under the container's

@@ -18,43 +18,27 @@ extension SpecDecoder {
 
     /// `{"color", "opacity", "radius", "offset"}`, each optional (Core Animation's defaults).
     mutating func shadow(_ json: JSONValue, at pointer: String) -> ShadowSpec? {
-        decorations(json, at: pointer, members: Self.shadowMembers)?.shadow
+        guard object(json, at: pointer, allowed: ["color", "opacity", "radius", "offset"]) != nil else { return nil }
+        func at(_ key: String) -> String { JSONPointer.appending(pointer, key) }
+        var s = ShadowSpec()
+        if let c = json["color"] { s.color = color(c, at: at("color")) ?? s.color }
+        if let o = json["opacity"] { s.opacity = number(o, at: at("opacity"), range: .unit) ?? s.opacity }
+        if let r = json["radius"] {
+            s.radius = number(r, at: at("radius"), range: .closed(0, Self.maxShadowRadius)) ?? s.radius
+        }
+        if let o = json["offset"] { s.offset = point(o, at: at("offset"), range: .finite) ?? s.offset }
+        return s
     }
 
     /// `{"width", "color"}`, each optional.
     mutating func border(_ json: JSONValue, at pointer: String) -> BorderSpec? {
-        decorations(json, at: pointer, members: Self.borderMembers)?.border
-    }
-
-    /// The members of a layer's `shadow` and `border`, from the property table: each
-    /// decoration property whose name starts with the object's, named by the rest
-    /// (`shadowOpacity` → `opacity`), in case order.
-    static let shadowMembers = decorationMembers(of: "shadow")
-    static let borderMembers = decorationMembers(of: "border")
-
-    static func decorationMembers(of object: String) -> [(name: String, property: AnimatableProperty)] {
-        AnimatableProperty.allCases.filter { $0.descriptor.group == .decoration && $0.rawValue.hasPrefix(object) }
-            .map { p in
-                let rest = p.rawValue.dropFirst(object.count)
-                return (rest.prefix(1).lowercased() + rest.dropFirst(), p)
-            }
-    }
-
-    /// A `shadow` or `border` object read member by member, each as a change of its
-    /// property is (its kind and range from the table), into the fields of a `Values` that
-    /// start at Core Animation's defaults (`ShadowSpec.none`, `BorderSpec.none`).
-    private mutating func decorations(
-        _ json: JSONValue, at pointer: String, members: [(name: String, property: AnimatableProperty)]
-    ) -> CompiledLayer.Values? {
-        guard object(json, at: pointer, allowed: Set(members.map(\.name))) != nil else { return nil }
-        var v = CompiledLayer.Values()
-        for (name, property) in members {
-            guard let member = json[name],
-                let value = propertyValue(member, of: property, at: JSONPointer.appending(pointer, name))
-            else { continue }
-            property.descriptor.write(value, into: &v)
+        guard object(json, at: pointer, allowed: ["width", "color"]) != nil else { return nil }
+        var b = BorderSpec()
+        if let w = json["width"] {
+            b.width = number(w, at: JSONPointer.appending(pointer, "width"), range: .nonNegative) ?? b.width
         }
-        return v
+        if let c = json["color"] { b.color = color(c, at: JSONPointer.appending(pointer, "color")) ?? b.color }
+        return b
     }
 
     /// The largest shadow radius a spec may ask for, in points: past a screen's size a blur
