@@ -119,7 +119,6 @@ class LiveServer:
             args += ["--public", str(public)]
         # Each server its own asset store, in a scratch folder, unless the test names one.
         if "--data-dir" not in args and "ANIMATIC_DATA_DIR" not in (env or {}):
-            import tempfile
             args += ["--data-dir", tempfile.mkdtemp(prefix="animatic-data-")]
         self.process = subprocess.Popen(args, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL,
                                         env={**os.environ, **(env or {})}, text=True)
