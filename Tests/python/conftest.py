@@ -207,11 +207,9 @@ def repository_node_id(config, node):
     return (full.relative_to(ROOT) if full.is_relative_to(ROOT) else full).as_posix() + sep + rest
 
 
-@pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(session, config, items):
     """The tests of the static release build go last and the build starts now, in the
-    background (Tests/python/release_build.py says why). Last of the hooks, so that tests
-    deselected by -k or -m do not start it."""
+    background (Tests/python/release_build.py says why)."""
     needs_build = [item for item in items if "staged" in getattr(item, "fixturenames", ())]
     if needs_build:
         items[:] = [item for item in items if item not in needs_build] + needs_build
