@@ -7,8 +7,6 @@ from pathlib import Path
 
 import pytest
 
-import release_build
-
 ROOT = Path(__file__).resolve().parents[2]
 CLI = ROOT / ".build" / "debug" / "animatic"
 EXAMPLES = sorted((ROOT / "examples").glob("*.json"))
@@ -207,18 +205,7 @@ def repository_node_id(config, node):
     return (full.relative_to(ROOT) if full.is_relative_to(ROOT) else full).as_posix() + sep + rest
 
 
-def pytest_collection_modifyitems(session, config, items):
-    """The tests of the static release build go last and the build starts now, in the
-    background (Tests/python/release_build.py says why)."""
-    needs_build = [item for item in items if "staged" in getattr(item, "fixturenames", ())]
-    if needs_build:
-        items[:] = [item for item in items if item not in needs_build] + needs_build
-        if not config.option.collectonly:
-            release_build.start()
-
-
 def pytest_sessionfinish(session, exitstatus):
-    release_build.stop()
     skipped = [(repository_node_id(session.config, node), why) for node, why in _skipped]
     unlisted = unlisted_skips(skipped, allowed_skips())
     if unlisted:

@@ -27,8 +27,6 @@ import time
 import pytest
 import yaml
 
-import release_build
-
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BIN = pathlib.Path(sys.executable).parent  # the project's .venv/bin
 HADOLINT = BIN / "hadolint"
@@ -390,20 +388,21 @@ def test_healthcheck_with_tls_configured_checks_the_port_accepts_connections():
 # The release binary, built by the Dockerfile's script
 
 
-# The static release build runs in the background from the start of the session (conftest.py,
-# release_build.py) and these tests run last; waiting for it may take the build's whole time, so
-# they have the build's own limit, not the suite's.
+# The static release build (swift-syntax's optimised build is most of it) runs in the setup of
+# the first test that takes `staged`: those tests have the build's own limit, not the suite's.
 RELEASE_BUILD_LIMIT = pytest.mark.timeout(1900)
 
 
 @pytest.fixture(scope="module")
-def staged():
-    """Waits for scripts/build-release.sh, run as the image's build stage runs it (static
-    stdlib, a staging folder); returns the staging folder (the binary and the crash
-    backtracer the image ships)."""
-    code, out, err, staging = release_build.result(timeout=1800)
-    assert code == 0, out[-4000:] + err[-4000:]
-    binary = pathlib.Path(out.strip().splitlines()[-1])
+def staged(tmp_path_factory):
+    """Runs scripts/build-release.sh as the image's build stage does; returns the staging
+    folder (the binary and the crash backtracer the image ships)."""
+    staging = tmp_path_factory.mktemp("staging")
+    environment = dict(os.environ, ANIMATIC_STATIC_STDLIB="1", ANIMATIC_STAGING_DIR=str(staging))
+    out = subprocess.run(["scripts/build-release.sh"], cwd=ROOT, env=environment,
+                         capture_output=True, text=True, timeout=1800)
+    assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-4000:]
+    binary = pathlib.Path(out.stdout.strip().splitlines()[-1])
     assert binary.is_file() and binary.name == "animatic"
     return staging
 
