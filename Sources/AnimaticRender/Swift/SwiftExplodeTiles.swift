@@ -204,14 +204,7 @@ struct SwiftExplodeTiles {
             out.line("animator.addAnimations({")
             out.indent(changes)
             out.line("}, delayFactor: 0)")
-            out.line("animator.addCompletion { [weak self] _ in")
-            out.indent { w in
-                w.line("finish()")
-                w.line("self?.transitionAnimator = nil")
-            }
-            out.line("}")
-            out.line("transitionAnimator = animator")
-            out.line("return animator")
+            out.finishInterruptibleAnimator()
         } else {
             out.comment("/animations/0: \(duration) s after 0 s, ease-in-ease-out")
             out.line("UIView.animate(withDuration: \(duration), delay: 0, options: [.curveEaseInOut], animations: {")
