@@ -24,4 +24,28 @@ public enum AssetSchema {
     }
 
     public static let versionTable = "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"
+
+    /// What bringing a database up to date takes, for either store: the statements of the
+    /// migrations past its version, and the version to record (`insertVersion` when
+    /// `schema_version` had no row yet, else `updateVersion`, nil when already current).
+    struct Upgrade {
+        let statements: [String]
+        let insertVersion: Int?
+        let updateVersion: Int?
+    }
+
+    /// The upgrade of a database whose `schema_version` rows are `versions`; a version past
+    /// the last migration known here (a newer server wrote it) is refused.
+    static func upgrade(fromVersions versions: [Int], binaryType: String) throws(AssetStoreError) -> Upgrade {
+        let current = versions.first ?? 0
+        let migrations = migrations(binaryType: binaryType)
+        guard current <= migrations.count else {
+            throw AssetStoreError(
+                "the store's schema is version \(current), newer than this server's \(migrations.count)")
+        }
+        return Upgrade(
+            statements: migrations.dropFirst(current).flatMap { $0 },
+            insertVersion: versions.isEmpty ? migrations.count : nil,
+            updateVersion: !versions.isEmpty && current < migrations.count ? migrations.count : nil)
+    }
 }

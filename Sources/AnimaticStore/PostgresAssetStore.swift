@@ -28,19 +28,13 @@ public final class PostgresAssetStore: AssetStore {
             try db.execute("SELECT pg_advisory_xact_lock($1)", [.integer(migrationLock)])
             try db.execute(AssetSchema.versionTable)
             let versions = try db.execute("SELECT version FROM schema_version").map { $0[0].integer }
-            let current = versions.first ?? 0
-            let migrations = AssetSchema.migrations(binaryType: "BYTEA")
-            guard current <= migrations.count else {
-                throw AssetStoreError(
-                    "the store's schema is version \(current), newer than this server's \(migrations.count)")
+            let upgrade = try AssetSchema.upgrade(fromVersions: versions, binaryType: "BYTEA")
+            for statement in upgrade.statements { try db.execute(statement) }
+            if let version = upgrade.insertVersion {
+                try db.execute("INSERT INTO schema_version (version) VALUES ($1)", [.integer(version)])
             }
-            for migration in migrations.dropFirst(current) {
-                for statement in migration { try db.execute(statement) }
-            }
-            if versions.isEmpty {
-                try db.execute("INSERT INTO schema_version (version) VALUES ($1)", [.integer(migrations.count)])
-            } else if current < migrations.count {
-                try db.execute("UPDATE schema_version SET version = $1", [.integer(migrations.count)])
+            if let version = upgrade.updateVersion {
+                try db.execute("UPDATE schema_version SET version = $1", [.integer(version)])
             }
         }
     }

@@ -34,19 +34,13 @@ public final class SQLiteAssetStore: AssetStore {
         do throws(AssetStoreError) {
             try db.execute(AssetSchema.versionTable)
             let versions = try db.query("SELECT version FROM schema_version") { $0.integer(0) }
-            let current = versions.first ?? 0
-            let migrations = AssetSchema.migrations(binaryType: "BLOB")
-            guard current <= migrations.count else {
-                throw AssetStoreError(
-                    "the store's schema is version \(current), newer than this server's \(migrations.count)")
+            let upgrade = try AssetSchema.upgrade(fromVersions: versions, binaryType: "BLOB")
+            for statement in upgrade.statements { try db.execute(statement) }
+            if let version = upgrade.insertVersion {
+                try db.run("INSERT INTO schema_version (version) VALUES (?)", [.integer(version)])
             }
-            for migration in migrations.dropFirst(current) {
-                for statement in migration { try db.execute(statement) }
-            }
-            if versions.isEmpty {
-                try db.run("INSERT INTO schema_version (version) VALUES (?)", [.integer(migrations.count)])
-            } else if current < migrations.count {
-                try db.run("UPDATE schema_version SET version = ?", [.integer(migrations.count)])
+            if let version = upgrade.updateVersion {
+                try db.run("UPDATE schema_version SET version = ?", [.integer(version)])
             }
             try db.execute("COMMIT")
         } catch {
