@@ -17,14 +17,16 @@ extension APIRoutes {
         let hash = ContentHash.sha256Hex([Array(configuration.version.utf8), parsed.hashKey, canonical.bytes])
         requestHashes.store(requestKey, hash)
         if let cached = cachedTimeline(hash: hash, parsed, cacheControl: cacheControl) { return cached }
+        let compiled = parsed.reduceMotion ? ReduceMotion.apply(spec) : spec
+        // What UIKit cannot express exactly, for every format (docs/API.md, "Warnings"):
+        // found once, for the headers and for the JSON body's `warnings` member.
+        let found = SpecWarnings.of(compiled)
         let body: [UInt8]
-        switch render(spec, parsed) {
+        switch SpecWarnings.reusing(found, for: compiled, { render(compiled, parsed) }) {
         case .failure(let problem): return problem.response
         case .success(let encoded): body = encoded
         }
-        // What UIKit cannot express exactly, for every format (docs/API.md, "Warnings").
-        let warnings = SpecWarnings.of(parsed.reduceMotion ? ReduceMotion.apply(spec) : spec).map(
-            SpecWarnings.headerValue)
+        let warnings = found.map(SpecWarnings.headerValue)
         // One entry may take an eighth of the cache at most, so a few huge bodies
         // cannot push out every other entry (or pin memory the spool would free).
         if body.count <= configuration.cacheBytes / 8 {
@@ -40,10 +42,9 @@ extension APIRoutes {
         return timelineResponse(cached.body, hash: hash, warnings: cached.warnings, parsed, cacheControl: cacheControl)
     }
 
-    /// Prices, compiles and encodes `spec`: the encoded bytes, or the problem that refused
+    /// Prices, compiles and encodes `compiled` (the spec after `reduceMotion`): the encoded bytes, or the problem that refused
     /// them (over a work or size limit, or cancelled).
-    private func render(_ spec: TransitionSpec, _ parsed: TimelineRequest) -> Result<[UInt8], Problem> {
-        let compiled = parsed.reduceMotion ? ReduceMotion.apply(spec) : spec
+    private func render(_ compiled: TransitionSpec, _ parsed: TimelineRequest) -> Result<[UInt8], Problem> {
         // The interruptible export needs one timing that ends with the transition (docs/EXPORT.md).
         if parsed.format == .swift, parsed.options.exportInterruptible {
             let problems = SwiftInterruptible.problems(compiled)

@@ -10,7 +10,25 @@ import AnimaticCore
 public enum SpecWarnings {
     /// The warnings of `spec` (the spec as compiled: after `reduceMotion`), in spec order.
     public static func of(_ spec: TransitionSpec) -> [SwiftExportWarning] {
-        SwiftNumberSlots.literally { SwiftAnimatorEncoder.warnings(of: spec) }
+        if let known, known.spec == spec { return known.warnings }
+        return SwiftNumberSlots.literally { SwiftAnimatorEncoder.warnings(of: spec) }
+    }
+
+    /// Warnings already found for a spec, bound while it is encoded (`reusing`).
+    struct Known: Sendable {
+        var spec: TransitionSpec
+        var warnings: [SwiftExportWarning]
+    }
+
+    @TaskLocal static var known: Known?
+
+    /// Runs `body` with `warnings` known to be those of `spec`, so that an encoder asking for
+    /// them (the JSON timeline's `warnings` member) gets them without writing the spec's Swift
+    /// again. The server finds them once per request for its `Animatic-Warning` headers;
+    /// found twice, they were a large part of a JSON render's CPU time (docs/BENCHMARKS.md,
+    /// "Warnings on the render path").
+    public static func reusing<T>(_ warnings: [SwiftExportWarning], for spec: TransitionSpec, _ body: () -> T) -> T {
+        $known.withValue(Known(spec: spec, warnings: warnings), operation: body)
     }
 
     /// The `Animatic-Warning` header value of a warning: `<JSON pointer>: <sentence>`, with
