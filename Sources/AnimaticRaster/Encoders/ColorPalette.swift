@@ -8,26 +8,27 @@ struct ColorPalette {
     let colors: [UInt32]
     /// True when every colour of the frame is in `colors`, so indexing loses nothing.
     let isExact: Bool
-    private var indexOf: [UInt32: UInt8]
+    private var indexOf: ColorTable
 
     init(exactColors: [UInt32]) {
         colors = exactColors
         isExact = true
-        indexOf = Dictionary(uniqueKeysWithValues: exactColors.enumerated().map { ($0.element, UInt8($0.offset)) })
+        indexOf = ColorTable(capacity: exactColors.count)
+        for (i, color) in exactColors.enumerated() { indexOf.set(i, for: color) }
     }
 
     init(reducedColors: [UInt32]) {
         colors = reducedColors
         isExact = false
-        indexOf = [:]
+        indexOf = ColorTable()
     }
 
     /// The index of `color` (exact palette), or of the palette colour nearest to it.
     @inline(__always)
     mutating func index(of color: UInt32) -> UInt8 {
-        if let known = indexOf[color] { return known }
+        if let known = indexOf.value(of: color) { return UInt8(truncatingIfNeeded: known) }
         let nearest = nearestIndex(to: color)
-        indexOf[color] = nearest
+        indexOf.set(Int(nearest), for: color)
         return nearest
     }
 

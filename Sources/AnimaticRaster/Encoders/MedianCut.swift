@@ -13,8 +13,15 @@
 enum MedianCut {
     /// At most `maxColors` colours for the histogram `colors` (opaque RGB word → pixel count).
     static func palette(of histogram: [UInt32: Int], maxColors: Int) -> [UInt32] {
+        palette(
+            ofSorted: histogram.map { (color: $0.key, count: $0.value) }.sorted { $0.color < $1.color },
+            maxColors: maxColors)
+    }
+
+    /// The same for the histogram's entries sorted by colour (`ColorTable.sortedEntries`).
+    static func palette(ofSorted sorted: [(color: UInt32, count: Int)], maxColors: Int) -> [UInt32] {
         precondition(maxColors >= 1)
-        var entries = histogram.map { (color: $0.key, count: $0.value) }.sorted { $0.color < $1.color }
+        var entries = sorted
         if entries.count <= maxColors { return entries.map(\.color) }
         var boxes = [Box(range: 0..<entries.count, entries: entries)]
         while boxes.count < maxColors {

@@ -7,29 +7,22 @@ enum StraightAlpha {
         let count = frame.width * frame.height
         if out.count != count { out = [UInt32](repeating: 0, count: count) }
         frame.pixels.withUnsafeBytes { raw in
-            let src = raw.bindMemory(to: UInt8.self)
             out.withUnsafeMutableBufferPointer { dst in
-                dst.withMemoryRebound(to: UInt8.self) { bytes in
-                    for i in 0..<count {
-                        let o = i * 4
-                        let a = src[o + 3]
-                        if a == 255 {
-                            bytes[o] = src[o]
-                            bytes[o + 1] = src[o + 1]
-                            bytes[o + 2] = src[o + 2]
-                            bytes[o + 3] = 255
-                        } else if a == 0 {
-                            bytes[o] = 0
-                            bytes[o + 1] = 0
-                            bytes[o + 2] = 0
-                            bytes[o + 3] = 0
-                        } else {
-                            let alpha = Int(a)
-                            bytes[o] = unpremultiply(src[o], alpha)
-                            bytes[o + 1] = unpremultiply(src[o + 1], alpha)
-                            bytes[o + 2] = unpremultiply(src[o + 2], alpha)
-                            bytes[o + 3] = a
-                        }
+                // A word at a time: most pixels are opaque (copied) or clear (zeroed). Words
+                // are little-endian, R in the low byte, as on every platform Swift targets here.
+                for i in 0..<count {
+                    let word = raw.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self)
+                    let a = word >> 24
+                    if a == 255 {
+                        dst[i] = word
+                    } else if a == 0 {
+                        dst[i] = 0
+                    } else {
+                        let alpha = Int(a)
+                        let r = UInt32(unpremultiply(UInt8(truncatingIfNeeded: word), alpha))
+                        let g = UInt32(unpremultiply(UInt8(truncatingIfNeeded: word >> 8), alpha))
+                        let b = UInt32(unpremultiply(UInt8(truncatingIfNeeded: word >> 16), alpha))
+                        dst[i] = r | g << 8 | b << 16 | a << 24
                     }
                 }
             }
