@@ -274,13 +274,27 @@ extension Interpreter {
                 guard let from = args.first(where: { $0.label == "from" })?.value.number,
                     let by = args.first(where: { $0.label == "by" })?.value.number, by != 0
                 else { return nil }
+                // Swift steps a floating-point stride as from + i × by and stops at the first
+                // value past the end (`<` for `to:`, `<=` for `through:`), so the count is the
+                // values' own, not the quotient's (IBAnimatable's explode rows, docs/PRESETS.md).
+                func values(upTo end: Double, including: Bool) throws -> [ImportValue] {
+                    let n = try bounded(((end - from) / by).rounded(.up) + 1)
+                    let inside = { (v: Double) in
+                        by > 0 ? (including ? v <= end : v < end) : (including ? v >= end : v > end)
+                    }
+                    var out: [ImportValue] = []
+                    for i in 0..<n {
+                        let v = from + Double(i) * by
+                        guard inside(v) else { break }
+                        out.append(.number(v))
+                    }
+                    return out
+                }
                 if let to = args.first(where: { $0.label == "to" })?.value.number {
-                    let n = try bounded(((to - from) / by).rounded(.up))
-                    return (0..<n).map { .number(from + Double($0) * by) }
+                    return try values(upTo: to, including: false)
                 }
                 if let through = args.first(where: { $0.label == "through" })?.value.number {
-                    let n = try bounded(((through - from) / by).rounded(.down) + 1)
-                    return (0..<n).map { .number(from + Double($0) * by) }
+                    return try values(upTo: through, including: true)
                 }
                 return nil
             }

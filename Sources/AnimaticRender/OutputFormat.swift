@@ -101,7 +101,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
             return Array(
                 SwiftAnimatorEncoder.encode(
                     timeline, name: options.exportName, preset: options.exportPreset,
-                    interruptible: options.exportInterruptible
+                    interruptible: options.exportInterruptible, geometry: options.exportGeometry
                 ).source.utf8)
         case .png, .apng, .gif, .webp, .webm, .mp4:
             preconditionFailure("OutputFormat.encode: \(rawValue) is drawn by AnimaticRaster (TimelineEncoding)")

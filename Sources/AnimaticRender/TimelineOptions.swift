@@ -20,6 +20,9 @@ public struct TimelineOptions: Hashable, Sendable {
     /// Swift: also implement `interruptibleAnimator(using:)` with one
     /// `UIViewPropertyAnimator` (`?interruptible=true`, `--interruptible`; docs/EXPORT.md).
     public var exportInterruptible = false
+    /// Swift: geometry from the container (the default) or the spec's points
+    /// (`?geometry=points`, `--geometry points`; docs/EXPORT.md).
+    public var exportGeometry = SwiftExportGeometry.container
     /// Raster formats: the frame, size, background, hold and dithering (`ImageOptions`).
     public var image = ImageOptions()
 

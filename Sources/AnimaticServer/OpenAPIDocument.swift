@@ -11,7 +11,7 @@ enum OpenAPIDocument {
     /// The query options of a rendered timeline (`TimelineRequest`).
     private static let renderParameters = [
         "format", "fps", "frames", "loop", "filmstripFrames", "reduceMotion", "t", "frame", "scale", "background",
-        "maxWidth", "maxHeight", "hold", "dither",
+        "maxWidth", "maxHeight", "hold", "dither", "geometry",
     ]
 
     /// `[{"$ref": "#/components/parameters/a"}, …]`.
@@ -250,7 +250,9 @@ enum OpenAPIDocument {
               "hold": {"name": "hold", "in": "query", "required": false, "schema": {"type": "number", "minimum": 0, "maximum": \#(Int(ImageOptions.maxHold)), "default": 0},
                 "description": "Animated raster formats: seconds the last frame is held at the end."},
               "dither": {"name": "dither", "in": "query", "required": false, "schema": {"enum": ["none", "ordered"], "default": "none"},
-                "description": "GIF: ordered (Bayer) dithering of the palette."}
+                "description": "GIF: ordered (Bayer) dithering of the palette."},
+              "geometry": {"name": "geometry", "in": "query", "required": false, "schema": {"enum": ["container", "points"], "default": "container"},
+                "description": "Swift: container writes the geometry from containerView.bounds (a preset's expressions, an inline spec's fractions of the width and height); points writes the spec's numbers for its container size (docs/EXPORT.md)."}
             },
             "headers": {
               "ETag": {"description": "Strong validator of the representation (identity and gzip differ).", "schema": {"type": "string"}},

@@ -13,6 +13,7 @@ import AnimaticRender
 struct TimelineRequest {
     static let optionNames: Set<String> = [
         "format", "fps", "frames", "loop", "filmstripFrames", "reduceMotion", "params", "interruptible",
+        "geometry",
         "t", "frame", "background", "maxWidth", "maxHeight", "hold", "dither",
     ]
     /// Options of the raster formats only; a preset parameter of the same name otherwise.
@@ -58,6 +59,11 @@ struct TimelineRequest {
                     return .failure(.badParameter(name, "interruptible must be true or false"))
                 }
                 options.exportInterruptible = b
+            case "geometry":
+                guard let g = SwiftExportGeometry(rawValue: value) else {
+                    return .failure(.badParameter(name, "geometry must be container or points"))
+                }
+                options.exportGeometry = g
             case "frames", "loop":
                 guard let b = parseBool(value) else {
                     return .failure(.badParameter(name, "\(name) must be true or false"))
@@ -131,6 +137,7 @@ struct TimelineRequest {
         if format == .swift {
             key += ";name=\(options.exportName ?? "")"
             if options.exportInterruptible { key += ";interruptible" }
+            if options.exportGeometry == .points { key += ";geometry=points" }
             // The preset a Swift export writes its geometry from (docs/EXPORT.md).
             if let preset = options.exportPreset {
                 var json = JSONWriter()

@@ -99,6 +99,12 @@ struct RenderCommand: ParsableCommand {
     )
     var interruptible = false
 
+    @Option(
+        help:
+            "Swift: container (geometry from containerView.bounds, the default) or points (the spec's numbers for its container size; docs/EXPORT.md)."
+    )
+    var geometry: String = SwiftExportGeometry.container.rawValue
+
     @Option(help: "Write to this file instead of standard output.")
     var out: String?
 
@@ -149,6 +155,9 @@ struct RenderCommand: ParsableCommand {
                     ? "--format \(format) is left out of this build (docs/DEPLOY.md); one of: \(known)"
                     : "--format must be one of: \(known)")
         }
+        guard SwiftExportGeometry(rawValue: geometry) != nil else {
+            throw ValidationError("--geometry must be container or points")
+        }
         guard out == nil || outDir == nil else {
             throw ValidationError("--out and --out-dir exclude each other: give one")
         }
@@ -185,6 +194,7 @@ struct RenderCommand: ParsableCommand {
                 filmstripFrames: filmstripFrames, exportName: name,
                 exportPreset: document.flatMap(SwiftExportPreset.of(document:)))
             options.exportInterruptible = interruptible
+            options.exportGeometry = SwiftExportGeometry(rawValue: geometry) ?? .container
             if format.isRaster { options.image = imageOptions }
             if format == .swift, interruptible {
                 let problems = SwiftInterruptible.problems(compiled)

@@ -36,6 +36,8 @@ import Testing
                 }
             }
         }
+        // IBAnimatable's explosion: its own loops and integer draws (SwiftExplodeTiles+IBAnimatable).
+        out.append(("explode-ibanimatable", "{\"preset\": \"explode\", \"params\": {\"library\": \"ibanimatable\"}}"))
         let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("examples")
         let files = (try? FileManager.default.contentsOfDirectory(atPath: examples.path)) ?? []
@@ -55,16 +57,21 @@ import Testing
             guard case .success(let spec) = SpecDecoder.decodeDocument(bytes: Array(document.utf8)) else {
                 continue  // a variant the preset refuses (the flip's swipe drives only the dismissal)
             }
-            // Each form the export writes: the spec's numbers; for a preset, the geometry from
-            // the container and the preset's constants (what the CLI and the API write); and
-            // the interruptible variant (one UIViewPropertyAnimator).
+            // Each form the export writes: the spec's numbers (`geometry: .points`); the spec as
+            // an inline one, its geometry as fractions of the container (what the CLI and the API
+            // write for an inline spec); for a preset, the geometry from the container and the
+            // preset's constants (what they write for a preset); and the interruptible variant
+            // (one UIViewPropertyAnimator).
             let document = try? JSONParser.parse(Array(document.utf8))
             let preset = document?["preset"] != nil ? document : nil
-            var forms: [(String, JSONValue?, Bool)] = [("", nil, false)]
-            if let preset { forms.append((" (preset form)", preset, false)) }
-            forms.append((" (interruptible)", preset, true))
-            for (form, preset, interruptible) in forms {
-                let (failure, steps) = RoundTrip.check(spec, name: name, preset: preset, interruptible: interruptible)
+            var forms: [(String, JSONValue?, Bool, SwiftExportGeometry)] = [
+                (" (points)", nil, false, .points), (" (inline fractions)", nil, false, .container),
+            ]
+            if let preset { forms.append((" (preset form)", preset, false, .container)) }
+            forms.append((" (interruptible)", preset, true, .container))
+            for (form, preset, interruptible, geometry) in forms {
+                let (failure, steps) = RoundTrip.check(
+                    spec, name: name, preset: preset, interruptible: interruptible, geometry: geometry)
                 if let failure { failures.append("\(name)\(form): \(failure)") }
                 if steps > mostSteps.0 { mostSteps = (steps, name + form) }
                 checked += 1
@@ -80,14 +87,16 @@ import Testing
 
 /// The comparison: both timelines sampled at the spec's 60 fps frame times.
 enum RoundTrip {
-    static func check(_ spec: TransitionSpec, name: String, preset: JSONValue? = nil, interruptible: Bool = false)
-        -> (String?, Int)
-    {
+    static func check(
+        _ spec: TransitionSpec, name: String, preset: JSONValue? = nil, interruptible: Bool = false,
+        geometry: SwiftExportGeometry = .container
+    ) -> (String?, Int) {
         let timeline = TimelineCompiler.compile(spec)
         // A spec one animator cannot play is refused by the CLI and the API
         // (SwiftInterruptible.problems): only the exports they give are compared.
         if interruptible, !SwiftInterruptible.problems(spec).isEmpty { return (nil, 0) }
-        let output = SwiftAnimatorEncoder.encode(timeline, name: name, preset: preset, interruptible: interruptible)
+        let output = SwiftAnimatorEncoder.encode(
+            timeline, name: name, preset: preset, interruptible: interruptible, geometry: geometry)
         let source = output.source
         var options = ImportOptions(containerSize: spec.container.size)
         if let interaction = spec.interaction, interaction.drive != .direct {

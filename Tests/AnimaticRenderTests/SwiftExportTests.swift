@@ -3,9 +3,12 @@ import Testing
 import AnimaticCore
 @testable import AnimaticRender
 
+/// The export with the spec's numbers (`geometry: .points`): these tests read the writer's
+/// numbers; SwiftSpecFractionsTests reads the default, fractions of the container.
 private func export(_ json: String, name: String? = nil) throws -> SwiftAnimatorEncoder.Output {
     SwiftAnimatorEncoder.encode(
-        TimelineCompiler.compile(try SpecDecoder.decode(bytes: Array(json.utf8)).get()), name: name)
+        TimelineCompiler.compile(try SpecDecoder.decode(bytes: Array(json.utf8)).get()), name: name,
+        geometry: .points)
 }
 
 @Suite struct SwiftExportTests {

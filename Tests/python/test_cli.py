@@ -94,13 +94,25 @@ def test_presets_spec_is_indented_keeps_its_name_and_renders_as_the_preset(tmp_p
     reference.write_text(json.dumps({"preset": name}))
     assert run_cli("render", path, "--format", "json", "--fps", "30") == \
         run_cli("render", reference, "--format", "json", "--fps", "30")
-    # The Swift class is the same; the preset's geometry is written from the container and
-    # the expanded spec's as its numbers (docs/EXPORT.md, "Geometry from the container").
+    # The Swift class is the same; the preset's geometry is measured from its parameters and
+    # the expanded spec's written as fractions of the container, or its points on request
+    # (docs/EXPORT.md, "Geometry from the container").
     inline = run_cli("render", path, "--format", "swift").decode()
     preset = run_cli("render", reference, "--format", "swift").decode()
+    points = run_cli("render", path, "--format", "swift", "--geometry", "points").decode()
     declaration = re.compile(r"^final class \w+Animator.*$", re.M)
-    assert declaration.findall(inline) == declaration.findall(preset)
-    assert "Numbers are the spec's" in inline and "Geometry is computed from the container" in preset
+    assert declaration.findall(inline) == declaration.findall(preset) == declaration.findall(points)
+    assert "Geometry is written from the container" in inline and "Geometry is computed from the container" in preset
+    assert "Numbers are the spec's" in points and "containerView.bounds.width" not in points
+
+
+def test_geometry_option_is_checked(tmp_path):
+    path = tmp_path / "spec.json"
+    path.write_text(json.dumps({"layers": [{"id": "to", "frame": [0, 0, 10, 10]}],
+                                "animations": [{"duration": 1, "changes": {"to": {"alpha": 0}}}]}))
+    proc = subprocess.run([str(CLI), "render", str(path), "--format", "swift", "--geometry", "inches"],
+                          capture_output=True, text=True)
+    assert proc.returncode != 0 and "--geometry must be container or points" in proc.stderr
 
 
 def test_presets_list_is_one_line_per_preset():

@@ -194,6 +194,33 @@ def test_api_format_swift_accept_and_warning_header(live_server):
     assert "animatic-warning" not in headers
 
 
+def test_api_geometry_option(live_server):
+    """`?geometry=` chooses how the Swift export writes geometry (docs/EXPORT.md, "Geometry
+    from the container"): from the container by default, the spec's points on request, and
+    anything else is a 400 naming the parameter."""
+    from conftest import curl
+    spec = {"layers": [{"id": "to", "frame": [0, 844, 390, 422]}],
+            "animations": [{"duration": 0.5, "changes": {"to": {"frame": [0, 422, 390, 422]}}}]}
+    data = json.dumps(spec).encode()
+
+    def post(query):
+        return curl("-X", "POST", "-H", "Content-Type: application/json", "--data-binary", "@-",
+                    live_server.url + "/v1/timeline?format=swift" + query, data=data)
+    status, headers, container = post("")
+    assert status == 200
+    assert b"toView.frame = CGRect(x: 0, y: height / 2, width: width, height: height / 2)" in container
+    status, points_headers, points = post("&geometry=points")
+    assert status == 200 and b"toView.frame = CGRect(x: 0, y: 422, width: 390, height: 422)" in points
+    assert points_headers["etag"] != headers["etag"]
+    status, _, body = post("&geometry=inches")
+    assert status == 400
+    problem = json.loads(body)
+    assert problem["parameter"] == "geometry" and "container or points" in problem["detail"]
+    # A preset route too: its points are the preset's numbers at its size.
+    status, _, body = curl(live_server.url + "/v1/presets/tabSlide/timeline?format=swift&geometry=points")
+    assert status == 200 and b"Numbers are the spec's" in body
+
+
 def test_export_md_shows_what_the_command_writes_for_the_fold_example():
     doc = (ROOT / "docs" / "EXPORT.md").read_text()
     spec = (ROOT / "examples" / "fold-swift.json").read_text().rstrip()
@@ -203,8 +230,13 @@ def test_export_md_shows_what_the_command_writes_for_the_fold_example():
 
 
 def test_every_construct_is_written_with_the_spec_numbers(exports):
-    """Tests/python/swift/every-construct.json reaches every branch of the writer."""
-    source = exports["swift-every-construct"]
+    """Tests/python/swift/every-construct.json reaches every branch of the writer, read here
+    with the spec's points (`--geometry points`); its default file, from the container, is
+    type-checked with the others."""
+    path = Path(__file__).resolve().parent / "swift" / "every-construct.json"
+    source = run_cli("render", path, "--format", "swift", "--geometry", "points").decode()
+    assert source != exports["swift-every-construct"]
+    assert "Geometry is written from the container" in exports["swift-every-construct"]
     header = [line for line in source.splitlines() if line.startswith("// NOT EXPRESSIBLE ")]
     assert [h.split(":")[0] for h in header] == [
         "// NOT EXPRESSIBLE /animations/5/duration", "// NOT EXPRESSIBLE /animations/7/timing",

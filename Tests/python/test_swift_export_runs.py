@@ -6,9 +6,16 @@ alpha, its calls' durations, curves, springs and keyframes — is written as a s
 engine compiles; every frame of that timeline equals the preset's timeline at the same size
 (quads within 1e-6 pt, opacity within 1e-9, visibility).
 
+IBAnimatable's explosion (`explode` with `library: "ibanimatable"`) runs the same way, plain
+and interruptible, at the three sizes. Every example (examples/*.json, an inline spec) runs at
+its own size, where it must give the example's own timeline, and at 320 × 568, where it must
+give the timeline of `scaled_spec` (the reference scaling: the container and every x and
+width multiplied by 320 / W, every y and height by 568 / H; docs/EXPORT.md, "Inline specs").
+
 One swiftc run builds every preset's file into one executable (each in its own enum), which
 keeps `make test` at one compile (about a minute on the shared machine) instead of one per
 preset."""
+import copy
 import json
 import re
 import shutil
@@ -24,6 +31,8 @@ SHARED = ROOT / "Tests" / "UIKitShared"  # CATransform3D, shared with the type-c
 SWIFTC = shutil.which("swiftc")
 SIZES = [(390, 844), (320, 568), (1024, 1366)]
 FPS = 60
+EXAMPLES = sorted((ROOT / "examples").glob("*.json"))
+IBANIMATABLE_EXPLODE = {"preset": "explode", "params": {"library": "ibanimatable"}}
 
 
 def presets():
@@ -55,6 +64,56 @@ def roles(spec):
             out[layer["id"]] = "gradient"
         else:
             out[layer["id"]] = "provided"
+    return out
+
+
+def scaled_spec(spec, sx, sy):
+    """The reference for an inline spec's export on another device (docs/EXPORT.md, "Inline
+    specs: fractions of the container"): the same spec with its container and every
+    horizontal length — a frame's x and width, a position's (centre's) x, a size's width, a
+    snapshot rect's x and width, a translation's x — multiplied by `sx`, every vertical one by
+    `sy`, in the layers, the animations (blocks and keyframes) and the completion. Corner
+    radii, borders, shadows, perspective, a translation's z and a matrix stay as written."""
+    out = copy.deepcopy(spec)
+    container = out.setdefault("container", {})
+    container["width"] = container.get("width", 390) * sx
+    container["height"] = container.get("height", 844) * sy
+
+    def transform(t):
+        if not isinstance(t, list):
+            return t  # {"matrix": [...]}
+        return [{"translate": [op["translate"][0] * sx, op["translate"][1] * sy] + op["translate"][2:]}
+                if "translate" in op else op for op in t]
+
+    def geometry(props):
+        for key, value in list(props.items()):
+            if key == "frame":
+                props[key] = [value[0] * sx, value[1] * sy, value[2] * sx, value[3] * sy]
+            elif key in ("position", "center", "size", "bounds"):
+                props[key] = [value[0] * sx, value[1] * sy]
+            elif key == "transform":
+                props[key] = transform(value)
+
+    for layer in out["layers"]:
+        geometry(layer)
+        content = layer.get("content") or {}
+        if "rect" in content:
+            r = content["rect"]
+            content["rect"] = [r[0] * sx, r[1] * sy, r[2] * sx, r[3] * sy]
+
+    def change_sets(sets):
+        for key, props in sets.items():
+            if key in ("finished", "cancelled"):
+                change_sets(props)
+            else:
+                geometry(props)
+
+    for animation in out.get("animations", []):
+        if "changes" in animation:
+            change_sets(animation["changes"])
+        for keyframe in animation.get("keyframes", []):
+            change_sets(keyframe["changes"])
+    change_sets(out.get("completion", {}))
     return out
 
 
@@ -159,26 +218,64 @@ def recorder_module(tmp_path_factory):
     return out
 
 
+def presenter_resolved(example, tmp):
+    """The example with `views.shouldRemovePresentersView` stated as the engine resolves it
+    when the example leaves it out (docs/SPEC.md, "Completion": false when the presented view
+    does not cover the container): the harness must know whether the app keeps the
+    presenter on screen. Found by rendering it stated both ways: the one that plays as the
+    example does."""
+    views = example.get("views") or {}
+    if views.get("operation") not in ("present", "dismiss") or "shouldRemovePresentersView" in views:
+        return example
+    unstated = frames(example, tmp, "presenter-unstated")
+    for flag in (False, True):
+        stated = copy.deepcopy(example)
+        stated["views"]["shouldRemovePresentersView"] = flag
+        if frames(stated, tmp, "presenter-stated") == unstated:
+            return stated
+    return example
+
+
+def run_cases(tmp):
+    """(label, document, spec, [(size, the reference document at that size)]) for every run:
+    each preset at its defaults and the three sizes, IBAnimatable's explosion, and every
+    example at its own size and at 320 × 568 (`scaled_spec`)."""
+    out = []
+    for name in presets():
+        doc = {"preset": name}
+        sized = [(size, {"preset": name, "params": {"width": size[0], "height": size[1]}}) for size in SIZES]
+        out.append((name, doc, default_spec(name), sized))
+    # Its spec serves for the views and the layers' roles, which the library does not change.
+    sized = [(size, {"preset": "explode", "params": dict(IBANIMATABLE_EXPLODE["params"], width=size[0],
+                                                         height=size[1])}) for size in SIZES]
+    out.append(("explode-ibanimatable", IBANIMATABLE_EXPLODE, default_spec("explode"), sized))
+    for path in EXAMPLES:
+        example = json.loads(path.read_text())
+        own = (example.get("container", {}).get("width", 390), example.get("container", {}).get("height", 844))
+        sx, sy = SIZES[1][0] / own[0], SIZES[1][1] / own[1]
+        out.append((f"example-{path.stem}", example, presenter_resolved(example, tmp),
+                    [(own, example), (SIZES[1], scaled_spec(example, sx, sy))]))
+    return out
+
+
 @pytest.fixture(scope="module")
 def recorded(recorder_module, tmp_path_factory):
-    """({(run label, size): (recorded spec, preset spec, preset document at the size, source)},
-    tmp folder, {(run label, size): what the run left}) for every preset, its interruptible
-    export where there is one (label `name+interruptible`), and every size."""
+    """({(run label, size): (recorded spec, spec, reference document at the size, source)},
+    tmp folder, {(run label, size): what the run left}) for every run of `run_cases`, with
+    its interruptible export where there is one (label `name+interruptible`)."""
     tmp = tmp_path_factory.mktemp("export-runs")
     cases, parts, calls, namespaces = {}, ["import UIKit\n"], [], []
-    for name in presets():
-        spec = default_spec(name)
+    for name, document, spec, sizes in run_cases(tmp):
         doc = tmp / f"{name}.json"
-        doc.write_text(json.dumps({"preset": name}))
+        doc.write_text(json.dumps(document))
         files = [(name, run_cli("render", doc, "--format", "swift").decode())]
-        # The interruptible variant, where one property animator can play the preset.
+        # The interruptible variant, where one property animator can play the spec.
         proc = subprocess.run([str(CLI), "render", str(doc), "--format", "swift", "--interruptible"],
                               capture_output=True, text=True)
         if proc.returncode == 0:
             files.append((name + "+interruptible", proc.stdout))
         sized_states = {}
-        for size in SIZES:
-            at_size_doc = {"preset": name, "params": {"width": size[0], "height": size[1]}}
+        for size, at_size_doc in sizes:
             first = frames(at_size_doc, tmp, f"{name}-{size[0]}-initial")["frames"][0]["layers"]
             sized_states[size] = (at_size_doc, {"layers": [
                 {"id": layer["id"], "position": layer["position"], "size": layer["size"]} for layer in first]})
@@ -186,9 +283,9 @@ def recorded(recorder_module, tmp_path_factory):
             namespace = len(namespaces)
             namespaces.append(label)
             parts.append(f"enum Case{namespace} {{\n{body(source)}\n}}\n")
-            for size in SIZES:
+            for size, _ in sizes:
                 at_size_doc, sized = sized_states[size]
-                variants = [False] + ([True] if size == SIZES[0] and presenter(spec) else [])
+                variants = [False] + ([True] if size == sizes[0][0] and presenter(spec) else [])
                 for not_full_screen in variants:
                     run_id = len(calls)
                     parts.append(harness_case(run_id, namespace, source, spec, sized, size, not_full_screen))
@@ -254,12 +351,28 @@ def compare(recorded_spec, spec, at_size_doc, tmp, tag):
 def test_every_preset_export_takes_its_geometry_from_the_container(recorded):
     """No preset's export keeps one device's numbers: explode, whose number of pieces
     depends on the container, cuts them in loops (docs/EXPORT.md, "Geometry from the
-    container"); it used to keep the 390 × 844 pieces."""
+    container"); it used to keep the 390 × 844 pieces, and IBAnimatable's explosion kept
+    them until its own loops were written. Every example, an inline spec, is written as
+    fractions of the container (it used to be the spec's points)."""
     runs, _, _ = recorded
-    fixed = {name for (name, _), (_, _, _, source) in runs.items()
-             if "Geometry is computed from the container" not in source}
+    sources = {name: source for (name, _), (_, _, _, source) in runs.items()}
+    fixed = {name for name, source in sources.items()
+             if not name.startswith("example-") and "Geometry is computed from the container" not in source}
     assert not fixed
-    assert {"explode", "explode+interruptible"} <= {name for name, _ in runs}
+    assert {"explode", "explode+interruptible", "explode-ibanimatable", "explode-ibanimatable+interruptible"} <= \
+        set(sources)
+    assert "for y in stride(from: 0, to: height, by: width / yFactor)" in sources["explode-ibanimatable"]
+    assert "angle: CGFloat)] = [" in sources["explode-ibanimatable"]
+    examples = {name: source for name, source in sources.items() if name.startswith("example-")}
+    assert len({name.split("+")[0] for name in examples}) == len(EXAMPLES)
+    pointed = {name for name, source in examples.items()
+               if "Geometry is written from the container" not in source or "Numbers are the spec's" in source}
+    assert not pointed
+    # The bottom sheet's frames [0, 844, 390, 422] → [0, 422, 390, 422] in a 390 × 844
+    # container: below the container, then its lower half.
+    sheet = examples["example-bottom-sheet"]
+    assert "frame = CGRect(x: 0, y: height, width: width, height: height / 2)" in sheet
+    assert "frame = CGRect(x: 0, y: height / 2, width: width, height: height / 2)" in sheet
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])

@@ -14,51 +14,64 @@ public enum SwiftAnimatorEncoder {
     /// The file for `spec`; `name` (a preset's or the spec's `name`) gives the type names.
     /// With `preset` (the document `{"preset": …, "params": …}` the spec was built from),
     /// the geometry is written from the container and the parameters are named constants
-    /// (`SwiftGeometry`); without it, or when the preset does not give this spec, the
-    /// numbers are the spec's.
+    /// (`SwiftGeometry`; explode's pieces in loops, `SwiftExplodeTiles`); when the preset does
+    /// not give this spec, the numbers are the spec's. Without it (an inline spec), the
+    /// spec's geometry is written as fractions of the container (`SwiftSpecFractions`).
+    /// `geometry: .points` writes the spec's numbers in every case (docs/EXPORT.md).
     /// With `interruptible`, the animator also implements `interruptibleAnimator(using:)`
     /// with one `UIViewPropertyAnimator` (`SwiftInterruptible`; check its `problems` first).
     public static func encode(
-        _ timeline: Timeline, name: String?, preset: JSONValue? = nil, interruptible: Bool = false
+        _ timeline: Timeline, name: String?, preset: JSONValue? = nil, interruptible: Bool = false,
+        geometry mode: SwiftExportGeometry = .container
     ) -> Output {
         let typeName = SwiftIdentifier.typeName(name ?? "transition")
+        guard mode == .container else {
+            return write(
+                timeline.spec, run: timeline.run, typeName: typeName, geometry: nil, interruptible: interruptible)
+        }
         if let preset, let tiles = SwiftExplodeTiles.fit(document: preset, spec: timeline.spec) {
             return write(
                 timeline.spec, run: timeline.run, typeName: typeName, geometry: nil, tiles: tiles,
                 interruptible: interruptible)
         }
-        if let preset,
-            let geometry = SwiftGeometry.fit(
-                document: preset, spec: timeline.spec, typeName: typeName,
-                write: { spec in
-                    let slots = SwiftNumberSlots()
-                    _ = slots.writing {
-                        write(spec, run: nil, typeName: typeName, geometry: nil, interruptible: interruptible)
-                    }
-                    return slots.values
-                })
-        {
+        /// The numbers of the file written for `spec`, one per slot.
+        func numbers(_ spec: TransitionSpec) -> [Double] {
             let slots = SwiftNumberSlots()
-            let written = slots.writing {
-                write(
-                    timeline.spec, run: timeline.run, typeName: typeName, geometry: geometry,
-                    interruptible: interruptible)
-            }
-            let resolved = slots.resolve(written.source, expressions: geometry.expressions)
-            // Only what the code uses is declared: a number in a comment stays the spec's.
-            let used = slots.written.reduce(into: Set<String>()) { $0.formUnion(geometry.names[$1] ?? []) }
-            let source = geometry.declaringOnly(
-                used,
-                in: resolved.replacingOccurrences(
-                    of: "CGRect(x: 0, y: 0, width: width, height: height)", with: "containerView.bounds"))
-            let warnings = written.warnings.map {
-                SwiftExportWarning(
-                    pointer: $0.pointer, message: slots.resolve($0.message, expressions: [:], literalOnly: true))
-            }
-            return Output(source: source, warnings: warnings)
+            _ = slots.writing { write(spec, run: nil, typeName: typeName, geometry: nil, interruptible: interruptible) }
+            return slots.values
         }
-        return write(
-            timeline.spec, run: timeline.run, typeName: typeName, geometry: nil, interruptible: interruptible)
+        let fitted: SwiftGeometry?
+        if let preset {
+            fitted = SwiftGeometry.fit(document: preset, spec: timeline.spec, typeName: typeName, write: numbers)
+        } else {
+            fitted = SwiftSpecFractions.fit(spec: timeline.spec, write: numbers)
+        }
+        guard let geometry = fitted else {
+            return write(
+                timeline.spec, run: timeline.run, typeName: typeName, geometry: nil, interruptible: interruptible)
+        }
+        let slots = SwiftNumberSlots()
+        let written = slots.writing {
+            write(
+                timeline.spec, run: timeline.run, typeName: typeName, geometry: geometry, interruptible: interruptible)
+        }
+        let resolved = slots.resolve(written.source, expressions: geometry.expressions)
+        if geometry.isSpecFractions, slots.written.isEmpty {
+            // Only the header's size moves with the container: nothing in the code is its geometry.
+            return write(
+                timeline.spec, run: timeline.run, typeName: typeName, geometry: nil, interruptible: interruptible)
+        }
+        // Only what the code uses is declared: a number in a comment stays the spec's.
+        let used = slots.written.reduce(into: Set<String>()) { $0.formUnion(geometry.names[$1] ?? []) }
+        let source = geometry.declaringOnly(
+            used,
+            in: resolved.replacingOccurrences(
+                of: "CGRect(x: 0, y: 0, width: width, height: height)", with: "containerView.bounds"))
+        let warnings = written.warnings.map {
+            SwiftExportWarning(
+                pointer: $0.pointer, message: slots.resolve($0.message, expressions: [:], literalOnly: true))
+        }
+        return Output(source: source, warnings: warnings)
     }
 
     /// The warnings of the plain file (`SpecWarnings`): its parts are written (the warnings
@@ -125,7 +138,11 @@ public enum SwiftAnimatorEncoder {
 
         var out = SwiftSourceWriter()
         out.comment("\(typeName)Animator.swift — generated by animatic from a transition spec (docs/EXPORT.md).")
-        if geometry != nil || tiles != nil {
+        if let geometry, geometry.isSpecFractions {
+            out.comment(
+                "Geometry is written from the container (width, height: containerView.bounds): the spec's x and widths as fractions of the width, its y and heights of the height, so that at \(SwiftLiteral.number(spec.container.size.width)) × \(SwiftLiteral.number(spec.container.size.height)) pt it gives the spec's numbers and on another device the same layout scaled. Corner radii, borders, shadows and perspective are points; angles as the spec's degrees."
+            )
+        } else if geometry != nil || tiles != nil {
             out.comment(
                 "Geometry is computed from the container (width, height: containerView.bounds) and the preset's parameters; at \(SwiftLiteral.number(spec.container.size.width)) × \(SwiftLiteral.number(spec.container.size.height)) pt it gives the spec's numbers. Angles as the spec's degrees."
             )

@@ -3,51 +3,74 @@ import AnimaticCore
 /// The `explode` preset's export written from the container (docs/EXPORT.md, "Geometry
 /// from the container"). `SwiftGeometry` cannot measure it: another container size is
 /// another number of pieces, so the file cannot be the same numbers moved. Instead the file
-/// cuts the from view as `CEExplodeAnimationController`'s loops do (squares of width / 10,
-/// columns then rows, stepped as the source's float loops step: `ExplodePreset.pieces`) and
-/// moves, fades and turns each piece by the preset's draws for its index.
+/// cuts the from view as the library's loops do and moves, fades and turns each piece by the
+/// preset's draws for its index:
+///
+/// - VCTransitionsLibrary's `CEExplodeAnimationController` (the default): squares of
+///   width / 10, columns then rows, stepped as the source's float loops step
+///   (`ExplodePreset.pieces`); each row of the table is the move (dx, dy) and the first row of
+///   the turn's matrix (m11, m12 = 0.01 cos θ, 0.01 sin θ).
+/// - IBAnimatable's `ExplodeAnimator` (`library: "ibanimatable"`,
+///   `SwiftExplodeTiles+IBAnimatable.swift`): its `stride` loops, rows stepped by
+///   width / yFactor so that they overlap, and integer draws (dx, dy, angle).
 ///
 /// The draws are the preset's (SplitMix64 seeded with `seed`, three per piece), written as a
 /// table long enough for the largest grid the spec's limits allow, so that every container
-/// the preset accepts finds its pieces' draws there. Each row is the move (dx, dy) and the
-/// first row of the turn's matrix (m11, m12 = 0.01 cos θ, 0.01 sin θ), taken from the
-/// preset built on a grid of that many pieces; `fit` checks every piece of the spec against
+/// the preset accepts finds its pieces' draws there; the table is taken from the preset built
+/// on a grid of that many pieces. `fit` checks every piece of the spec against the loops and
 /// the table and gives up (the numbers stay the spec's) when one differs.
 struct SwiftExplodeTiles {
+    /// Whose explosion the preset plays (its `library` parameter).
+    enum Library {
+        case vctl
+        case ibanimatable
+    }
+
     struct Draw {
         var dx: Double
         var dy: Double
-        var m11: Double
-        var m12: Double
+        /// VCTransitionsLibrary: the turn's matrix row.
+        var m11: Double = 0
+        var m12: Double = 0
+        /// IBAnimatable: the whole angle in radians.
+        var angle: Double = 0
     }
 
+    let library: Library
     let draws: [Draw]
     let block: BlockAnimation
     let seed: Double
 
-    /// The grid the table is taken from: 10 columns of 10 × 33 rows, 330 pieces, the most a
-    /// grid can have under the standard limits (333 pieces; a grid is 10 or 11 columns).
+    /// The grid the VCTransitionsLibrary table is taken from: 10 columns of 10 × 33 rows, 330
+    /// pieces, the most a grid can have under the standard limits (333 pieces; a grid is 10
+    /// or 11 columns).
     static let tableSize = Size(width: 100, height: 330)
 
     /// The tiles of `spec`, built from the preset `document`; nil when the document is not
-    /// VCTransitionsLibrary's `explode` or does not give `spec` piece for piece.
+    /// `explode` or does not give `spec` piece for piece.
     static func fit(document: JSONValue, spec: TransitionSpec) -> SwiftExplodeTiles? {
         guard case .string("explode")? = document["preset"], let preset = PresetCatalog.named("explode") else {
             return nil
         }
         let params = document["params"] == .null ? nil : document["params"]
-        if case .string(let library)? = params?["library"], library != "vctl" { return nil }
+        var library = "vctl"
+        if case .string(let chosen)? = params?["library"] { library = chosen }
+        guard library == "vctl" || library == "ibanimatable" else { return nil }
         guard case .success(let built) = preset.spec(params: params),
             SpecEncoder.encode(built) == SpecEncoder.encode(spec)
         else { return nil }
-        var members = (params?.objectMembers ?? []).filter { !["width", "height", "orientation"].contains($0.key) }
-        members += [("width", .number(tableSize.width)), ("height", .number(tableSize.height))]
-        guard case .success(let table) = preset.spec(params: .object(members)),
-            let draws = Self.draws(table), let tiles = Self.tiles(spec, draws)
-        else { return nil }
         var seed = 1.0
         if case .number(let s)? = params?["seed"] { seed = s }
-        return SwiftExplodeTiles(draws: draws, block: tiles, seed: seed)
+        let size = library == "vctl" ? tableSize : ibanimatableTableSize
+        var members = (params?.objectMembers ?? []).filter { !["width", "height", "orientation"].contains($0.key) }
+        members += [("width", .number(size.width)), ("height", .number(size.height))]
+        guard case .success(let table) = preset.spec(params: .object(members)) else { return nil }
+        if library == "ibanimatable" {
+            guard let draws = ibanimatableDraws(table), let tiles = ibanimatableTiles(spec, draws) else { return nil }
+            return SwiftExplodeTiles(library: .ibanimatable, draws: draws, block: tiles, seed: seed)
+        }
+        guard let draws = Self.draws(table), let tiles = Self.tiles(spec, draws) else { return nil }
+        return SwiftExplodeTiles(library: .vctl, draws: draws, block: tiles, seed: seed)
     }
 
     /// The block of `spec` when its layers and changes are the grid's pieces with `draws`.
@@ -109,7 +132,8 @@ struct SwiftExplodeTiles {
 
     /// The animator's table, a `static let` (the preset's draws for `seed`).
     func members(typeName: String) -> [String] {
-        SwiftNumberSlots.literally {
+        if library == .ibanimatable { return ibanimatableMembers() }
+        return SwiftNumberSlots.literally {
             var lines = [
                 "/// The pieces' draws, in the grid's order (columns, then rows): the move (dx, dy) in points and the",
                 "/// turn's matrix row (m11, m12) = 0.01 × (cos θ, sin θ), scale 0.01 applied first. The preset draws",
@@ -129,6 +153,7 @@ struct SwiftExplodeTiles {
     /// The views: the from view, its pieces (snapshots) in the source's loops, the to view,
     /// then the pieces above it.
     func views() -> String {
+        if library == .ibanimatable { return ibanimatableViews() }
         var out = SwiftSourceWriter()
         out.line()
         out.comment("/layers/0 \"from\": in the container at its frame, to be snapshotted")
@@ -171,6 +196,11 @@ struct SwiftExplodeTiles {
         out.block("func finish()") { w in
             w.comment("/completion/piece…: every piece removed")
             w.block("for piece in pieces") { w in w.line("piece.removeFromSuperview()") }
+            if library == .ibanimatable {
+                w.comment(
+                    "ExplodeAnimator also brings the from view to the front when cancelled: completeTransition(false) removes the to view, so nothing changes on screen"
+                )
+            }
             if let views = spec.views {
                 w.comment("/views: completeTransition removes \(SwiftAnimatorWriter.removal(views))")
             }
@@ -183,6 +213,7 @@ struct SwiftExplodeTiles {
     func animations(typeName: String, interruptible: Bool) -> String {
         let duration = SwiftNumberSlots.literally { SwiftLiteral.number(block.duration) }
         func changes(_ w: inout SwiftSourceWriter) {
+            if library == .ibanimatable { return ibanimatableChanges(&w, typeName: typeName) }
             w.comment("/animations/0/changes/piece…: each piece by its draw")
             w.block("for (i, piece) in pieces.enumerated()") { w in
                 w.line("let draw = \(typeName)Animator.draws[i % \(typeName)Animator.draws.count]")

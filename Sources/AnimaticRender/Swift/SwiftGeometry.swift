@@ -33,6 +33,9 @@ struct SwiftGeometry {
     /// The parameters some expression uses, with their values: the animator's constants
     /// (the encoder keeps those the code uses, not only a comment).
     let constants: [(name: String, value: Double)]
+    /// The expressions are an inline spec's fractions of the container (`SwiftSpecFractions`),
+    /// not a preset's measured lines: the file's first lines say so.
+    var isSpecFractions = false
 
     /// The geometry of `spec`, the preset `document` (`{"preset": …, "params": …}`) at its
     /// parameters; nil when the document is not a preset with a container size, or builds
