@@ -20,6 +20,10 @@ public struct TimelineOptions: Hashable, Sendable {
     /// Swift: also implement `interruptibleAnimator(using:)` with one
     /// `UIViewPropertyAnimator` (`?interruptible=true`, `--interruptible`; docs/EXPORT.md).
     public var exportInterruptible = false
+    /// SVG, filmstrip, CSS and Lottie: refer to uploaded images by their path
+    /// `/v1/assets/<id>` instead of embedding them as data URIs (`?images=link`,
+    /// `--images link`; docs/FORMATS.md, "Images"). Data URIs in the spec are always embedded.
+    public var linkImages = false
     /// Raster formats: the frame, size, background, hold and dithering (`ImageOptions`).
     public var image = ImageOptions()
 
