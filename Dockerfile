@@ -41,6 +41,9 @@ LABEL org.opencontainers.image.title="animatic" \
       org.opencontainers.image.licenses="${LICENSES}" \
       org.opencontainers.image.version="${VERSION}"
 
+# Uploaded images are read with libjpeg-turbo8 (noble's libjpeg) and liblcms2-2, and kept
+# in SQLite (libsqlite3-0) under /data, a volume, or in PostgreSQL through libpq5
+# (docs/DEPLOY.md, "The asset store").
 # Runtime libraries only. Versions are not pinned (DL3008): Ubuntu's archive keeps only the
 # newest build of each package in noble-updates/noble-security, so an exact pin breaks the
 # build at the next security update; the base image tag is the pin, and a rebuild picks up
@@ -54,11 +57,12 @@ RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get update \
     && apt-get install -y --no-install-recommends libssl3t64 zlib1g ca-certificates tzdata \
        libcairo2 libpixman-1-0 fonts-dejavu-core libpng16-16t64 libgif7 libwebp7 libwebpmux3 \
-       libwebpdemux2 libvpx9 libopenh264-7 \
+       libwebpdemux2 libvpx9 libopenh264-7 libjpeg-turbo8 liblcms2-2 libsqlite3-0 libpq5 \
     && rm -rf /var/lib/apt/lists/* \
     && groupadd --system --gid 10001 animatic \
     && useradd --system --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent \
-       --shell /usr/sbin/nologin animatic
+       --shell /usr/sbin/nologin animatic \
+    && mkdir /data && chown 10001:10001 /data
 
 WORKDIR /app
 # Owned by root and not writable by the service user: the container can run with a
@@ -69,9 +73,12 @@ COPY public/ /app/public/
 ENV ANIMATIC_HOST=0.0.0.0 \
     ANIMATIC_PORT=8080 \
     ANIMATIC_PUBLIC=/app/public \
+    ANIMATIC_DATA_DIR=/data \
     SWIFT_BACKTRACE=enable=yes,sanitize=yes,threads=all,images=all,interactive=no,swift-backtrace=/app/swift-backtrace-static
 
 USER 10001:10001
+# The asset store's SQLite file: a volume, so assets outlive the container.
+VOLUME ["/data"]
 EXPOSE 8080
 STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \

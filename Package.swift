@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "AnimaticHTTP", targets: ["AnimaticHTTP"]),
         .library(name: "AnimaticServer", targets: ["AnimaticServer"]),
         .library(name: "AnimaticRaster", targets: ["AnimaticRaster"]),
+        .library(name: "AnimaticImages", targets: ["AnimaticImages"]),
+        .library(name: "AnimaticStore", targets: ["AnimaticStore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -34,7 +36,7 @@ let package = Package(
             name: "animatic",
             dependencies: [
                 "AnimaticCore", "AnimaticRender", "AnimaticRaster", "AnimaticHTTP", "AnimaticServer",
-                "AnimaticImport",
+                "AnimaticImport", "AnimaticImages", "AnimaticStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -73,6 +75,7 @@ let package = Package(
             name: "AnimaticServer",
             dependencies: [
                 "AnimaticCore", "AnimaticRender", "AnimaticRaster", "AnimaticHTTP", "AnimaticImport", "COpenSSL",
+                "AnimaticImages", "AnimaticStore",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -115,5 +118,23 @@ let package = Package(
         ),
 
         .testTarget(name: "AnimaticServerTests", dependencies: ["AnimaticServer", "AnimaticHTTP", "AnimaticCore"]),
+
+        // Uploaded images (docs/API.md, "Assets"): type from the magic bytes, limits checked on the
+        // header, decoded by libpng, libjpeg-turbo, libwebp and giflib, colours to sRGB by
+        // LittleCMS. CImageReaders is C glue only: libpng and libjpeg report errors by longjmp.
+        .target(name: "CImageReaders", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
+        .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+        .target(
+            name: "AnimaticImages", dependencies: ["CImageReaders", "CLCMS2", "CGif", "CWebP"],
+            // Optimised in debug builds too, like AnimaticRaster: per-pixel loops.
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
+        ),
+        .testTarget(name: "AnimaticImagesTests", dependencies: ["AnimaticImages", "CPNG", "CWebP", "CLCMS2", "CZlib"]),
+        // The asset store (docs/DEPLOY.md, "The asset store"): SQLite by default.
+        // PostgreSQL (`--store postgres://…`) when replicas share one store.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .target(name: "AnimaticStore", dependencies: ["CSQLite", "CPostgres", "COpenSSL"]),
+        .testTarget(name: "AnimaticStoreTests", dependencies: ["AnimaticStore"]),
     ]
 )

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what building and testing animatic needs and is missing on a Debian/Ubuntu
 # machine. Called by `make` (build, test) and by the Dockerfile's build stage.
-#   scripts/install-deps.sh build   — C libraries the Swift targets link (libssl, zlib, and
-#                                      the raster libraries: Cairo, libpng, giflib, libwebp, …)
+#   scripts/install-deps.sh build   — C libraries the Swift targets link (libssl, zlib, the
+#                                      raster libraries: Cairo, libpng, giflib, libwebp, …, and
+#                                      the assets': libjpeg-turbo, LittleCMS, SQLite)
 #   scripts/install-deps.sh test    — plus the tools the tests drive (curl, openssl,
 #                                      chromium + chromedriver, Python test packages) and
 #                                      what `make lint` checks the page's JavaScript with
@@ -14,9 +15,16 @@ mode="${1:-build}"
 packages=(libssl-dev zlib1g-dev pkg-config)
 # The raster formats (docs/FORMATS.md): Cairo + a font for drawing, then the encoders' libraries.
 packages+=(libcairo2-dev fonts-dejavu-core libpng-dev libgif-dev libwebp-dev libvpx-dev libwebm-dev libopenh264-dev)
+# Uploaded images (docs/API.md, "Assets"): libjpeg-turbo (libjpeg-dev is Debian's and Ubuntu's
+# name for it: libjpeg62-turbo-dev on Debian, libjpeg-turbo8-dev on Ubuntu), LittleCMS for
+# colour profiles; the asset store's SQLite and PostgreSQL client (libpq).
+packages+=(libjpeg-dev liblcms2-dev libsqlite3-dev libpq-dev)
 if [ "$mode" = "test" ]; then
   # ffmpeg/ffprobe only check the videos in the tests (never linked: Debian builds them GPL).
   packages+=(curl openssl chromium chromium-driver python3-venv ffmpeg)
+  # A real PostgreSQL 15 for the shared-store tests, started by them in a scratch folder
+  # on loopback (Tests/python/test_assets_postgres.py); the package's own cluster is unused.
+  packages+=(postgresql)
 fi
 
 missing=()

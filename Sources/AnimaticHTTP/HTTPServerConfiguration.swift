@@ -31,6 +31,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxHeaderCount: Int = 100
     /// Request body limit, declared or received (→ 413).
     public var maxBodySize: Int = 1 << 20
+    /// Body limits of particular paths in place of `maxBodySize` (AnimaticServer gives
+    /// `/v1/assets` the image byte limit).
+    public var maxBodySizeByPath: [String: Int] = [:]
     /// Request-body bytes all connections together may hold in memory (a declared length
     /// counts from the head on). Past it, a new body gets 503 with `Retry-After: 1` and
     /// `Connection: close`, unless connections holding more can be shed (docs/HTTP.md).
@@ -99,7 +102,7 @@ public struct HTTPServerConfiguration: Sendable {
     var parserLimits: RequestParser.Limits {
         RequestParser.Limits(
             maxRequestLineLength: maxRequestLineLength, maxHeaderBlockSize: maxHeaderBlockSize,
-            maxHeaderCount: maxHeaderCount, maxBodySize: maxBodySize)
+            maxHeaderCount: maxHeaderCount, maxBodySize: maxBodySize, maxBodySizeByPath: maxBodySizeByPath)
     }
 }
 

@@ -24,15 +24,26 @@ public struct RequestParser: Sendable {
         public var maxHeaderCount: Int
         /// Largest body, declared or received (→ 413).
         public var maxBodySize: Int
+        /// Larger (or smaller) body limits for these exact paths (the target without its
+        /// query): an upload route may take more than a spec route.
+        public var maxBodySizeByPath: [String: Int] = [:]
+
+        /// The body limit of a request to `target`.
+        public func maxBodySize(forTarget target: String) -> Int {
+            guard !maxBodySizeByPath.isEmpty else { return maxBodySize }
+            let path = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            return maxBodySizeByPath[String(path)] ?? maxBodySize
+        }
 
         public init(
             maxRequestLineLength: Int = 8192, maxHeaderBlockSize: Int = 16384,
-            maxHeaderCount: Int = 100, maxBodySize: Int = 1 << 20
+            maxHeaderCount: Int = 100, maxBodySize: Int = 1 << 20, maxBodySizeByPath: [String: Int] = [:]
         ) {
             self.maxRequestLineLength = maxRequestLineLength
             self.maxHeaderBlockSize = maxHeaderBlockSize
             self.maxHeaderCount = maxHeaderCount
             self.maxBodySize = maxBodySize
+            self.maxBodySizeByPath = maxBodySizeByPath
         }
     }
 
@@ -77,6 +88,8 @@ public struct RequestParser: Sendable {
     private var trailers = HTTPHeaders()
     private var head: HTTPRequestHead?
     private var body: [UInt8] = []
+    /// The body limit of the request being read (`Limits.maxBodySize(forTarget:)`).
+    private var bodyLimit = 0
     private var failure: HTTPParseError?
 
     public init(limits: Limits = Limits()) {
@@ -160,7 +173,7 @@ public struct RequestParser: Sendable {
                     state = .trailers
                     blockStart = readIndex
                 } else {
-                    guard size <= limits.maxBodySize - body.count else { throw .bodyTooLarge }
+                    guard size <= bodyLimit - body.count else { throw .bodyTooLarge }
                     state = .chunkData(remaining: size)
                 }
 
@@ -254,7 +267,10 @@ public struct RequestParser: Sendable {
             let remainingBlock = limits.maxHeaderBlockSize - (lineStart - blockStart)
             guard let line = try nextLine(limit: max(remainingBlock, 0), error: .headersTooLarge) else { return nil }
             guard lineStart - blockStart <= limits.maxHeaderBlockSize else { throw .headersTooLarge }
-            if line.isEmpty { return try makeHead() }
+            if line.isEmpty {
+                if let target = requestLine?.target { bodyLimit = limits.maxBodySize(forTarget: target) }
+                return try makeHead()
+            }
             guard headers.count < limits.maxHeaderCount else { throw .headersTooLarge }
             let field = try parseField(line)
             headers.add(field.name, field.value)
@@ -347,6 +363,7 @@ public struct RequestParser: Sendable {
         // "...or a Host header field with an invalid field value" is a 400 too (§3.2).
         if let host = headers["Host"], !HTTPSyntax.isValidHost(host) { throw .invalidHost }
         try checkTargetForm(method: method, target: target)
+        let bodyLimit = limits.maxBodySize(forTarget: target)
 
         let transferEncodings = headers.values("Transfer-Encoding")
         let contentLengths = headers.values("Content-Length")
@@ -368,7 +385,7 @@ public struct RequestParser: Sendable {
             guard contentLengths.count == 1, let n = HTTPSyntax.parseContentLength(contentLengths[0]) else {
                 throw .invalidContentLength
             }
-            guard n <= limits.maxBodySize else { throw .bodyTooLarge }
+            guard n <= bodyLimit else { throw .bodyTooLarge }
             framing = n == 0 ? .none : .length(n)
         }
 

@@ -28,6 +28,13 @@ extension Interpreter {
             }
             let base = try evaluate(baseExpr, in: scope)
             if case .type(let t) = base, name == "init" { return try freeFunction(t, args, at: c) }
+            // `pieces.append(piece)` on a variable array (the export's explode pieces).
+            if name == "append", case .array(let items) = base, args.count == 1, args[0].label == nil,
+                baseExpr.is(DeclReferenceExprSyntax.self)
+            {
+                try assign(baseExpr, .array(items + [args[0].value]), in: scope)
+                return .none
+            }
             return try method(base, name, args, at: c)
         }
         let v = try evaluate(callee, in: scope)

@@ -76,6 +76,7 @@ extension Interpreter {
         if let d = e.as(DeclReferenceExprSyntax.self) { return try lookup(d, in: scope) }
         if let m = e.as(MemberAccessExprSyntax.self) { return try member(m, in: scope) }
         if let call = e.as(FunctionCallExprSyntax.self) { return try self.call(call, in: scope) }
+        if let s = e.as(SubscriptCallExprSyntax.self) { return try subscriptValue(s, in: scope) }
         if let o = e.as(OptionalChainingExprSyntax.self) { return try evaluate(o.expression, in: scope) }
         if let f = e.as(ForceUnwrapExprSyntax.self) { return try evaluate(f.expression, in: scope) }
         if let t = e.as(TernaryExprSyntax.self) {
@@ -99,6 +100,26 @@ extension Interpreter {
         if let p = e.as(PostfixOperatorExprSyntax.self) { return try evaluate(p.expression, in: scope) }
         problem(e, "this expression is not read")
         return .unknown
+    }
+
+    /// `array[i]` with a whole index in range (the export's tables: explode's draws).
+    func subscriptValue(_ s: SubscriptCallExprSyntax, in scope: ImportScope) throws -> ImportValue {
+        let base = try evaluate(s.calledExpression, in: scope)
+        guard s.arguments.count == 1, s.arguments.first!.label == nil else {
+            problem(s, "a subscript of more than one index is not read")
+            return .unknown
+        }
+        let index = try evaluate(s.arguments.first!.expression, in: scope)
+        if base.isUnknown || index.isUnknown { return .unknown }
+        guard case .array(let items) = base, let i = index.number, i == i.rounded() else {
+            problem(s, "a subscript of \(base.kindName) by \(index.kindName) is not read")
+            return .unknown
+        }
+        guard i >= 0, i < Double(items.count) else {
+            problem(s, "index \(NumberText.format(i)) is out of the array's \(items.count) elements")
+            return .unknown
+        }
+        return items[Int(i)]
     }
 
     static func integer(_ text: String) -> Double? {
@@ -261,12 +282,21 @@ extension Interpreter {
     func invoke(_ closure: ImportClosure, _ arguments: [ImportValue], at node: some SyntaxProtocol) throws
         -> ImportValue
     {
+        try nested(at: node) { try runBody(of: closure, arguments) }
+    }
+
+    /// One more nested call for `body`, refused past `ImportOptions.maxCallDepth` (recursion).
+    private func nested(at node: some SyntaxProtocol, _ body: () throws -> ImportValue) throws -> ImportValue {
         callDepth += 1
         defer { callDepth -= 1 }
         if callDepth > options.maxCallDepth {
             throw ImportStop(
                 message: "calls nest deeper than \(options.maxCallDepth) (the import's bound)", node: Syntax(node))
         }
+        return try body()
+    }
+
+    private func runBody(of closure: ImportClosure, _ arguments: [ImportValue]) throws -> ImportValue {
         let scope = ImportScope(parent: closure.scope)
         var names: [String] = []
         if let sig = closure.syntax.signature?.parameterClause {
@@ -293,12 +323,12 @@ extension Interpreter {
     func invoke(_ f: ImportFunction, _ arguments: [ImportArgument], at node: some SyntaxProtocol) throws
         -> ImportValue
     {
-        callDepth += 1
-        defer { callDepth -= 1 }
-        if callDepth > options.maxCallDepth {
-            throw ImportStop(
-                message: "calls nest deeper than \(options.maxCallDepth) (the import's bound)", node: Syntax(node))
-        }
+        try nested(at: node) { try runBody(of: f, arguments, at: node) }
+    }
+
+    private func runBody(of f: ImportFunction, _ arguments: [ImportArgument], at node: some SyntaxProtocol) throws
+        -> ImportValue
+    {
         guard let body = f.syntax.body else {
             problem(node, "\(f.syntax.name.text) has no body to read")
             return .unknown

@@ -71,6 +71,9 @@ extension Interpreter {
             }
         case .color(let c):
             if name == "cgColor" || name == "CGColor" { return .color(c) }
+        case .array(let items):
+            if name == "count" { return .number(Double(items.count)) }
+            if name == "isEmpty" { return .bool(items.isEmpty) }
         case .tuple(let parts):
             if let p = parts.first(where: { $0.label == name }) { return p.value }
             if parts.first?.label == "UIImage", name == "size" { return parts[0].value }

@@ -109,7 +109,19 @@ final class Interpreter {
                     "stopped after \(options.maxSteps) interpreted steps (the import's bound): a loop this long is not an animator's",
                 node: Syntax(node))
         }
+        // The request's deadline or a client gone (the server binds `RenderCancellation` on
+        // its render lane, as for renders): looked at every `cancellationInterval` steps.
+        if steps % Self.cancellationInterval == 0, RenderCancellation.isRequested {
+            throw ImportStop(
+                message: "stopped after \(steps) steps: the request was cancelled (its deadline passed)",
+                node: Syntax(node))
+        }
     }
+
+    /// Steps between two looks at the request's cancellation: a look is a closure call and an
+    /// atomic read, a step is well under a microsecond, so the import stops within
+    /// milliseconds of its deadline. Our choice.
+    static let cancellationInterval = 256
 
     /// An app-dependent value: the given one or `fallback`, recorded with a problem.
     func parameter(

@@ -1,5 +1,7 @@
 import AnimaticCore
 import AnimaticHTTP
+import AnimaticImages
+import AnimaticStore
 import Foundation
 
 /// What the API needs to know beyond each request.
@@ -26,6 +28,12 @@ public struct APIConfiguration: Sendable {
     public var renderTimeout: Duration?
     /// Largest response body a render may produce (`--max-response-mb`).
     public var maxResponseBytes: Int
+    /// Where uploaded images live (`--data-dir`, `--store`); nil: no asset routes.
+    public var assetStore: (any AssetStore)? = nil
+    /// The byte, pixel and frame limits of an uploaded image (`--max-image-mb`, `--max-image-pixels`).
+    public var imageLimits: ImageLimits = .standard
+    /// When set, `POST /v1/assets` needs `Authorization: Bearer <token>` (`--write-token`).
+    public var writeToken: String? = nil
 
     /// Default render workers: one per core available to the process (Foundation reads
     /// the cgroup CPU quota on Linux, so a container limited to 2 CPUs gets 2).

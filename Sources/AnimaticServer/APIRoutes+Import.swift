@@ -49,8 +49,11 @@ extension APIRoutes {
         }
         let source = String(decoding: request.body, as: UTF8.self)
         let importOptions = options
-        return onRenderLane {
+        return onRenderLane { [self] in
             let result = SwiftImporter.importSource(source, options: importOptions)
+            // Stopped by the deadline (the interpreter looks at `RenderCancellation`): the
+            // render paths' answer, not the source's problems.
+            if RenderCancellation.isRequested { return Problem.renderTimeout(configuration.renderTimeout).response }
             guard result.spec != nil else {
                 return Problem(
                     status: .unprocessableContent, type: "import-failed", title: "No spec came out of this Swift",
@@ -65,6 +68,9 @@ extension APIRoutes {
                 var other = importOptions
                 other.presenting.toggle()
                 let second = SwiftImporter.importSource(source, options: other)
+                if RenderCancellation.isRequested {
+                    return Problem.renderTimeout(configuration.renderTimeout).response
+                }
                 func entry(_ r: ImportResult) -> JSONValue {
                     .object([
                         ("spec", r.spec.map(SpecEncoder.encode) ?? .null), ("problems", ImportResult.json(r.problems)),

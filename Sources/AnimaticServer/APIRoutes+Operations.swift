@@ -62,6 +62,6 @@ extension APIRoutes {
                     "Uploads answered 503 because request bodies held in memory were over their budget.",
                     Double(state.bodyBudgetRefusals)
                 ),
-            ])
+            ] + (configuration.assetStore == nil ? [] : assetMetrics.counters))
     }
 }

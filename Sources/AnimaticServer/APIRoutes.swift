@@ -20,6 +20,7 @@ final class APIRoutes: Sendable {
     let configuration: APIConfiguration
     let cache: ResponseCache
     let metrics = Metrics()
+    let assetMetrics = AssetMetrics()
     let state: ServerState
     /// The render lane.
     let pool: WorkPool
@@ -62,6 +63,7 @@ final class APIRoutes: Sendable {
         addPresetRoutes(&router)
         addTimelineRoutes(&router)
         addImportRoutes(&router)
+        addAssetRoutes(&router)
         addStaticFiles(&router)
         return router
     }

@@ -29,6 +29,11 @@ public func makeServer(
         return response
     }
     configuration.serverName = "animatic/\(AnimaticVersion.current)"
+    // An image may be larger than a spec: the upload route's body limit is the image byte
+    // limit (the route then refuses by magic bytes, header and pixels).
+    if apiConfiguration.assetStore != nil {
+        configuration.maxBodySizeByPath["/v1/assets"] = apiConfiguration.imageLimits.maxBytes
+    }
     let server = try HTTPServer(configuration: configuration, logger: logger, handler: api.handler)
     state.attach(server)
     return AnimaticService(server: server, api: api)

@@ -112,6 +112,42 @@ enum OpenAPIDocument {
                 }
               }
             },
+            "/v1/assets": {
+              "post": {
+                "operationId": "uploadAsset",
+                "summary": "Store an image (PNG, JPEG, WebP or GIF, recognised by its bytes); its id is the SHA-256 of the bytes. With --write-token set, send Authorization: Bearer <token>.",
+                "requestBody": {
+                  "required": true,
+                  "content": {"application/octet-stream": {"schema": {"type": "string", "contentMediaType": "application/octet-stream"}},
+                              "image/*": {"schema": {"type": "string"}}}
+                },
+                "responses": {
+                  "201": {"description": "Stored.", "headers": {"Location": {"schema": {"type": "string"}}},
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Asset"}}}},
+                  "200": {"description": "These bytes were already stored: the same record.",
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Asset"}}}},
+                  \#(problems([401, 413, 415, 422, 503]))
+                }
+              }
+            },
+            "/v1/assets/{id}": {
+              "get": {
+                "operationId": "getAsset",
+                "summary": "An image's bytes as uploaded, immutable (a strong ETag: the hash)",
+                "parameters": [{"name": "id", "in": "path", "required": true,
+                  "schema": {"type": "string", "pattern": "^sha256-[0-9a-f]{64}$"}}],
+                "responses": {
+                  "200": {"description": "The bytes; Content-Type is the decoded type.",
+                    "headers": {"ETag": {"$ref": "#/components/headers/ETag"}},
+                    "content": {"image/png": {"schema": {"type": "string", "contentMediaType": "image/png"}},
+                                "image/jpeg": {"schema": {"type": "string", "contentMediaType": "image/jpeg"}},
+                                "image/webp": {"schema": {"type": "string", "contentMediaType": "image/webp"}},
+                                "image/gif": {"schema": {"type": "string", "contentMediaType": "image/gif"}}}},
+                  "304": {"$ref": "#/components/responses/NotModified"},
+                  \#(problems([404, 503]))
+                }
+              }
+            },
             "/v1/presets": {
               "get": {
                 "operationId": "listPresets",
@@ -250,6 +286,11 @@ enum OpenAPIDocument {
                 "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}}
             },
             "schemas": {
+              "Asset": {"type": "object", "required": ["id", "width", "height", "bytes", "type"],
+                "properties": {"id": {"type": "string", "pattern": "^sha256-[0-9a-f]{64}$"},
+                               "width": {"type": "integer", "minimum": 1}, "height": {"type": "integer", "minimum": 1},
+                               "bytes": {"type": "integer", "minimum": 1},
+                               "type": {"type": "string", "enum": ["png", "jpeg", "webp", "gif"]}}},
               "SpecDocument": {"type": "object",
                 "description": "A transition spec (docs/spec.schema.json) or {\"preset\": name, \"params\": {…}}."},
               "Spec": {"type": "object", "required": ["layers"],

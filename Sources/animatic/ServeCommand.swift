@@ -1,6 +1,8 @@
 import AnimaticCore
 import AnimaticHTTP
+import AnimaticImages
 import AnimaticServer
+import AnimaticStore
 import ArgumentParser
 import Foundation
 import Logging
@@ -14,7 +16,9 @@ struct ServeCommand: ParsableCommand {
             Every option can also come from the environment: ANIMATIC_HOST, ANIMATIC_PORT, ANIMATIC_PUBLIC, \
             ANIMATIC_TLS_CERT, ANIMATIC_TLS_KEY, ANIMATIC_MAX_BODY, ANIMATIC_CACHE_MB, ANIMATIC_LOG_LEVEL, \
             ANIMATIC_WORKERS, ANIMATIC_MAX_QUEUE, ANIMATIC_RENDER_TIMEOUT, ANIMATIC_MAX_RESPONSE_MB, \
-            ANIMATIC_MAX_CONNECTIONS_PER_CLIENT, ANIMATIC_MAX_BUFFERED_BODY_MB, ANIMATIC_SHUTDOWN_GRACE. \
+            ANIMATIC_MAX_CONNECTIONS_PER_CLIENT, ANIMATIC_MAX_BUFFERED_BODY_MB, ANIMATIC_SHUTDOWN_GRACE, \
+            ANIMATIC_DATA_DIR, ANIMATIC_STORE, ANIMATIC_STORE_MAX_MB, ANIMATIC_WRITE_TOKEN, ANIMATIC_MAX_IMAGE_MB, \
+            ANIMATIC_MAX_IMAGE_PIXELS. \
             An option on the command line wins over the environment.
 
             Renders run on a pool of --workers threads behind a queue: a render that waits 1 s for a \
@@ -80,6 +84,29 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Seconds SIGTERM lets requests in flight finish before cancelling them.")
     var shutdownGrace: Double = Double(environment["ANIMATIC_SHUTDOWN_GRACE"] ?? "") ?? 10
 
+    @Option(help: "Folder of the asset store (the SQLite file animatic.sqlite); created if missing.")
+    var dataDir: String = environment["ANIMATIC_DATA_DIR"] ?? "data"
+
+    @Option(
+        help: ArgumentHelp(
+            "Where assets are kept: sqlite (a file under --data-dir) or a postgres:// URI shared by replicas.",
+            valueName: "sqlite|postgres://…"))
+    var store: String = environment["ANIMATIC_STORE"] ?? "sqlite"
+
+    @Option(help: "Total size of stored images, in MiB; past it the least recently used are evicted.")
+    var storeMaxMb: Int = Int(environment["ANIMATIC_STORE_MAX_MB"] ?? "") ?? 1024
+
+    @Option(help: "Bearer token that uploads (POST /v1/assets) must carry; none: anyone may upload.")
+    var writeToken: String?
+
+    var token: String? { writeToken ?? Self.environment["ANIMATIC_WRITE_TOKEN"] }
+
+    @Option(help: "Largest image upload, in MiB (larger ones get 413).")
+    var maxImageMb: Int = Int(environment["ANIMATIC_MAX_IMAGE_MB"] ?? "") ?? 10
+
+    @Option(help: "Largest image width × height, read from its header (larger ones get 422).")
+    var maxImagePixels: Int = Int(environment["ANIMATIC_MAX_IMAGE_PIXELS"] ?? "") ?? 25_000_000
+
     @Option(help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel: String = environment["ANIMATIC_LOG_LEVEL"] ?? "info"
 
@@ -105,6 +132,19 @@ struct ServeCommand: ParsableCommand {
         guard shutdownGrace >= 0, shutdownGrace <= 3600 else {
             throw ValidationError("--shutdown-grace must be from 0 to 3600 s")
         }
+        guard (1...1024).contains(maxImageMb) else { throw ValidationError("--max-image-mb must be from 1 to 1024") }
+        guard (1...1_000_000_000).contains(maxImagePixels) else {
+            throw ValidationError("--max-image-pixels must be from 1 to 1000000000")
+        }
+        guard store == "sqlite" || store.hasPrefix("postgres://") || store.hasPrefix("postgresql://") else {
+            throw ValidationError("--store must be sqlite or a postgres:// URI")
+        }
+        guard storeMaxMb >= maxImageMb else {
+            throw ValidationError("--store-max-mb must hold at least one image of --max-image-mb")
+        }
+        if let token, token.isEmpty || token.contains(where: { $0.isWhitespace }) {
+            throw ValidationError("--write-token must be non-empty, without spaces")
+        }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of: trace, debug, info, notice, warning, error, critical")
         }
@@ -128,10 +168,21 @@ struct ServeCommand: ParsableCommand {
         if !hasPublic {
             logger.warning("no static files: \(publicDirectory) is not a folder (set --public or ANIMATIC_PUBLIC)")
         }
-        let apiConfiguration = APIConfiguration(
+        var apiConfiguration = APIConfiguration(
             publicDirectory: hasPublic ? publicDirectory : nil, cacheBytes: cacheMb << 20, workers: workers,
             maxQueue: maxQueue, renderTimeout: .milliseconds(Int(renderTimeout * 1000)),
             maxResponseBytes: maxResponseMb << 20)
+        apiConfiguration.imageLimits = ImageLimits(maxBytes: maxImageMb << 20, maxPixels: maxImagePixels)
+        apiConfiguration.writeToken = token
+        do {
+            apiConfiguration.assetStore = try openStore()
+        } catch {
+            logger.critical("cannot open the asset store: \(error)")
+            throw ExitCode(1)
+        }
+        logger.info(
+            "asset store: \(apiConfiguration.assetStore?.location ?? "none"); uploads \(token == nil ? "open to anyone (set --write-token on a shared server)" : "need the write token")"
+        )
         var configuration = HTTPServerConfiguration(host: host, port: port)
         configuration.maxBodySize = maxBody
         configuration.maxBufferedBodyBytes = maxBufferedBodyMb << 20
@@ -162,5 +213,16 @@ struct ServeCommand: ParsableCommand {
         service.api.pool.stop()
         signals.cancel()
         logger.info("stopped")
+    }
+
+    /// PostgreSQL for a postgres:// URI; otherwise the SQLite store under `--data-dir`, the
+    /// folder created if missing.
+    func openStore() throws -> any AssetStore {
+        if store.hasPrefix("postgres://") || store.hasPrefix("postgresql://") {
+            return try PostgresAssetStore(uri: store, capacityBytes: storeMaxMb << 20)
+        }
+        try FileManager.default.createDirectory(atPath: dataDir, withIntermediateDirectories: true)
+        let path = (dataDir as NSString).appendingPathComponent(SQLiteAssetStore.fileName)
+        return try SQLiteAssetStore(path: path, capacityBytes: storeMaxMb << 20)
     }
 }

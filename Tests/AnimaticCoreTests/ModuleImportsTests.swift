@@ -11,9 +11,12 @@ import Testing
         "AnimaticHTTP": ["COpenSSL", "CZlib", "Dispatch", "Foundation", "Glibc", "Logging", "Synchronization"],
         // Swift import: the parser only (no Foundation), so the interpreter stays pure.
         "AnimaticImport": ["AnimaticCore", "Glibc", "SwiftParser", "SwiftSyntax"],
+        // Images: the decoders' C libraries only; the store: its database's and SHA-256.
+        "AnimaticImages": ["CImageReaders", "CLCMS2", "CGif", "CWebP"],
+        "AnimaticStore": ["COpenSSL", "CSQLite", "CPostgres", "Foundation", "Glibc", "Synchronization"],
         "AnimaticServer": [
             "AnimaticCore", "AnimaticRender", "AnimaticRaster", "AnimaticHTTP", "AnimaticImport", "COpenSSL",
-            "Dispatch",
+            "AnimaticImages", "AnimaticStore", "Dispatch",
             "Foundation",
             "Glibc", "Logging", "Synchronization",
         ],
@@ -41,7 +44,10 @@ import Testing
         return found
     }
 
-    @Test(arguments: ["AnimaticCore", "AnimaticRender", "AnimaticHTTP", "AnimaticImport", "AnimaticServer"])
+    @Test(arguments: [
+        "AnimaticCore", "AnimaticRender", "AnimaticHTTP", "AnimaticImport", "AnimaticServer", "AnimaticImages",
+        "AnimaticStore",
+    ])
     func importsStayWithinTheModuleBoundary(module: String) throws {
         let found = try Self.imports(of: module)
         #expect(!found.isEmpty, "no sources found for \(module) under \(Self.sources.path)")

@@ -276,6 +276,24 @@ private func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
         #expect(parse(bytes(chunked), limits: limits).error == .bodyTooLarge)
     }
 
+    /// An upload path with its own, larger limit; other paths (and that path's query) keep theirs.
+    @Test func bodyLimitsByPath() {
+        let limits = RequestParser.Limits(maxBodySize: 10, maxBodySizeByPath: ["/up": 20])
+        func request(_ target: String, _ length: Int) -> [UInt8] {
+            bytes("POST \(target) HTTP/1.1\r\nHost: a\r\nContent-Length: \(length)\r\n\r\n")
+                + [UInt8](repeating: 65, count: length)
+        }
+        #expect(parse(request("/up", 20), limits: limits).error == nil)
+        #expect(parse(request("/up?x=1", 20), limits: limits).error == nil)
+        #expect(parse(request("/up", 21), limits: limits).error == .bodyTooLarge)
+        #expect(parse(request("/other", 11), limits: limits).error == .bodyTooLarge)
+        #expect(parse(request("/up/more", 11), limits: limits).error == .bodyTooLarge, "exact paths only")
+        let chunked =
+            "POST /up HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\nf\r\n"
+            + String(repeating: "a", count: 15) + "\r\n0\r\n\r\n"
+        #expect(parse(bytes(chunked), limits: limits).error == nil)
+    }
+
     @Test func errorsAreFinal() throws {
         var parser = RequestParser()
         parser.append(bytes("GET / HTTP/1.1\r\nHost : a\r\n\r\nGET / HTTP/1.1\r\nHost: a\r\n\r\n"))

@@ -79,4 +79,41 @@ import Testing
         #expect(
             result.problems.contains { $0.message.contains("toDelegate.transitionWillStartWith runs your app's code") })
     }
+
+    /// 002's ZoomAnimator, dismissing (the pop). The document leaves animateZoomOutTransition
+    /// out ("almost identical"); the fixture's is assembled from the document's dismissal
+    /// statements (its header says which). The app's values are the zoom preset's dismissal:
+    /// the photo's aspect-fit frame [0, 275.75, 390, 292.5] (a 4 : 3 image in 390 × 844) and
+    /// the thumbnail's frame [16, 120, 128, 128].
+    @Test func zoomOutIsTheZoomPresetsDismissal() throws {
+        let result = SwiftImporter.importSource(
+            try Self.fixture("ZoomAnimator"),
+            options: ImportOptions(
+                parameters: [
+                    "fromDelegate.referenceImageViewFrameInTransitioningView": .rect(
+                        Rect(x: 0, y: 275.75, width: 390, height: 292.5)),
+                    "toDelegate.referenceImageViewFrameInTransitioningView": .rect(
+                        Rect(x: 16, y: 120, width: 128, height: 128)),
+                ], presenting: false))
+        let spec = try #require(result.spec, "\(result.problems)")
+        #expect(spec.animations.first?.duration == 0.25)
+        // Only the app's values are parameters: the delegates' frames, the image's size (the
+        // transition image view is made from it; its frame is the delegate's), the tab bar's
+        // frame, and where the app shows the reference image views and the tab bar.
+        #expect(
+            Set(result.parameters.map(\.name)) == [
+                "fromDelegate.referenceImageViewFrameInTransitioningView",
+                "toDelegate.referenceImageViewFrameInTransitioningView", "fromReferenceImageViewImageSize",
+                "tabBarFrame",
+                "fromReferenceImageViewSuperview", "toReferenceImageViewSuperview", "tabBarSuperview",
+            ])
+        let expected = try Self.preset(#"{"preset": "zoom", "params": {"operation": "dismiss"}}"#)
+        let failure = RoundTrip.compare(
+            TimelineCompiler.compile(expected), TimelineCompiler.compile(spec), problems: result.problems,
+            mapping: [
+                "to": "to", "thumbnail": "toReferenceImageView", "from": "from", "fromImage": "fromReferenceImageView",
+                "transitionImage": "transitionImageView", "tabBar": "tabBar",
+            ])
+        #expect(failure == nil, "\(failure ?? "")")
+    }
 }

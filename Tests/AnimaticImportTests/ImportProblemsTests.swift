@@ -1,5 +1,6 @@
 import AnimaticCore
 import AnimaticImport
+import Foundation
 import Testing
 
 /// What the importer cannot read is a problem at its line and column, never a silent drop;
@@ -81,6 +82,40 @@ import Testing
         let result = SwiftImporter.importSource(source, options: ImportOptions(maxSteps: 10_000))
         #expect(result.problems.contains { $0.message.contains("after 10000 interpreted steps") })
         #expect(result.spec == nil)
+    }
+
+    /// The server binds `RenderCancellation` on its render lane; a raised flag (the request's
+    /// deadline) stops the interpreter at its next look, long before the step bound.
+    @Test func aCancelledRequestStopsTheImport() throws {
+        let source = Self.animator(
+            """
+            var x: CGFloat = 0
+            while true { x += 1 }
+            """)
+        let looks = Counter()
+        let result = RenderCancellation.withCheck({ looks.next() > 3 }) {
+            SwiftImporter.importSource(source, options: ImportOptions(maxSteps: 10_000_000))
+        }
+        let p = try #require(result.problems.first { $0.message.contains("the request was cancelled") })
+        #expect(p.message.contains("stopped after 1024 steps"))  // the fourth look, every 256 steps
+        #expect(p.line == 6)
+        #expect(result.steps == 1024)
+        #expect(result.spec == nil)
+        // Nothing bound (the CLI): the same source runs to the step bound.
+        let unbound = SwiftImporter.importSource(source, options: ImportOptions(maxSteps: 5_000))
+        #expect(unbound.problems.contains { $0.message.contains("after 5000 interpreted steps") })
+    }
+
+    /// Counts the cancellation looks (the check is `@Sendable`).
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        func next() -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            count += 1
+            return count
+        }
     }
 
     @Test func recursionStopsAtTheCallDepth() throws {

@@ -53,35 +53,6 @@ import Testing
         }
     }
 
-    @Test func fadeOverTransparencyIsEncodedOverBlack() throws {
-        // A card fading out over a transparent background: video has no alpha, so each
-        // frame is the card over black; the last three frames are all black and still each
-        // a frame of their own.
-        let frames = (0..<9).map { SyntheticFrames.fadeOut(width: 64, height: 48, index: $0, count: 9) }
-        let bytes = try Self.encode(frames, durations: Array(repeating: 0.05, count: 9), fps: 20)
-        let probe = try VideoProbe(bytes, suffix: ".webm")
-        #expect(probe.frameCount == 9)
-        #expect(abs(probe.duration - 0.45) < 0.001)
-        let decoded = try VideoProbe.rgbFrames(bytes, suffix: ".webm", width: 64, height: 48)
-        #expect(decoded.count == 9)
-        for (i, rgb) in decoded.enumerated() {
-            let psnr = ExpectedFrames.psnr(rgb, VideoProbe.overBlack(frames[i]))
-            #expect(psnr >= 35, "frame \(i): \(psnr) dB")
-        }
-    }
-
-    @Test func passingTheByteLimitThrowsWhileFramesAreAdded() throws {
-        let encoder = try WebMEncoder(width: 160, height: 160, fps: 30, byteLimit: 40_000)
-        var added = 0
-        #expect(throws: RasterEncodingError.overByteLimit(limit: 40_000)) {
-            for i in 0..<30 {
-                try encoder.add(SyntheticFrames.noise(width: 160, height: 160, seed: UInt32(i)), duration: 1.0 / 30)
-                added += 1
-            }
-        }
-        #expect(added < 30)
-    }
-
     @Test func ebmlSizesUseTheShortestVariableLengthInteger() {
         // RFC 8794, 4.1: 126 fits in one byte (0xFE); 127 is the reserved all-ones value there.
         #expect(EBMLWriter.sizeBytes(0) == [0x80])

@@ -6,53 +6,10 @@
 /// https://developer.apple.com/documentation/corefoundation/cftimeinterval
 public typealias CFTimeInterval = Double
 
-/// https://developer.apple.com/documentation/quartzcore/catransform3d
-public struct CATransform3D {
-    public var m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat
-    public var m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat
-    public var m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat
-    public var m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
-
-    public init(
-        m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat,
-        m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat,
-        m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat,
-        m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
-    ) {
-        self.m11 = m11; self.m12 = m12; self.m13 = m13; self.m14 = m14
-        self.m21 = m21; self.m22 = m22; self.m23 = m23; self.m24 = m24
-        self.m31 = m31; self.m32 = m32; self.m33 = m33; self.m34 = m34
-        self.m41 = m41; self.m42 = m42; self.m43 = m43; self.m44 = m44
-    }
-}
-
-/// https://developer.apple.com/documentation/quartzcore/catransform3didentity
-public let CATransform3DIdentity = CATransform3D(
-    m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
-    m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
-
-/// https://developer.apple.com/documentation/quartzcore/1436552-catransform3dmaketranslation
-public func CATransform3DMakeTranslation(_ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D {
-    CATransform3DIdentity
-}
-/// https://developer.apple.com/documentation/quartzcore/1436578-catransform3dmakescale
-public func CATransform3DMakeScale(_ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D {
-    CATransform3DIdentity
-}
-/// https://developer.apple.com/documentation/quartzcore/1436556-catransform3dmakerotation
-public func CATransform3DMakeRotation(_ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat) -> CATransform3D {
-    CATransform3DIdentity
-}
-/// https://developer.apple.com/documentation/quartzcore/1436569-catransform3dtranslate
-public func CATransform3DTranslate(_ t: CATransform3D, _ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D {
-    t
-}
-/// https://developer.apple.com/documentation/quartzcore/1436570-catransform3dscale
-public func CATransform3DScale(_ t: CATransform3D, _ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D { t }
-/// https://developer.apple.com/documentation/quartzcore/1436558-catransform3drotate
-public func CATransform3DRotate(_ t: CATransform3D, _ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat)
-    -> CATransform3D
-{ t }
+// CATransform3D and its functions: Tests/UIKitShared/CATransform3D.swift (compiled into
+// this module), shared with the recording UIKit; these are its sine and cosine.
+func sine(_ x: CGFloat) -> CGFloat { CGFloat(sin(Double(x))) }
+func cosine(_ x: CGFloat) -> CGFloat { CGFloat(cos(Double(x))) }
 
 /// https://developer.apple.com/documentation/quartzcore/1395996-cacurrentmediatime
 public func CACurrentMediaTime() -> CFTimeInterval { 0 }

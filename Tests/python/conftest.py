@@ -115,6 +115,9 @@ class LiveServer:
         args = [str(CLI), "serve", "--port", "0", *map(str, extra_args)]
         if public is not None:
             args += ["--public", str(public)]
+        # Each server its own asset store, in a scratch folder, unless the test names one.
+        if "--data-dir" not in args and "ANIMATIC_DATA_DIR" not in (env or {}):
+            args += ["--data-dir", tempfile.mkdtemp(prefix="animatic-data-")]
         self.process = subprocess.Popen(args, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL,
                                         env={**os.environ, **(env or {})}, text=True)
         self.log = []

@@ -50,6 +50,18 @@ def driver(request):
             print(f"\n{request.module.__name__} metrics:", json.dumps(metrics, indent=1))
 
 
+@pytest.fixture(scope="module", name="page")
+def page_with_clipboard(driver, live_server):
+    """The page in `driver`, allowed to read and write the clipboard (the copy buttons' tests);
+    at the module's end, no error may have reached the browser's console."""
+    open_page(driver, live_server.url + "/")
+    driver.execute_cdp_cmd("Browser.grantPermissions", {
+        "origin": live_server.url, "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    yield driver
+    errors = browser_errors(driver, allow_network=True)
+    assert not errors, errors
+
+
 def set_viewport(driver, width, height):
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})

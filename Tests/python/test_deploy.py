@@ -37,6 +37,15 @@ RASTER_RUNTIME_PACKAGES = {"libcairo2", "libpixman-1-0", "fonts-dejavu-core", "l
                            "libwebp7", "libwebpmux3", "libwebpdemux2", "libvpx9", "libopenh264-7"}
 RASTER_LIBRARIES = {"libcairo", "libpixman-1", "libpng16", "libgif", "libwebp", "libwebpmux", "libsharpyuv",
                     "libvpx", "libwebpdemux", "libopenh264"}
+# Uploaded images and their store (issue 29; docs/DEPLOY.md, "The asset store").
+ASSET_RUNTIME_PACKAGES = {"libjpeg-turbo8", "liblcms2-2", "libsqlite3-0", "libpq5"}
+ASSET_LIBRARIES = {"libjpeg", "liblcms2", "libsqlite3", "libpq"}
+# What libpq itself links (Kerberos, LDAP, SASL, GnuTLS), which apt installs with libpq5;
+# LDAP's names carry their version on Debian (libldap-2.5.so.0), not on Ubuntu (libldap.so.2).
+LIBPQ_DEPENDENCIES = {"libgssapi_krb5", "libkrb5", "libk5crypto", "libcom_err", "libkrb5support", "libkeyutils",
+                      "libresolv", "libldap", "libldap-2.5", "liblber", "liblber-2.5", "libsasl2", "libgnutls",
+                      "libp11-kit", "libidn2", "libunistring", "libtasn1", "libnettle", "libhogweed", "libgmp",
+                      "libffi"}
 CAIRO_DEPENDENCIES = {"libfontconfig", "libfreetype", "libexpat", "libuuid", "libbrotlicommon", "libbrotlidec",
                       "libbz2", "libX11", "libxcb", "libxcb-render", "libxcb-shm", "libXau", "libXdmcp", "libXext",
                       "libXrender", "libbsd", "libmd"}
@@ -138,7 +147,8 @@ def test_runtime_stage_is_slim_non_root_and_self_checking():
     runs = " ".join(instructions(runtime, "RUN"))
     installed = re.search(r"apt-get install ([^&]+)", runs).group(1).split()
     packages = {word for word in installed if not word.startswith("-")}
-    assert packages == {"libssl3t64", "zlib1g", "ca-certificates", "tzdata", *RASTER_RUNTIME_PACKAGES}
+    assert packages == {"libssl3t64", "zlib1g", "ca-certificates", "tzdata", *RASTER_RUNTIME_PACKAGES,
+                        *ASSET_RUNTIME_PACKAGES}
     assert "rm -rf /var/lib/apt/lists/*" in runs
     copies = " ".join(instructions(runtime, "COPY"))
     assert "--from=build /staging/ /app/" in copies
@@ -235,7 +245,11 @@ def test_deployment_probes_drain_and_least_privilege():
     (container,) = pod["containers"]
     assert spec["replicas"] == 3
     assert pod["enableServiceLinks"] is False  # else ANIMATIC_PORT=tcp://… is injected
-    env = {e["name"]: e["value"] for e in container["env"]}
+    env = {e["name"]: e.get("value") for e in container["env"]}
+    # The asset store's URI and write token come from an optional Secret, never inline.
+    for name in ("ANIMATIC_STORE", "ANIMATIC_WRITE_TOKEN"):
+        secret = next(e for e in container["env"] if e["name"] == name)["valueFrom"]["secretKeyRef"]
+        assert secret["name"] == "animatic-store" and secret["optional"] is True
     assert env["ANIMATIC_HOST"] == "0.0.0.0" and env["ANIMATIC_PORT"] == "8080"
     assert container["ports"][0]["containerPort"] == 8080
     assert container["readinessProbe"]["httpGet"]["path"] == "/readyz"
@@ -409,7 +423,7 @@ def test_release_binary_links_only_what_the_runtime_image_installs(staged):
     names = {line.split()[0].split("/")[-1].split(".so")[0] for line in out.stdout.splitlines() if line.strip()}
     allowed = {"linux-vdso", "ld-linux-x86-64", "ld-linux-aarch64", "libc", "libm", "libdl",
                "libpthread", "librt", "libstdc++", "libgcc_s", "libssl", "libcrypto", "libz",
-               *RASTER_LIBRARIES, *CAIRO_DEPENDENCIES}
+               *RASTER_LIBRARIES, *CAIRO_DEPENDENCIES, *ASSET_LIBRARIES, *LIBPQ_DEPENDENCIES}
     assert names <= allowed, sorted(names - allowed)
 
 
@@ -417,7 +431,7 @@ def test_release_binary_links_only_what_the_runtime_image_installs(staged):
 def test_release_binary_serves_on_all_interfaces_and_drains_on_sigterm(staged, tmp_path):
     port = free_port()
     environment = {k: v for k, v in os.environ.items() if not k.startswith("ANIMATIC_")}
-    environment.update(ANIMATIC_HOST="0.0.0.0", ANIMATIC_PORT=str(port))
+    environment.update(ANIMATIC_HOST="0.0.0.0", ANIMATIC_PORT=str(port), ANIMATIC_DATA_DIR=str(tmp_path / "data"))
     if (ROOT / "public").is_dir():
         environment["ANIMATIC_PUBLIC"] = str(ROOT / "public")
     log = (tmp_path / "serve.log").open("w+")

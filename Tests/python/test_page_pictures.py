@@ -10,20 +10,10 @@ import pytest
 from PIL import Image
 
 from conftest import curl
-from page_helpers import browser_errors, choose_preset, driver, open_page, state, wait_for  # noqa: F401  (driver: the fixture)
+from page_helpers import choose_preset, driver, page_with_clipboard, state, wait_for  # noqa: F401  (fixtures: driver, page)
 
 # fold's container, in points.
 W, H = 390, 844
-
-
-@pytest.fixture(scope="module")
-def page(driver, live_server):
-    open_page(driver, live_server.url + "/")
-    driver.execute_cdp_cmd("Browser.grantPermissions", {
-        "origin": live_server.url, "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
-    yield driver
-    errors = browser_errors(driver, allow_network=True)
-    assert not errors, errors
 
 
 def click(page, selector, fmt):

@@ -6,17 +6,7 @@ import json
 import pytest
 
 from conftest import ROOT, curl
-from page_helpers import browser_errors, driver, open_page, state, wait_for, wait_loaded  # noqa: F401  (driver: the fixture)
-
-
-@pytest.fixture(scope="module")
-def page(driver, live_server):
-    open_page(driver, live_server.url + "/")
-    driver.execute_cdp_cmd("Browser.grantPermissions", {
-        "origin": live_server.url, "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
-    yield driver
-    errors = browser_errors(driver, allow_network=True)
-    assert not errors, errors
+from page_helpers import driver, page_with_clipboard, state, wait_for, wait_loaded  # noqa: F401  (fixtures: driver, page)
 
 
 def api_swift(server, spec):

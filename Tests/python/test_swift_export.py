@@ -12,6 +12,7 @@ import pytest
 from conftest import ROOT, run_cli, spec_cases
 
 STUB = ROOT / "Tests" / "UIKitStub"
+SHARED = ROOT / "Tests" / "UIKitShared"
 SWIFTC = shutil.which("swiftc")
 # Variants that reach the interaction controllers, dismissals and landscape frames.
 VARIANTS = {
@@ -63,8 +64,10 @@ def stub_modules(tmp_path_factory):
         pytest.fail("swiftc is not on PATH; the Swift export cannot be type-checked")
     mods = tmp_path_factory.mktemp("uikit-stub")
     for module in ["CoreGraphics", "QuartzCore", "UIKit"]:
+        # QuartzCore's CATransform3D is the one the recording UIKit has (Tests/UIKitShared).
+        shared = [str(SHARED / "CATransform3D.swift")] if module == "QuartzCore" else []
         subprocess.run([SWIFTC, "-emit-module", "-parse-as-library", "-module-name", module,
-                        str(STUB / f"{module}.swift"), "-I", str(mods),
+                        str(STUB / f"{module}.swift"), *shared, "-I", str(mods),
                         "-emit-module-path", str(mods / f"{module}.swiftmodule")],
                        check=True, capture_output=True, timeout=300)
     return mods

@@ -16,6 +16,10 @@ extension FrameRasterizer {
         let shadow = part == .border ? nil : s.shadow.map { deviceShadow($0, state: s, projective: projective) }
         let hasContent = spec.gradient != nil || spec.content != nil || !(spec.label ?? "").isEmpty
         let pixman = projective && (hasContent || (part != .body && s.border != nil))
+        // pixman draws onto the group's surface past Cairo's clip: a group is needed only
+        // to cut its drawing to a clip polygon (the rest of the clip, the box below, holds
+        // the layer's quad whole).
+        let pixmanGroup = pixman && s.clip != nil
 
         cairo_save(cr)
         clip(to: s.clip)
@@ -40,7 +44,7 @@ extension FrameRasterizer {
         let faded = alpha < 1
         if faded { cairo_push_group(cr) }
         if let shadow { drawShadow(shadow, state: s, projective: projective) }
-        if pixman { cairo_push_group(cr) }
+        if pixmanGroup { cairo_push_group(cr) }
 
         if projective {
             drawProjected(spec, index: i, state: s, part: part, usePixman: pixman)
@@ -59,7 +63,7 @@ extension FrameRasterizer {
             cairo_restore(cr)
         }
 
-        if pixman {
+        if pixmanGroup {
             cairo_pop_group_to_source(cr)
             cairo_paint(cr)
         }
@@ -83,29 +87,62 @@ extension FrameRasterizer {
                 size: s.size, radius: radius, segments: PlaneOutline.segments(radiusInPixels: radius * unit)),
             through: plane, pixelsPerPoint: pixelsPerPoint)
         guard outline.count >= 3 else { return }
-        if part != .border, let fill = s.fill, fill.alpha > 0 {
+        func fillOutline(_ color: Color) {
             cairo_new_path(cr)
             for (n, p) in outline.enumerated() {
                 if n == 0 { cairo_move_to(cr, p.x, p.y) } else { cairo_line_to(cr, p.x, p.y) }
             }
             cairo_close_path(cr)
-            painter.setSource(fill)
+            painter.setSource(color)
             cairo_fill(cr)
         }
+        if part != .border, let fill = s.fill, fill.alpha > 0 { fillOutline(fill) }
         guard usePixman, let target = cairo_get_group_target(cr) else { return }
+        // What is drawn under the projection itself: the gradient (exactly, by pixman) and
+        // a snapshot's flat source fill (as the outline); the rest is drawn flat and resampled.
+        let gradient = part == .border ? nil : spec.gradient.flatMap { ProjectedContent.drawsDirectly($0) ? $0 : nil }
+        let sourceFill =
+            part == .border || spec.gradient != nil ? nil : snapshotFill(spec, size: s.size, radius: radius)
+        if let sourceFill { fillOutline(sourceFill) }
+        let body =
+            part != .border
+            && (spec.content != nil || !(spec.label ?? "").isEmpty || spec.gradient != nil && gradient == nil)
+        let border = part != .body ? s.border : nil
+        let flat: ((OpaquePointer) -> Void)? =
+            !body && border == nil
+            ? nil
+            : { content in
+                let look = LookPainter(cr: content, timeline: self.timeline, font: self.painter.font)
+                if body {
+                    look.body(
+                        spec, index: i, size: s.size, radius: s.cornerRadius, fill: s.fill, drawFill: false,
+                        drawGradient: gradient == nil, drawSnapshotFill: sourceFill == nil)
+                }
+                if let border { look.border(size: s.size, radius: s.cornerRadius, border: border) }
+            }
         projector.draw(
             size: s.size, plane: plane, pixelsPerPoint: pixelsPerPoint, pixelsPerUnit: unit, outline: outline,
-            onto: target
-        ) { content in
-            if part != .border {
-                LookPainter(cr: content, timeline: timeline, font: painter.font).body(
-                    spec, index: i, size: s.size, radius: s.cornerRadius, fill: s.fill, drawFill: false)
-            }
-            if part != .body, let border = s.border {
-                LookPainter(cr: content, timeline: timeline, font: painter.font).border(
-                    size: s.size, radius: s.cornerRadius, border: border)
-            }
+            onto: target, gradient: gradient, paint: flat)
+    }
+
+    /// The fill of a snapshot's source when, seen through the snapshot's rect, it covers the
+    /// whole of the layer's bounds (the rect inside the source's rounded bounds): then it is
+    /// exactly the layer's outline filled with that colour, drawn so rather than resampled.
+    func snapshotFill(_ spec: LayerSpec, size: Size, radius: Double) -> Color? {
+        guard case let .snapshot(of, rect) = spec.content, let source = timeline.layerIndex(of) else { return nil }
+        let sourceSpec = timeline.layers[source].spec
+        guard let fill = sourceSpec.fill, fill.alpha > 0 else { return nil }
+        let w = sourceSpec.size.width, h = sourceSpec.size.height
+        let r = rect ?? Rect(origin: .zero, size: sourceSpec.size)
+        guard r.width > 0, r.height > 0, w > 0, h > 0 else { return nil }
+        let cr = min(max(sourceSpec.cornerRadius, 0), min(w, h) / 2)
+        // Every corner of the rect inside the rounded bounds (convex: then all of the rect).
+        for p in [(r.minX, r.minY), (r.maxX, r.minY), (r.minX, r.maxY), (r.maxX, r.maxY)] {
+            guard p.0 >= 0, p.0 <= w, p.1 >= 0, p.1 <= h else { return nil }
+            let cx = min(max(p.0, cr), w - cr), cy = min(max(p.1, cr), h - cr)
+            guard (p.0 - cx) * (p.0 - cx) + (p.1 - cy) * (p.1 - cy) <= cr * cr else { return nil }
         }
+        return fill
     }
 
     /// A shadow in device pixels: its offset, the standard deviation of its blur, its colour.

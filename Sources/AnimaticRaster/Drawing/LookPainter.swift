@@ -19,9 +19,13 @@ struct LookPainter {
     static let maxSnapshotDepth = 4
 
     /// Everything but the border; `drawFill: false` leaves the fill out (a projected
-    /// layer's fill is its projected outline, drawn before).
+    /// layer's fill is its projected outline, drawn before), `drawGradient: false` the
+    /// gradient (drawn by `ProjectedContent` under the projection itself) and
+    /// `drawSnapshotFill: false` a snapshot's source fill (drawn as the projected outline
+    /// when it covers the bounds: `FrameRasterizer.snapshotFill`).
     func body(
-        _ spec: LayerSpec, index: Int, size: Size, radius: Double, fill: Color?, drawFill: Bool, depth: Int = 0
+        _ spec: LayerSpec, index: Int, size: Size, radius: Double, fill: Color?, drawFill: Bool,
+        drawGradient: Bool = true, drawSnapshotFill: Bool = true, depth: Int = 0
     ) {
         let w = size.width, h = size.height
         if drawFill, let fill, fill.alpha > 0 {
@@ -29,7 +33,7 @@ struct LookPainter {
             setSource(fill)
             cairo_fill(cr)
         }
-        if let gradient = spec.gradient, w > 0, h > 0 {
+        if drawGradient, let gradient = spec.gradient, w > 0, h > 0 {
             roundedRect(width: w, height: h, radius: radius)
             let pattern = cairo_pattern_create_linear(
                 gradient.start.x, gradient.start.y, gradient.end.x, gradient.end.y)!
@@ -66,7 +70,7 @@ struct LookPainter {
                     cairo_translate(cr, -r.minX, -r.minY)
                     body(
                         sourceSpec, index: source, size: sourceSpec.size, radius: sourceSpec.cornerRadius,
-                        fill: sourceSpec.fill, drawFill: true, depth: depth + 1)
+                        fill: sourceSpec.fill, drawFill: drawSnapshotFill, depth: depth + 1)
                 }
             }
             cairo_restore(cr)

@@ -3,16 +3,19 @@ import AnimaticRender
 import CCairo
 import CPixman
 
-/// A projected layer's content — gradient, image placeholder, snapshot, label, border —
-/// drawn flat in the layer's bounds coordinates, then mapped onto the frame through the
-/// plane's homography by pixman's projective transform (a 3 × 3 matrix; pixman.h,
-/// `pixman_image_set_transform`), bilinear, cut to the layer's projected outline.
+/// A projected layer's gradient and the rest of its look — image placeholder, snapshot,
+/// label, border — mapped onto the frame through the plane's homography by pixman, cut to
+/// the layer's projected outline (an antialiased A8 coverage mask).
 ///
-/// Exact in geometry: every content point lands where the layer's `matrix` puts it (no
-/// piecewise-affine cells). What is approximate is the sampling: the flat drawing is made
-/// at the quad's largest pixels-per-point (`PlaneOutline.pixelsPerUnit`), at most
-/// `maxSide` pixels a side, and resampled bilinearly; pixman holds the matrix in 16.16
-/// fixed point, so it is scaled first to use the full range (its largest entry 2¹⁴).
+/// The gradient is pixman's own linear gradient under the projective transform (pixman.h,
+/// `pixman_image_create_linear_gradient`, `pixman_image_set_transform`): every pixel's
+/// colour is the gradient's at the exact bounds point that pixel shows, with no flat
+/// drawing in between. The rest is drawn flat in the layer's bounds coordinates at the
+/// quad's largest pixels-per-point (`PlaneOutline.pixelsPerUnit`, at most `maxSide` pixels
+/// a side) and resampled bilinearly, over the part of the quad that flat drawing covers,
+/// through `AffineCells`: the projective map replaced cell by cell by its tangent within
+/// 0.25 px, kept exact where it cannot be. pixman holds a matrix in 16.16 fixed point, so a
+/// projective one is scaled first to use the full range (its largest entry 2¹⁴).
 final class ProjectedContent {
     /// Largest side of the flat drawing, in pixels: our bound on the work of one layer.
     static let maxSide = 4096
@@ -35,16 +38,119 @@ final class ProjectedContent {
         cairo_surface_destroy(mask)
     }
 
-    /// Draws `paint` (called with a context whose user space is the bounds, `size`) through
+    /// Draws `gradient` (when given) and then `paint`'s flat drawing (called with a context
+    /// whose user space is the bounds, `size`; nil when there is nothing more) through
     /// `plane` onto `target` (an image surface, device pixels = container points ×
     /// `pixelsPerPoint`, less the surface's device offset), inside `outline` (device pixels).
     func draw(
         size: Size, plane: PlaneHomography, pixelsPerPoint k: Double, pixelsPerUnit: Double, outline: [Point],
-        onto target: OpaquePointer, paint: (OpaquePointer) -> Void
+        onto target: OpaquePointer, gradient: GradientSpec?, paint: ((OpaquePointer) -> Void)?
     ) {
         guard size.width > 0, size.height > 0, cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE else {
             return
         }
+        cairo_surface_flush(target)
+        let tw = Int(cairo_image_surface_get_width(target)), th = Int(cairo_image_surface_get_height(target))
+        var ox = 0.0, oy = 0.0
+        cairo_surface_get_device_offset(target, &ox, &oy)
+        guard tw > 0, th > 0, tw <= Int(cairo_image_surface_get_width(mask)),
+            th <= Int(cairo_image_surface_get_height(mask)),
+            let area = cover(outline, offset: (ox, oy), width: tw, height: th)
+        else { return }
+
+        // Bounds point → container point (the plane) → target pixel, as column vectors;
+        // pixman wants the inverse (target pixel → bounds point), with w > 0 over the area
+        // (pixman divides by it; the plane faces the eye there).
+        let (a, b, c, d, e, f, g, h, l) = plane.h  // [x y 1] · H
+        var forward = pixman_f_transform()
+        forward.m = (
+            (a * k + c * ox, d * k + f * ox, g * k + l * ox),
+            (b * k + c * oy, e * k + f * oy, h * k + l * oy),
+            (c, f, l)
+        )
+        var inverse = pixman_f_transform()
+        guard pixman_f_transform_invert(&inverse, &forward) != 0 else { return }
+        let r = inverse.m
+        let sign = (r.2.0 * (Double(area.x0) + 0.5) + r.2.1 * (Double(area.y0) + 0.5) + r.2.2) < 0 ? -1.0 : 1.0
+        let toBounds = (
+            u: sign * SIMD3(r.0.0, r.0.1, r.0.2), v: sign * SIMD3(r.1.0, r.1.1, r.1.2),
+            w: sign * SIMD3(r.2.0, r.2.1, r.2.2)
+        )
+
+        let coverage = pixman_image_create_bits(
+            PIXMAN_a8, Int32(cairo_image_surface_get_width(mask)), Int32(cairo_image_surface_get_height(mask)),
+            cairo_image_surface_get_data(mask).map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: UInt32.self) },
+            cairo_image_surface_get_stride(mask))
+        let destination = pixman_image_create_bits(
+            PIXMAN_a8r8g8b8, Int32(tw), Int32(th),
+            cairo_image_surface_get_data(target).map {
+                UnsafeMutableRawPointer($0).assumingMemoryBound(to: UInt32.self)
+            },
+            cairo_image_surface_get_stride(target))
+        defer {
+            pixman_image_unref(coverage)
+            pixman_image_unref(destination)
+            cairo_surface_mark_dirty(target)
+        }
+        if let gradient, let destination, let coverage {
+            drawGradient(gradient, size: size, toBounds: toBounds, area: area, mask: coverage, onto: destination)
+        }
+        if let paint, let destination, let coverage {
+            drawFlat(
+                size: size, toBounds: toBounds, forward: forward, pixelsPerUnit: pixelsPerUnit, area: area,
+                mask: coverage, onto: destination, paint: paint)
+        }
+    }
+
+    /// Whether `drawGradient` draws `gradient` exactly as Cairo would fill the bounds with it
+    /// (`LookPainter.body`): two or more stops, distinct ends (Cairo paints a degenerate
+    /// gradient its own way, so that one is left to the flat drawing).
+    static func drawsDirectly(_ gradient: GradientSpec) -> Bool {
+        gradient.colors.count >= 2
+            && (abs(gradient.end.x - gradient.start.x) > 1e-9 || abs(gradient.end.y - gradient.start.y) > 1e-9)
+    }
+
+    /// The gradient in bounding-box units, evenly spaced stops, padded, as `LookPainter`
+    /// asks Cairo for it (Cairo hands the same stops to the same pixman gradient: a colour
+    /// component d becomes the 16-bit d · (65536 − ε), cairo-color.c).
+    private func drawGradient(
+        _ gradient: GradientSpec, size: Size, toBounds: (u: SIMD3<Double>, v: SIMD3<Double>, w: SIMD3<Double>),
+        area: (x0: Int, y0: Int, x1: Int, y1: Int), mask: OpaquePointer, onto destination: OpaquePointer
+    ) {
+        func short(_ v: Double) -> UInt16 { UInt16(min(max(v, 0), 1) * 65535.999) }
+        func fixed(_ v: Double) -> pixman_fixed_t { pixman_fixed_t((v * 65536).rounded()) }
+        let n = gradient.colors.count
+        let stops = gradient.colors.enumerated().map { (i, c) in
+            pixman_gradient_stop(
+                x: fixed(Double(i) / Double(n - 1)),
+                color: pixman_color(
+                    red: short(c.red), green: short(c.green), blue: short(c.blue), alpha: short(c.alpha)))
+        }
+        var p1 = pixman_point_fixed(x: fixed(gradient.start.x), y: fixed(gradient.start.y))
+        var p2 = pixman_point_fixed(x: fixed(gradient.end.x), y: fixed(gradient.end.y))
+        guard
+            let source = stops.withUnsafeBufferPointer({
+                pixman_image_create_linear_gradient(&p1, &p2, $0.baseAddress, Int32(n))
+            })
+        else { return }
+        defer { pixman_image_unref(source) }
+        // Target pixel → the bounds' unit square.
+        let cell = AffineCells.Cell(
+            x0: area.x0, y0: area.y0, x1: area.x1, y1: area.y1,
+            transform: (toBounds.u / size.width, toBounds.v / size.height, toBounds.w), exact: true)
+        guard var transform = Self.fixedTransform(cell) else { return }
+        pixman_image_set_transform(source, &transform)
+        pixman_image_set_repeat(source, PIXMAN_REPEAT_PAD)
+        composite(source, cell, mask: mask, onto: destination)
+    }
+
+    /// `paint`'s flat drawing at `pixelsPerUnit` (at most `maxSide` a side), resampled over
+    /// the part of the area its drawn pixels can reach.
+    private func drawFlat(
+        size: Size, toBounds: (u: SIMD3<Double>, v: SIMD3<Double>, w: SIMD3<Double>), forward: pixman_f_transform,
+        pixelsPerUnit: Double, area: (x0: Int, y0: Int, x1: Int, y1: Int), mask: OpaquePointer,
+        onto destination: OpaquePointer, paint: (OpaquePointer) -> Void
+    ) {
         let rho = max(min(pixelsPerUnit, Double(Self.maxSide) / max(size.width, size.height)), 1e-3)
         let cw = max(1, Int((size.width * rho).rounded(.up))), ch = max(1, Int((size.height * rho).rounded(.up)))
         if content == nil || contentWidth < cw || contentHeight < ch {
@@ -69,73 +175,41 @@ final class ProjectedContent {
         paint(cr)
         cairo_destroy(cr)
         cairo_surface_flush(content)
-
-        cairo_surface_flush(target)
-        let tw = Int(cairo_image_surface_get_width(target)), th = Int(cairo_image_surface_get_height(target))
-        var ox = 0.0, oy = 0.0
-        cairo_surface_get_device_offset(target, &ox, &oy)
-        guard tw > 0, th > 0, tw <= Int(cairo_image_surface_get_width(mask)),
-            th <= Int(cairo_image_surface_get_height(mask))
+        guard
+            let drawn = Self.drawnBox(
+                cairo_image_surface_get_data(content), stride: Int(cairo_image_surface_get_stride(content)),
+                width: cw, height: ch)
         else { return }
-
-        // The outline's coverage in the target's pixels.
-        let m = maskContext
-        cairo_set_operator(m, CAIRO_OPERATOR_CLEAR)
-        cairo_rectangle(m, 0, 0, Double(tw), Double(th))
-        cairo_fill(m)
-        cairo_set_operator(m, CAIRO_OPERATOR_OVER)
-        cairo_new_path(m)
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for (n, p) in outline.enumerated() {
-            let x = p.x + ox, y = p.y + oy
-            if n == 0 { cairo_move_to(m, x, y) } else { cairo_line_to(m, x, y) }
-            minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x); maxY = max(maxY, y)
+        // The target pixels the drawn content pixels reach: the box of the images of their
+        // corners grown by a content pixel (bilinear neighbours) and then by 2 device pixels
+        // (the outline's antialiased edge, where pixman pads past the drawing's edge), when
+        // all four are in front of the eye (w of one sign), else the whole area.
+        var x0 = area.x0, y0 = area.y0, x1 = area.x1, y1 = area.y1
+        let fm = forward.m
+        var images: [(Double, Double, Double)] = []
+        for (x, y) in [
+            (drawn.x0 - 1, drawn.y0 - 1), (drawn.x1 + 1, drawn.y0 - 1), (drawn.x0 - 1, drawn.y1 + 1),
+            (drawn.x1 + 1, drawn.y1 + 1),
+        ] {
+            let bx = Double(x) / rho, by = Double(y) / rho
+            images.append(
+                (
+                    fm.0.0 * bx + fm.0.1 * by + fm.0.2, fm.1.0 * bx + fm.1.1 * by + fm.1.2,
+                    fm.2.0 * bx + fm.2.1 * by + fm.2.2
+                ))
         }
-        cairo_close_path(m)
-        cairo_set_source_rgba(m, 0, 0, 0, 1)
-        cairo_fill(m)
-        cairo_surface_flush(mask)
-
-        // Content pixel → bounds point → container point (the plane) → target pixel, as
-        // column vectors; pixman wants the inverse (target pixel → content pixel).
-        let (a, b, c, d, e, f, g, h, l) = plane.h  // [x y 1] · H
-        var forward = pixman_f_transform()
-        forward.m = (
-            ((a * k + c * ox) / rho, (d * k + f * ox) / rho, g * k + l * ox),
-            ((b * k + c * oy) / rho, (e * k + f * oy) / rho, h * k + l * oy),
-            (c / rho, f / rho, l)
-        )
-        var inverse = pixman_f_transform()
-        guard pixman_f_transform_invert(&inverse, &forward) != 0 else { return }
-        // pixman holds the matrix and the first pixel's (x, y, w) in 16.16 fixed point (at
-        // most ±32767): scale the homogeneous matrix so the largest of those over the area
-        // drawn is 2¹⁴, with w positive there (pixman divides by w).
-        let x0 = max(0, Int(minX.rounded(.down)) - 1), y0 = max(0, Int(minY.rounded(.down)) - 1)
-        let x1 = min(tw, Int(maxX.rounded(.up)) + 1), y1 = min(th, Int(maxY.rounded(.up)) + 1)
+        if images.allSatisfy({ $0.2 > 1e-12 }) || images.allSatisfy({ $0.2 < -1e-12 }) {
+            let xs = images.map { $0.0 / $0.2 }, ys = images.map { $0.1 / $0.2 }
+            if let lx = xs.min(), let hx = xs.max(), let ly = ys.min(), let hy = ys.max(),
+                lx.isFinite, hx.isFinite, ly.isFinite, hy.isFinite
+            {
+                x0 = max(x0, Int(max(lx, -1e9).rounded(.down)) - 2)
+                y0 = max(y0, Int(max(ly, -1e9).rounded(.down)) - 2)
+                x1 = min(x1, Int(min(hx, 1e9).rounded(.up)) + 2)
+                y1 = min(y1, Int(min(hy, 1e9).rounded(.up)) + 2)
+            }
+        }
         guard x1 > x0, y1 > y0 else { return }
-        var largest = 0.0
-        var wSign = 0.0
-        for (x, y) in [(x0, y0), (x1, y0), (x0, y1), (x1, y1)] {
-            let px = Double(x) + 0.5, py = Double(y) + 0.5
-            let r = inverse.m
-            let u = r.0.0 * px + r.0.1 * py + r.0.2
-            let v = r.1.0 * px + r.1.1 * py + r.1.2
-            let w = r.2.0 * px + r.2.1 * py + r.2.2
-            largest = max(largest, abs(u), abs(v), abs(w))
-            if wSign == 0 { wSign = w < 0 ? -1 : 1 }
-        }
-        withUnsafeBytes(of: inverse.m) { raw in
-            for v in raw.bindMemory(to: Double.self) { largest = max(largest, abs(v)) }
-        }
-        guard largest > 0, largest.isFinite else { return }
-        let s = wSign * 16384 / largest
-        inverse.m = (
-            (inverse.m.0.0 * s, inverse.m.0.1 * s, inverse.m.0.2 * s),
-            (inverse.m.1.0 * s, inverse.m.1.1 * s, inverse.m.1.2 * s),
-            (inverse.m.2.0 * s, inverse.m.2.1 * s, inverse.m.2.2 * s)
-        )
-        var fixed = pixman_transform()
-        guard pixman_transform_from_pixman_f_transform(&fixed, &inverse) != 0 else { return }
 
         let source = pixman_image_create_bits(
             PIXMAN_a8r8g8b8, Int32(cw), Int32(ch),
@@ -143,27 +217,103 @@ final class ProjectedContent {
                 UnsafeMutableRawPointer($0).assumingMemoryBound(to: UInt32.self)
             },
             cairo_image_surface_get_stride(content))
-        let coverage = pixman_image_create_bits(
-            PIXMAN_a8, Int32(cairo_image_surface_get_width(mask)), Int32(cairo_image_surface_get_height(mask)),
-            cairo_image_surface_get_data(mask).map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: UInt32.self) },
-            cairo_image_surface_get_stride(mask))
-        let destination = pixman_image_create_bits(
-            PIXMAN_a8r8g8b8, Int32(tw), Int32(th),
-            cairo_image_surface_get_data(target).map {
-                UnsafeMutableRawPointer($0).assumingMemoryBound(to: UInt32.self)
-            },
-            cairo_image_surface_get_stride(target))
-        defer {
-            pixman_image_unref(source)
-            pixman_image_unref(coverage)
-            pixman_image_unref(destination)
-        }
-        pixman_image_set_transform(source, &fixed)
+        defer { pixman_image_unref(source) }
         pixman_image_set_filter(source, PIXMAN_FILTER_BILINEAR, nil, 0)
         pixman_image_set_repeat(source, PIXMAN_REPEAT_PAD)
+        let cells = AffineCells(
+            u: toBounds.u * rho, v: toBounds.v * rho, w: toBounds.w, x0: x0, y0: y0, x1: x1, y1: y1)
+        for cell in cells.cells {
+            guard var transform = Self.fixedTransform(cell) else { continue }
+            pixman_image_set_transform(source, &transform)
+            composite(source, cell, mask: mask, onto: destination)
+        }
+    }
+
+    private func composite(
+        _ source: OpaquePointer?, _ cell: AffineCells.Cell, mask: OpaquePointer, onto destination: OpaquePointer
+    ) {
         pixman_image_composite32(
-            PIXMAN_OP_OVER, source, coverage, destination, Int32(x0), Int32(y0), Int32(x0), Int32(y0), Int32(x0),
-            Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
-        cairo_surface_mark_dirty(target)
+            PIXMAN_OP_OVER, source, mask, destination, Int32(cell.x0), Int32(cell.y0), Int32(cell.x0),
+            Int32(cell.y0), Int32(cell.x0), Int32(cell.y0), Int32(cell.x1 - cell.x0), Int32(cell.y1 - cell.y0))
+    }
+
+    /// Draws the outline's coverage into the mask, inside the outline's bounding box cut to
+    /// the target (all the composites read of the mask); that box, or nil when empty.
+    private func cover(
+        _ outline: [Point], offset: (Double, Double), width tw: Int, height th: Int
+    ) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+        let (ox, oy) = offset
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for p in outline {
+            minX = min(minX, p.x + ox); minY = min(minY, p.y + oy)
+            maxX = max(maxX, p.x + ox); maxY = max(maxY, p.y + oy)
+        }
+        guard minX <= maxX, minY <= maxY else { return nil }
+        let x0 = max(0, Int(minX.rounded(.down)) - 1), y0 = max(0, Int(minY.rounded(.down)) - 1)
+        let x1 = min(tw, Int(maxX.rounded(.up)) + 1), y1 = min(th, Int(maxY.rounded(.up)) + 1)
+        guard x1 > x0, y1 > y0 else { return nil }
+        let m = maskContext
+        cairo_set_operator(m, CAIRO_OPERATOR_CLEAR)
+        cairo_rectangle(m, Double(x0), Double(y0), Double(x1 - x0), Double(y1 - y0))
+        cairo_fill(m)
+        cairo_set_operator(m, CAIRO_OPERATOR_OVER)
+        cairo_new_path(m)
+        for (n, p) in outline.enumerated() {
+            if n == 0 { cairo_move_to(m, p.x + ox, p.y + oy) } else { cairo_line_to(m, p.x + ox, p.y + oy) }
+        }
+        cairo_close_path(m)
+        cairo_set_source_rgba(m, 0, 0, 0, 1)
+        cairo_fill(m)
+        cairo_surface_flush(mask)
+        return (x0, y0, x1, y1)
+    }
+
+    /// The smallest box [x0, x1) × [y0, y1) of the drawing's pixels that are not fully
+    /// transparent (premultiplied: a zero word), or nil when none is drawn.
+    private static func drawnBox(
+        _ data: UnsafeMutablePointer<UInt8>?, stride: Int, width: Int, height: Int
+    ) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+        guard let data else { return nil }
+        var x0 = width, y0 = height, x1 = 0, y1 = 0
+        for y in 0..<height {
+            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            var first = -1, last = -1
+            for x in 0..<width where row[x] != 0 {
+                if first < 0 { first = x }
+                last = x
+            }
+            guard first >= 0 else { continue }
+            x0 = min(x0, first); x1 = max(x1, last + 1)
+            y0 = min(y0, y); y1 = y + 1
+        }
+        return x1 > x0 && y1 > y0 ? (x0, y0, x1, y1) : nil
+    }
+
+    /// A cell's transform in pixman's 16.16 fixed point (at most ±32767 an entry). An affine
+    /// cell is converted as it is; pixman also holds a projective map's first pixel (x, y, w)
+    /// that way, so the homogeneous matrix is scaled first for the largest of those over
+    /// the cell to be 2¹⁴ (w stays positive: the cells' maps have w > 0).
+    private static func fixedTransform(_ cell: AffineCells.Cell) -> pixman_transform? {
+        let (u, v, w) = cell.transform
+        var scale = 1.0
+        if cell.exact {
+            var largest = 0.0
+            for (x, y) in [(cell.x0, cell.y0), (cell.x1, cell.y0), (cell.x0, cell.y1), (cell.x1, cell.y1)] {
+                let p = SIMD3(Double(x) + 0.5, Double(y) + 0.5, 1)
+                largest = max(largest, abs((u * p).sum()), abs((v * p).sum()), abs((w * p).sum()))
+            }
+            for row in [u, v, w] { largest = max(largest, abs(row.x), abs(row.y), abs(row.z)) }
+            guard largest > 0, largest.isFinite else { return nil }
+            scale = 16384 / largest
+        }
+        var float = pixman_f_transform()
+        float.m = (
+            (u.x * scale, u.y * scale, u.z * scale),
+            (v.x * scale, v.y * scale, v.z * scale),
+            (w.x * scale, w.y * scale, w.z * scale)
+        )
+        var fixed = pixman_transform()
+        guard pixman_transform_from_pixman_f_transform(&fixed, &float) != 0 else { return nil }
+        return fixed
     }
 }

@@ -17,12 +17,12 @@
 ///   size added at the end.
 /// - **Memory.** The compressed samples (the output) and one I420 picture.
 public final class MP4Encoder: AnimationEncoder {
-    public let width: Int
-    public let height: Int
-    public let fps: Int
+    public var width: Int { input.width }
+    public var height: Int { input.height }
+    public var fps: Int { input.fps }
 
+    private let input: VideoInput
     private let session: OpenH264Session
-    private let picture: YCbCrFrame
     private var samples: LimitedBytes
     private var movie: MP4Movie
     private var ticks: CumulativeTicks
@@ -34,19 +34,10 @@ public final class MP4Encoder: AnimationEncoder {
     /// `RasterEncodingError.overByteLimit` once it would pass `byteLimit` bytes. `loop` is
     /// accepted for symmetry and ignored: MP4 has no loop flag (players loop on request).
     public init(width: Int, height: Int, fps: Int, loop: Bool = false, byteLimit: Int) throws {
-        guard (1...4096).contains(width), (1...4096).contains(height) else {
-            throw RasterEncodingError.invalidParameter("MP4 size \(width)×\(height) is outside 1…4096")
-        }
-        guard (1...240).contains(fps) else {
-            throw RasterEncodingError.invalidParameter("MP4 fps \(fps) is outside 1…240")
-        }
-        self.width = width
-        self.height = height
-        self.fps = fps
-        let codedWidth = max(width + (width & 1), 2)
-        let codedHeight = max(height + (height & 1), 2)
+        input = try VideoInput(format: "MP4", width: width, height: height, maxSide: 4096, fps: fps, padToEven: true)
+        let codedWidth = input.picture.codedWidth
+        let codedHeight = input.picture.codedHeight
         session = try OpenH264Session(width: codedWidth, height: codedHeight, fps: fps)
-        picture = YCbCrFrame(codedWidth: codedWidth, codedHeight: codedHeight)
         samples = LimitedBytes(limit: byteLimit)
         movie = MP4Movie(
             width: codedWidth, height: codedHeight, timescale: fps * 1000, sequenceParameterSet: [],
@@ -55,14 +46,8 @@ public final class MP4Encoder: AnimationEncoder {
     }
 
     public func add(_ frame: RasterFrame, duration: Double) throws {
-        guard !finished else { throw RasterEncodingError.finished }
-        guard frame.width == width, frame.height == height else {
-            throw RasterEncodingError.frameSizeMismatch(
-                expectedWidth: width, expectedHeight: height, width: frame.width, height: frame.height)
-        }
-        guard duration.isFinite, duration >= 0 else { throw RasterEncodingError.invalidDuration(duration) }
-        picture.fill(from: frame)
-        let (units, isKeyFrame) = try session.encode(picture, timestampMilliseconds: milliseconds.elapsedTicks)
+        try input.take(frame, duration: duration, finished: finished)
+        let (units, isKeyFrame) = try session.encode(input.picture, timestampMilliseconds: milliseconds.elapsedTicks)
         _ = milliseconds.ticks(for: duration)
         let length = ticks.ticks(for: duration)
         var sample: [UInt8] = []

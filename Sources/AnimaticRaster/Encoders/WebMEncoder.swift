@@ -22,12 +22,12 @@
 ///   limited range, alpha composited over black (`YCbCrFrame`).
 /// - **Byte limit.** Checked as each block is added.
 public final class WebMEncoder: AnimationEncoder {
-    public let width: Int
-    public let height: Int
-    public let fps: Int
+    public var width: Int { input.width }
+    public var height: Int { input.height }
+    public var fps: Int { input.fps }
 
+    private let input: VideoInput
     private let session: VP9Session
-    private let picture: YCbCrFrame
     private var clusters: LimitedBytes
     private var cluster: (timestamp: Int, blocks: EBMLWriter)?
     private var cues: [(time: Int, position: Int)] = []
@@ -41,32 +41,17 @@ public final class WebMEncoder: AnimationEncoder {
     /// and DefaultDuration), failing with `RasterEncodingError.overByteLimit` once it would
     /// pass `byteLimit` bytes. `loop` is ignored: WebM has no loop flag.
     public init(width: Int, height: Int, fps: Int, loop: Bool = false, byteLimit: Int) throws {
-        guard (1...16384).contains(width), (1...16384).contains(height) else {
-            throw RasterEncodingError.invalidParameter("WebM size \(width)×\(height) is outside 1…16384")
-        }
-        guard (1...240).contains(fps) else {
-            throw RasterEncodingError.invalidParameter("WebM fps \(fps) is outside 1…240")
-        }
-        self.width = width
-        self.height = height
-        self.fps = fps
+        input = try VideoInput(format: "WebM", width: width, height: height, maxSide: 16384, fps: fps, padToEven: false)
         session = try VP9Session(width: width, height: height, fps: fps)
-        picture = YCbCrFrame(codedWidth: width, codedHeight: height)
         clusters = LimitedBytes(limit: byteLimit)
     }
 
     public func add(_ frame: RasterFrame, duration: Double) throws {
-        guard !finished else { throw RasterEncodingError.finished }
-        guard frame.width == width, frame.height == height else {
-            throw RasterEncodingError.frameSizeMismatch(
-                expectedWidth: width, expectedHeight: height, width: frame.width, height: frame.height)
-        }
-        guard duration.isFinite, duration >= 0 else { throw RasterEncodingError.invalidDuration(duration) }
-        picture.fill(from: frame)
+        try input.take(frame, duration: duration, finished: finished)
         let start = milliseconds.elapsedTicks
         let length = milliseconds.ticks(for: duration)
         exactDuration += duration
-        for packet in try session.encode(picture, timestamp: start, duration: length) {
+        for packet in try session.encode(input.picture, timestamp: start, duration: length) {
             try push(packet.data, isKey: packet.isKey, timestamp: start, duration: length)
         }
     }

@@ -152,13 +152,22 @@ extension SwiftAnimatorWriter {
         case nil:
             out.line("let animator = UIViewPropertyAnimator(duration: 0, curve: .linear)")
         }
-        out.line("animator.addCompletion { [weak self] _ in")
-        out.indent { w in
+        out.finishInterruptibleAnimator()
+    }
+}
+
+extension SwiftSourceWriter {
+    /// The end of `interruptibleAnimator(using:)` once `animator` has its animations: the
+    /// completion finishes the transition and forgets the animator, which is kept and returned
+    /// (UIKit asks for the same animator again until the transition ends).
+    mutating func finishInterruptibleAnimator() {
+        line("animator.addCompletion { [weak self] _ in")
+        indent { w in
             w.line("finish()")
             w.line("self?.transitionAnimator = nil")
         }
-        out.line("}")
-        out.line("transitionAnimator = animator")
-        out.line("return animator")
+        line("}")
+        line("transitionAnimator = animator")
+        line("return animator")
     }
 }

@@ -1,0 +1,145 @@
+import CPostgres
+import Glibc
+
+/// One libpq connection and the few calls the store makes. A connection that broke (the
+/// server restarted, the network dropped) is reset before the next statement, so the store
+/// serves again once PostgreSQL is back, without a restart of ours.
+final class PostgresConnection {
+    private var connection: OpaquePointer?
+    private let uri: String
+
+    /// A parameter: text (numbers, ids) or binary (image bytes, sent as they are).
+    enum Value {
+        case integer(Int)
+        case text(String)
+        case bytes([UInt8])
+    }
+
+    /// The rows of a result, each column's raw value (text, or the bytes of a binary result).
+    typealias Rows = [[[UInt8]?]]
+
+    /// Seconds libpq waits to connect, unless the URI says otherwise: a store that is down
+    /// answers 503 after this, not after the operating system's TCP timeout.
+    static let connectTimeout = "3"
+
+    init(uri: String) throws(AssetStoreError) {
+        self.uri = uri
+        try connect()
+    }
+
+    deinit { PQfinish(connection) }
+
+    /// Host, port and database, for the log; never the password.
+    var location: String {
+        guard let connection else { return "postgresql" }
+        let host = PQhost(connection).map { String(cString: $0) } ?? "?"
+        let port = PQport(connection).map { String(cString: $0) } ?? "?"
+        let db = PQdb(connection).map { String(cString: $0) } ?? "?"
+        return "postgresql \(host):\(port)/\(db)"
+    }
+
+    private func connect() throws(AssetStoreError) {
+        PQfinish(connection)
+        // connect_timeout first: a value in the URI (expanded from dbname) wins over it.
+        let keywords = ["connect_timeout", "dbname"]
+        let values = [Self.connectTimeout, uri]
+        connection = withCStrings(keywords) { k in withCStrings(values) { v in PQconnectdbParams(k, v, 1) } }
+        guard let connection, PQstatus(connection) == CONNECTION_OK else {
+            let message = connection.map { String(cString: PQerrorMessage($0)) } ?? "out of memory"
+            throw AssetStoreError("PostgreSQL is not reachable: \(message.trimmingTrailingNewlines)")
+        }
+        // Notices (e.g. "relation already exists, skipping") are not the server's business.
+        PQsetNoticeProcessor(connection, { _, _ in }, nil)
+    }
+
+    /// Runs one statement. `binary` asks for binary results (bytea as its bytes).
+    @discardableResult
+    func execute(_ sql: String, _ parameters: [Value] = [], binary: Bool = false) throws(AssetStoreError) -> Rows {
+        if connection == nil || PQstatus(connection) != CONNECTION_OK { try connect() }
+        let payloads: [[UInt8]] = parameters.map {
+            switch $0 {
+            case .integer(let n): Array(String(n).utf8) + [0]
+            case .text(let s): Array(s.utf8) + [0]
+            case .bytes(let b): b
+            }
+        }
+        let formats: [Int32] = parameters.map { if case .bytes = $0 { 1 } else { 0 } }
+        let lengths: [Int32] = payloads.map { Int32($0.count) }
+        let result = withPointers(payloads) { values in
+            PQexecParams(
+                connection, sql, Int32(parameters.count), nil, values, lengths, formats, binary ? 1 : 0)
+        }
+        defer { PQclear(result) }
+        let status = PQresultStatus(result)
+        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
+            let message = String(cString: PQerrorMessage(connection)).trimmingTrailingNewlines
+            if PQstatus(connection) != CONNECTION_OK {
+                throw AssetStoreError("PostgreSQL is not reachable: \(message)")
+            }
+            throw AssetStoreError("PostgreSQL: \(message)")
+        }
+        var rows: Rows = []
+        for row in 0..<PQntuples(result) {
+            var columns: [[UInt8]?] = []
+            for column in 0..<PQnfields(result) {
+                if PQgetisnull(result, row, column) == 1 {
+                    columns.append(nil)
+                } else {
+                    let count = Int(PQgetlength(result, row, column))
+                    let value = PQgetvalue(result, row, column)!
+                    columns.append(
+                        value.withMemoryRebound(to: UInt8.self, capacity: count) {
+                            Array(UnsafeBufferPointer(start: $0, count: count))
+                        })
+                }
+            }
+            rows.append(columns)
+        }
+        return rows
+    }
+
+    /// Runs `body` in a transaction, rolled back when it throws.
+    func transaction<T>(_ body: () throws(AssetStoreError) -> T) throws(AssetStoreError) -> T {
+        try execute("BEGIN")
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            _ = try? execute("ROLLBACK")
+            throw error
+        }
+    }
+}
+
+extension [UInt8]? {
+    var text: String { self.map { String(decoding: $0, as: UTF8.self) } ?? "" }
+    var integer: Int { Int(text) ?? 0 }
+}
+
+extension String {
+    fileprivate var trimmingTrailingNewlines: String {
+        var s = self
+        while s.last == "\n" { s.removeLast() }
+        return s
+    }
+}
+
+private func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
+    let copies = strings.map { strdup($0) } + [nil]
+    defer { copies.forEach { free($0) } }
+    return copies.map { UnsafePointer($0) }.withUnsafeBufferPointer { body($0.baseAddress!) }
+}
+
+private func withPointers<R>(_ payloads: [[UInt8]], _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> R) -> R {
+    let copies: [UnsafeMutablePointer<CChar>?] = payloads.map { payload in
+        let memory = UnsafeMutablePointer<CChar>.allocate(capacity: max(payload.count, 1))
+        payload.withUnsafeBytes { raw in
+            UnsafeMutableRawPointer(memory).copyMemory(
+                from: raw.baseAddress ?? UnsafeRawPointer(memory), byteCount: payload.count)
+        }
+        return memory
+    }
+    defer { copies.forEach { $0?.deallocate() } }
+    return copies.map { UnsafePointer($0) }.withUnsafeBufferPointer { body($0.baseAddress) }
+}

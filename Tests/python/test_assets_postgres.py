@@ -1,0 +1,112 @@
+"""The shared asset store (issue 29; docs/DEPLOY.md, "The asset store"): a real PostgreSQL 15
+from Debian, started in a scratch folder on loopback (as root: the cluster belongs to the
+`postgres` user; `make test` installs the package). Two servers on one database share an
+asset; PostgreSQL stopped mid-run gives 503 with Retry-After, and the same server serves
+again once it is back."""
+import hashlib
+import io
+import json
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+
+import pytest
+from PIL import Image
+
+from conftest import LiveServer, curl
+
+PG_BIN = "/usr/lib/postgresql/15/bin"
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class ScratchPostgres:
+    """initdb, pg_ctl start and stop, as the postgres user, in a folder removed afterwards."""
+
+    def __init__(self):
+        self.dir = tempfile.mkdtemp(prefix="animatic-pg-")
+        shutil.chown(self.dir, "postgres", "postgres")
+        self.port = free_port()
+        self.uri = f"postgres://animatic@127.0.0.1:{self.port}/postgres"
+        self.run("initdb", "-D", f"{self.dir}/data", "-A", "trust", "-U", "animatic")
+        self.start()
+
+    def run(self, tool, *args):
+        proc = subprocess.run(["runuser", "-u", "postgres", "--", f"{PG_BIN}/{tool}", *args],
+                              capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0, f"{tool}: {proc.stdout}{proc.stderr}"
+
+    def start(self):
+        self.run("pg_ctl", "-D", f"{self.dir}/data", "-l", f"{self.dir}/log", "-w", "start",
+                 "-o", f"-k {self.dir} -p {self.port} -c listen_addresses=127.0.0.1")
+
+    def stop(self, mode="fast"):
+        self.run("pg_ctl", "-D", f"{self.dir}/data", "-m", mode, "-w", "stop")
+
+    def remove(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def postgres():
+    pg = ScratchPostgres()
+    yield pg
+    try:
+        pg.stop()
+    finally:
+        pg.remove()
+
+
+def png(color):
+    out = io.BytesIO()
+    Image.new("RGB", (24, 16), color).save(out, format="PNG")
+    return out.getvalue()
+
+
+def test_two_servers_on_one_postgresql_share_an_asset(postgres):
+    first = LiveServer("--store", postgres.uri)
+    second = LiveServer("--store", postgres.uri)
+    try:
+        data = png((12, 34, 56))
+        status, _, body = curl("--data-binary", "@-", first.url + "/v1/assets", data=data)
+        assert status == 201, body
+        record = json.loads(body)
+        assert record["id"] == "sha256-" + hashlib.sha256(data).hexdigest()
+        status, headers, served = curl(second.url + "/v1/assets/" + record["id"])
+        assert status == 200 and served == data and headers["content-type"] == "image/png"
+        # The same bytes uploaded to the other server: stored once, by either.
+        status, _, again = curl("--data-binary", "@-", second.url + "/v1/assets", data=data)
+        assert status == 200 and json.loads(again) == record
+        assert any("asset store: postgresql 127.0.0.1" in line for line in first.log), first.log[-5:]
+    finally:
+        assert first.stop() == 0
+        assert second.stop() == 0
+
+
+def test_postgresql_down_is_503_and_back_serves_without_a_restart(postgres):
+    server = LiveServer("--store", postgres.uri)
+    try:
+        data = png((200, 100, 0))
+        status, _, body = curl("--data-binary", "@-", server.url + "/v1/assets", data=data)
+        assert status == 201, body
+        asset = server.url + "/v1/assets/" + json.loads(body)["id"]
+        postgres.stop(mode="immediate")
+        try:
+            for request in ([asset], ["--data-binary", "@-", server.url + "/v1/assets"]):
+                status, headers, body = curl(*request, data=png((1, 1, 1)) if len(request) > 1 else None)
+                assert status == 503, body
+                assert headers["retry-after"] == "5"
+                assert json.loads(body)["type"].endswith("/store-unavailable")
+        finally:
+            postgres.start()
+        status, _, served = curl(asset)
+        assert status == 200 and served == data
+        assert server.process.poll() is None, "the server kept running"
+    finally:
+        assert server.stop() == 0
