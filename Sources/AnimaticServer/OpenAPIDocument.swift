@@ -166,7 +166,7 @@ enum OpenAPIDocument {
                 "parameters": \#(parameterRefs(["name", "params"])),
                 "responses": {
                   "200": {"description": "The expanded spec.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Spec"}}}},
-                  \#(problems([400, 404, 422]))
+                  \#(problems([400, 404, 422, 503]))
                 }
               }
             },
@@ -180,7 +180,7 @@ enum OpenAPIDocument {
                     "type": "object", "required": ["preset", "interaction"],
                     "properties": {"preset": {"type": "string"},
                       "interaction": {"oneOf": [{"$ref": "#/components/schemas/InteractionRule"}, {"type": "null"}]}}}}}},
-                  \#(problems([400, 404, 422]))
+                  \#(problems([400, 404, 422, 503]))
                 }
               }
             },
