@@ -117,15 +117,19 @@ extension LottieEncoder {
         w.raw(",\"refId\":"); w.string("img_\(asset)")
         w.raw(",\"sr\":1,\"ao\":0,\"ip\":0,\"op\":"); w.number(lastFrame); w.raw(",\"st\":0,\"bm\":0,")
         if picture.cut {
-            // The bounds in the image's pixel coordinates (the layer's size at its first frame).
-            let size = states[0].size
-            let r = picture.rect(size)
-            let sx = pw / max(r.width, 1e-9), sy = ph / max(r.height, 1e-9)
-            let x0 = -r.minX * sx, y0 = -r.minY * sy
-            let x1 = (size.width - r.minX) * sx, y1 = (size.height - r.minY) * sy
-            let cut = [Point(x: x0, y: y0), Point(x: x1, y: y0), Point(x: x1, y: y1), Point(x: x0, y: y1)]
+            // The bounds in the image's pixel coordinates at every frame: where a layer's size
+            // changes (the zoom's transition image, from thumbnail to full frame), so does the
+            // part of its aspect-fill picture that the bounds show.
+            var cuts = PathFrames(vertexCount: 4, capacity: states.count)
+            for s in states {
+                let r = picture.rect(s.size)
+                let sx = pw / max(r.width, 1e-9), sy = ph / max(r.height, 1e-9)
+                let x0 = -r.minX * sx, y0 = -r.minY * sy
+                let x1 = (s.size.width - r.minX) * sx, y1 = (s.size.height - r.minY) * sy
+                cuts.appendPolygon([Point(x: x0, y: y0), Point(x: x1, y: y0), Point(x: x1, y: y1), Point(x: x0, y: y1)])
+            }
             w.raw("\"hasMask\":true,\"masksProperties\":[{\"inv\":false,\"mode\":\"a\",\"nm\":\"bounds\",\"pt\":")
-            staticPath(PathFrames(polygon: cut), into: &w)
+            pathProperty(cuts, frames: frames, into: &w)
             w.raw(",\"o\":{\"a\":0,\"k\":100},\"x\":{\"a\":0,\"k\":0}}],")
         }
         w.raw("\"ks\":{\"o\":")
