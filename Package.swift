@@ -95,6 +95,8 @@ let package = Package(
             name: "AnimaticRaster",
             dependencies: [
                 "AnimaticCore", "AnimaticRender", "CCairo", "CZlib", "CPNG", "CPixman", "CGif", "CWebP", "CVPX",
+                // The pictures of `content.image`, decoded to sRGB for drawing (docs/FORMATS.md, "Images").
+                "AnimaticImages",
             ]
                 + (withMP4 ? ["COpenH264"] : []),
             // Optimised in debug builds too: unoptimised, its per-pixel loops (straight alpha,
@@ -113,11 +115,14 @@ let package = Package(
             name: "AnimaticRasterTests",
             dependencies: [
                 "AnimaticRaster", "AnimaticRender", "AnimaticCore", "CPNG", "CGif", "CWebP", "CVPX", "CZlib",
+                "AnimaticImages", "CLCMS2",
             ],
             swiftSettings: withMP4 ? [] : [.define("ANIMATIC_NO_MP4")]
         ),
 
-        .testTarget(name: "AnimaticServerTests", dependencies: ["AnimaticServer", "AnimaticHTTP", "AnimaticCore"]),
+        .testTarget(
+            name: "AnimaticServerTests",
+            dependencies: ["AnimaticServer", "AnimaticHTTP", "AnimaticCore", "AnimaticStore", "AnimaticRaster"]),
 
         // Uploaded images (docs/API.md, "Assets"): type from the magic bytes, limits checked on the
         // header, decoded by libpng, libjpeg-turbo, libwebp and giflib, colours to sRGB by

@@ -23,6 +23,10 @@ public struct TimelineOptions: Hashable, Sendable {
     /// Swift: geometry from the container (the default) or the spec's points
     /// (`?geometry=points`, `--geometry points`; docs/EXPORT.md).
     public var exportGeometry = SwiftExportGeometry.container
+    /// SVG, filmstrip, CSS and Lottie: refer to uploaded images by their path
+    /// `/v1/assets/<id>` instead of embedding them as data URIs (`?images=link`,
+    /// `--images link`; docs/FORMATS.md, "Images"). Data URIs in the spec are always embedded.
+    public var linkImages = false
     /// Raster formats: the frame, size, background, hold and dithering (`ImageOptions`).
     public var image = ImageOptions()
 

@@ -14,8 +14,8 @@ extension APIRoutes {
         route(&r, .get, "/v1/presets/{name}") { [self] request, params in
             presetSpec(request, name: params["name"] ?? "")
         }
-        route(&r, .get, "/v1/presets/{name}/interaction") { request, params in
-            Self.presetInteraction(request, name: params["name"] ?? "")
+        route(&r, .get, "/v1/presets/{name}/interaction") { [self] request, params in
+            presetInteraction(request, name: params["name"] ?? "")
         }
     }
 
@@ -33,7 +33,7 @@ extension APIRoutes {
 
     /// The preset's interaction rule for the parameters in the query (they change it: the tab
     /// slide's distance is the container width, its direction depends on from and to).
-    private static func presetInteraction(_ request: HTTPRequest, name: String) -> HTTPResponse {
+    private func presetInteraction(_ request: HTTPRequest, name: String) -> HTTPResponse {
         guard let preset = PresetCatalog.named(name) else {
             return Problem.notFound(
                 "No preset named \"\(name)\". Presets: \(PresetCatalog.names.joined(separator: ", "))."
@@ -44,7 +44,12 @@ extension APIRoutes {
         case .failure(let problem): return problem.response
         case .success(let p): params = p
         }
-        if case .failure(let problems) = preset.spec(params: params) {
+        let images: ImageLibrary
+        switch resolveImages(preset: name, params: params) {
+        case .failure(let problem): return problem.response
+        case .success(let library): images = library
+        }
+        if case .failure(let problems) = preset.spec(params: params, images: images) {
             return Problem.invalidSpec(problems.problems).response
         }
         var w = JSONWriter()
@@ -58,7 +63,7 @@ extension APIRoutes {
         return response
     }
 
-    /// The named preset's spec for the parameters in the query.
+    /// The named preset's spec for the parameters in the query, its images resolved first.
     /// `rasterFormat`: `scale` is the picture's option, not a preset parameter (`PresetQuery`).
     func expandPreset(_ request: HTTPRequest, name: String, rasterFormat: Bool = false) -> Result<
         TransitionSpec, Problem
@@ -72,7 +77,12 @@ extension APIRoutes {
         case .failure(let problem): return .failure(problem)
         case .success(let p): params = p
         }
-        switch preset.spec(params: params, limits: configuration.limits) {
+        let images: ImageLibrary
+        switch resolveImages(preset: name, params: params) {
+        case .failure(let problem): return .failure(problem)
+        case .success(let library): images = library
+        }
+        switch preset.spec(params: params, limits: configuration.limits, images: images) {
         case .success(let spec): return .success(spec)
         case .failure(let problems): return .failure(.invalidSpec(problems.problems))
         }

@@ -136,7 +136,7 @@ extension APIRoutes {
             extensions: [("parameter", .string("Content-Type"))])
     }
 
-    /// The body as a spec: inline or `{"preset", "params"}`.
+    /// The body as a spec: inline or `{"preset", "params"}`, its images resolved first.
     private func decodeBody(_ request: HTTPRequest) -> Result<TransitionSpec, Problem> {
         let json: JSONValue
         do {
@@ -144,7 +144,12 @@ extension APIRoutes {
         } catch {
             return .failure(.malformedJSON(error))
         }
-        switch SpecDecoder.decodeDocument(json, limits: configuration.limits) {
+        let images: ImageLibrary
+        switch resolveImages(json) {
+        case .failure(let problem): return .failure(problem)
+        case .success(let library): images = library
+        }
+        switch SpecDecoder.decodeDocument(json, limits: configuration.limits, images: images) {
         case .success(let spec): return .success(spec)
         case .failure(let problems): return .failure(.invalidSpec(problems.problems))
         }

@@ -11,7 +11,7 @@ enum OpenAPIDocument {
     /// The query options of a rendered timeline (`TimelineRequest`).
     private static let renderParameters = [
         "format", "fps", "frames", "loop", "filmstripFrames", "reduceMotion", "t", "frame", "scale", "background",
-        "maxWidth", "maxHeight", "hold", "dither", "geometry",
+        "maxWidth", "maxHeight", "hold", "dither", "geometry", "images",
     ]
 
     /// `[{"$ref": "#/components/parameters/a"}, …]`.
@@ -166,7 +166,7 @@ enum OpenAPIDocument {
                 "parameters": \#(parameterRefs(["name", "params"])),
                 "responses": {
                   "200": {"description": "The expanded spec.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Spec"}}}},
-                  \#(problems([400, 404, 422]))
+                  \#(problems([400, 404, 422, 503]))
                 }
               }
             },
@@ -180,7 +180,7 @@ enum OpenAPIDocument {
                     "type": "object", "required": ["preset", "interaction"],
                     "properties": {"preset": {"type": "string"},
                       "interaction": {"oneOf": [{"$ref": "#/components/schemas/InteractionRule"}, {"type": "null"}]}}}}}},
-                  \#(problems([400, 404, 422]))
+                  \#(problems([400, 404, 422, 503]))
                 }
               }
             },
@@ -232,6 +232,9 @@ enum OpenAPIDocument {
                 "description": "SVG, CSS, APNG, GIF, WebP: play forever."},
               "filmstripFrames": {"name": "filmstripFrames", "in": "query", "required": false,
                 "schema": {"type": "integer", "minimum": 2, "maximum": 64, "default": 8}},
+              "images": {"name": "images", "in": "query", "required": false,
+                "schema": {"type": "string", "enum": ["embed", "link"], "default": "embed"},
+                "description": "SVG, filmstrip, CSS, Lottie: pictures as data URIs (embed) or uploaded assets as /v1/assets/{id} (link)."},
               "reduceMotion": {"name": "reduceMotion", "in": "query", "required": false, "schema": {"type": "boolean", "default": false},
                 "description": "The spec as Reduce Motion plays it: a cross-fade, nothing moves (docs/SPEC.md, Reduce Motion)."},
               "t": {"name": "t", "in": "query", "required": false, "schema": {"type": "number", "minimum": 0},

@@ -14,7 +14,7 @@ struct TimelineRequest {
     static let optionNames: Set<String> = [
         "format", "fps", "frames", "loop", "filmstripFrames", "reduceMotion", "params", "interruptible",
         "geometry",
-        "t", "frame", "background", "maxWidth", "maxHeight", "hold", "dither",
+        "t", "frame", "background", "maxWidth", "maxHeight", "hold", "dither", "images",
     ]
     /// Options of the raster formats only; a preset parameter of the same name otherwise.
     static let rasterOnlyOptionNames: Set<String> = ["scale"]
@@ -64,6 +64,12 @@ struct TimelineRequest {
                     return .failure(.badParameter(name, "geometry must be container or points"))
                 }
                 options.exportGeometry = g
+            case "images":
+                // Pictures: embedded as data URIs, or uploaded assets linked by their path.
+                guard value == "embed" || value == "link" else {
+                    return .failure(.badParameter(name, "images must be embed (data URIs) or link (/v1/assets/<id>)"))
+                }
+                options.linkImages = value == "link"
             case "frames", "loop":
                 guard let b = parseBool(value) else {
                     return .failure(.badParameter(name, "\(name) must be true or false"))
@@ -149,6 +155,7 @@ struct TimelineRequest {
             format == .json
             ? ";frames=\(options.includeFrames)"
             : ";frames=\(options.includeFrames);loop=\(options.loop);strip=\(options.filmstripFrames)"
+        if options.linkImages { key += ";images=link" }
         if format.isRaster {
             let image = options.image
             switch image.still {

@@ -1,6 +1,7 @@
 import AnimaticCore
 import AnimaticRaster
 import AnimaticRender
+import AnimaticServer
 import ArgumentParser
 import Foundation
 
@@ -27,6 +28,7 @@ struct RenderCommand: ParsableCommand {
               animatic render fold.json --format gif --loop --out fold.gif
               animatic render fold.json --format png --t 0.5 --scale 2 --out fold.png
               animatic render fold.json --format mp4 --fps 60 --max-width 720 --out fold.mp4
+              animatic render screens.json --assets shots/ --format png --out screens.png
 
             Raster formats (docs/FORMATS.md): png (one frame: --t or --frame, default the \
             last), apng, gif, webp, webm, mp4; --fps defaults to 30 for them (GIF at most 50), \
@@ -38,6 +40,11 @@ struct RenderCommand: ParsableCommand {
             format's extension: .json, .svg, .filmstrip.svg, .lottie.json, .css, .swift, \
             .png, .apng.png, .gif, .webp, .webm, .mp4. \
             Neither --out nor --out-dir may name the spec file itself.
+
+            Images (docs/SPEC.md, "Images"): a spec's data URIs are read from the spec; an \
+            asset it names ("asset": "sha256-…", or a preset's fromImage/toImage) from the \
+            --assets folder, a file named by the id (an extension allowed) whose bytes hash \
+            to it. --images link writes assets as /v1/assets/<id> in SVG, CSS and Lottie.
             """
     )
 
@@ -105,6 +112,16 @@ struct RenderCommand: ParsableCommand {
     )
     var geometry: String = SwiftExportGeometry.container.rawValue
 
+    @Option(
+        help: ArgumentHelp(
+            "A folder of images named by their asset id (sha256-…, an extension allowed), for specs that name assets.",
+            valueName: "dir"))
+    var assets: String?
+
+    @Option(
+        help: "SVG, filmstrip, CSS, Lottie: embed images as data URIs, or link an asset as /v1/assets/<id>.")
+    var images: String = "embed"
+
     @Option(help: "Write to this file instead of standard output.")
     var out: String?
 
@@ -158,6 +175,15 @@ struct RenderCommand: ParsableCommand {
         guard SwiftExportGeometry(rawValue: geometry) != nil else {
             throw ValidationError("--geometry must be container or points")
         }
+        guard images == "embed" || images == "link" else {
+            throw ValidationError("--images must be embed (data URIs) or link (/v1/assets/<id>)")
+        }
+        if let assets {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: assets, isDirectory: &isFolder), isFolder.boolValue else {
+                throw ValidationError("--assets \(assets) is not a folder")
+            }
+        }
         guard out == nil || outDir == nil else {
             throw ValidationError("--out and --out-dir exclude each other: give one")
         }
@@ -177,7 +203,7 @@ struct RenderCommand: ParsableCommand {
             input = data
         }
         let limits = SpecLimits.standard
-        switch SpecDecoder.decodeDocument(bytes: [UInt8](input), limits: limits) {
+        switch try Self.decodeSpec([UInt8](input), limits: limits, images: AssetFolder.resolver(assets)) {
         case .failure(let problems):
             var message =
                 "\(spec): \(problems.problems.count == 1 ? "1 problem" : "\(problems.problems.count) problems")\n"
@@ -195,6 +221,7 @@ struct RenderCommand: ParsableCommand {
                 exportPreset: document.flatMap(SwiftExportPreset.of(document:)))
             options.exportInterruptible = interruptible
             options.exportGeometry = SwiftExportGeometry(rawValue: geometry) ?? .container
+            options.linkImages = images == "link"
             if format.isRaster { options.image = imageOptions }
             if format == .swift, interruptible {
                 let problems = SwiftInterruptible.problems(compiled)
@@ -242,6 +269,16 @@ struct RenderCommand: ParsableCommand {
                 if !format.isRaster { FileHandle.standardOutput.write(Data("\n".utf8)) }
             }
         }
+    }
+
+    /// The document in either form, its images (data URIs, `--assets` files) resolved first.
+    static func decodeSpec(_ bytes: [UInt8], limits: SpecLimits, images resolver: ImageResolver) throws -> Result<
+        TransitionSpec, SpecProblems
+    > {
+        guard let document = try? JSONParser.parse(bytes) else {
+            return SpecDecoder.decodeDocument(bytes: bytes, limits: limits)
+        }
+        return SpecDecoder.decodeDocument(document, limits: limits, images: try resolver.library(for: document))
     }
 
     /// The raster options as given (validated in `validate`).

@@ -28,7 +28,7 @@ async function request(path, { query, body, accept = "application/json", content
   const init = { method: body === undefined ? "GET" : "POST", headers: { Accept: accept }, signal };
   if (body !== undefined) {
     init.headers["Content-Type"] = contentType;
-    init.body = typeof body === "string" ? body : JSON.stringify(body);
+    init.body = typeof body === "string" || body instanceof Blob ? body : JSON.stringify(body);
   }
   let response;
   try {
@@ -47,6 +47,17 @@ async function request(path, { query, body, accept = "application/json", content
   const what = problem?.detail || problem?.title || `${response.status} ${response.statusText}`;
   throw new ApiError(`The server refused (${response.status}): ${what}`, { status: response.status, problem });
 }
+
+/**
+ * Uploads an image (a File or Blob: PNG, JPEG, WebP or GIF) to the asset store:
+ * {id, width, height, bytes, type} (docs/API.md, "Assets").
+ */
+export async function uploadAsset(blob, signal) {
+  return (await request("v1/assets", { body: blob, contentType: "application/octet-stream", signal })).json();
+}
+
+/** The URL of an uploaded asset, for an <img> or an SVG <image>. */
+export function assetURL(id) { return url(`v1/assets/${encodeURIComponent(id)}`).href; }
 
 export async function listPresets(signal) {
   const body = await (await request("v1/presets", { signal })).json();

@@ -3,7 +3,8 @@
 // each: messages.js (the strip above the stage), transport.js (the stage and transport at
 // the clock's time), loader.js (making a spec current), drive.js (interactive mode),
 // compare-mode.js (compare mode), links.js (share link, downloads, opening a link),
-// pictures.js (the GIF/APNG/WebP/MP4/PNG row and Copy image),
+// pictures.js (the GIF/APNG/WebP/MP4/PNG row and Copy image), screens.js (your screens
+// on the from- and to-views),
 // controls.js (buttons and keys), test-hook.js (window.animatic). Components tell the page
 // what happened with DOM events (addEventListener, CustomEvent with a `detail`); what a
 // component asks of the page (the frame at t, the hover text) is a function given to its
@@ -29,6 +30,7 @@ import { Drive } from "./drive.js";
 import { CompareMode } from "./compare-mode.js";
 import { Links } from "./links.js";
 import { Pictures } from "./pictures.js";
+import { Screens } from "./screens.js";
 import { Controls } from "./controls.js";
 import { PasteSwift } from "./paste-swift.js";
 import { installTestHook } from "./test-hook.js";
@@ -76,6 +78,7 @@ const page = {
 page.messages = new Messages(page.state);
 page.links = new Links(page);
 page.pictures = new Pictures(page);
+page.screens = new Screens(page);
 page.transport = new Transport(page);
 page.loader = new Loader(page);
 page.drive = new Drive(page);

@@ -10,7 +10,9 @@ import { isPresetRef } from "./presets.js";
 export function describe(spec) {
   if (!spec) return "—";
   if (!isPresetRef(spec)) return "the edited spec";
-  const params = Object.entries(spec.params || {}).filter(([k]) => !["gesture", "progress"].includes(k));
+  // Your screens (screens.js) are on both sides: not what tells A from B.
+  const params = Object.entries(spec.params || {})
+    .filter(([k]) => !["gesture", "progress", "fromImage", "toImage"].includes(k));
   return params.length ? `${spec.preset} ${params.map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(" ")}` : `${spec.preset} (defaults)`;
 }
 
@@ -52,7 +54,9 @@ export class CompareMode {
     const { state } = this.page;
     const base = isPresetRef(state.spec) ? state.spec : state.basePreset;
     if (!base) return null;
-    return { preset: base.preset, params: { ...state.compare.with } };
+    return this.page.screens
+      ? this.page.screens.apply({ preset: base.preset, params: { ...state.compare.with } })
+      : { preset: base.preset, params: { ...state.compare.with } };
   }
 
   /** Shows or hides B's stage, the captions and the table for the current view. */

@@ -23,6 +23,8 @@ export class Loader {
   async load(spec, { text, fromEditor = false, start, autoplay = true } = {}) {
     const page = this.page;
     const { api, state, drive, form, player, messages } = page;
+    // Your screens on the views of a preset (screens.js), unless the editor's text is sent as typed.
+    if (text === undefined && page.screens) spec = page.screens.apply(spec);
     const seq = ++this.seq;
     state.loading = true;
     document.body.classList.add("loading");
@@ -57,6 +59,13 @@ export class Loader {
       if (seq !== this.seq || error.name === "AbortError") return false;
       state.errorStack = error instanceof ApiError ? null : String(error.stack || error);
       const details = error.errors || [];
+      // A screen the server no longer has: forget it and show the preset without it.
+      if (isPresetRef(spec) && page.screens?.forgetUnknown(details)) {
+        const params = { ...(spec.params || {}) };
+        for (const e of details) delete params[(e.pointer || "").replace(/^\/params\//, "")];
+        return this.load(Object.keys(params).length ? { preset: spec.preset, params } : { preset: spec.preset },
+          { start, autoplay });
+      }
       if (isPresetRef(spec) && details.length) {
         form.showProblems(details);
         messages.show(`${error.message.replace(/\.$/, "")} — see the fields marked under Parameters.`);

@@ -79,7 +79,17 @@ function gradientElement(g) {
 /** How each image mode maps to preserveAspectRatio (UIKit's scaleAspectFill, scaleAspectFit, scaleToFill). */
 const IMAGE_MODES = {fill: "xMidYMid slice", fit: "xMidYMid meet", stretch: "none"};
 
-/** A placeholder image drawn in its box as its mode says (aspect-fit by default). */
+/** The URL of a layer's picture (an uploaded asset or a data URI), or null for a placeholder. */
+function pictureURL(image) {
+  if (typeof image.data === "string") return image.data;
+  if (typeof image.asset === "string") return new URL(`v1/assets/${encodeURIComponent(image.asset)}`, document.baseURI).href;
+  return null;
+}
+
+/**
+ * An image drawn in its box as its mode says (aspect-fit by default): the picture when the
+ * layer names one (its fill, when given, under it), else a placeholder.
+ */
 function imageElement(image) {
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("class", "image");
@@ -90,6 +100,15 @@ function imageElement(image) {
   const rect = document.createElementNS(SVG, "rect");
   rect.setAttribute("width", aspect); rect.setAttribute("height", 1);
   rect.setAttribute("fill", image.fill ? cssColor(image.fill) : PLACEHOLDER_FILL);
+  const href = pictureURL(image);
+  if (href) {
+    const picture = document.createElementNS(SVG, "image");
+    picture.setAttribute("width", aspect); picture.setAttribute("height", 1);
+    picture.setAttribute("preserveAspectRatio", "none");
+    picture.setAttribute("href", href);
+    svg.append(...(image.fill ? [rect] : []), picture);
+    return svg;
+  }
   // A mountain and a sun, so that it reads as a picture.
   const hill = document.createElementNS(SVG, "path");
   hill.setAttribute("d", `M0 1 L${aspect * 0.35} 0.45 L${aspect * 0.6} 0.75 L${aspect * 0.75} 0.6 L${aspect} 1 Z`);

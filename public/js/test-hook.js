@@ -52,6 +52,7 @@ export function installTestHook(page) {
                    rows: state.compare.rows, error: state.compare.error },
         lastDownload: state.lastDownload,
         lastPicture: page.pictures.last,
+        screens: { ...page.screens.ids, uploads: page.screens.uploads },
         problems: editor.problems.map(({ pointer, message, line }) => ({ pointer, message, line })),
       };
     },

@@ -16,26 +16,30 @@ public struct PresetDefinition: Sendable {
         self.name = name
         self.summary = summary
         self.source = source
-        self.parameters = parameters
+        // Every preset shows the user's screens on its from- and to-views.
+        self.parameters = parameters + [.fromImage, .toImage]
         self.build = build
     }
+
+    /// The parameters that name images, for `ImageSource.references(in:)`.
+    public static let imageParameterNames = ["fromImage", "toImage", "image"]
 
     /// The spec for `params` (a JSON object, or nil for every default); problems carry
     /// pointers under `pointer` (`/params/<name>` for a top-level document).
     public func spec(
         params: JSONValue?, pointer: String = "/params",
-        limits: SpecLimits = .standard
+        limits: SpecLimits = .standard, images: ImageLibrary = .empty
     ) -> Result<TransitionSpec, SpecProblems> {
-        var p = PresetParameters(params, declarations: parameters, pointer: pointer, limits: limits)
+        var p = PresetParameters(params, declarations: parameters, pointer: pointer, limits: limits, images: images)
         guard p.isValid else { return .failure(SpecProblems(p.problems)) }
-        let built = build(&p)
+        let built = build(&p).map { Self.showingScreens($0, p) }
         guard p.isValid, let built else {
             return .failure(
                 SpecProblems(p.problems.isEmpty ? [SpecProblem(pointer: pointer, message: "no spec")] : p.problems))
         }
         // The expanded spec goes through the ordinary decoder, so it meets every rule
         // and limit an inline spec does, and what `GET /v1/presets/{name}` shows decodes.
-        switch SpecDecoder.decode(SpecEncoder.encode(built), limits: limits) {
+        switch SpecDecoder.decode(SpecEncoder.encode(built), limits: limits, images: images) {
         case .success(let spec): return .success(spec)
         case .failure(let inner):
             return .failure(
@@ -48,6 +52,22 @@ public struct PresetDefinition: Sendable {
                         )
                     }))
         }
+    }
+
+    /// `spec` with `fromImage` and `toImage`, when given, on the from- and to-views: image
+    /// content, aspect-fill (a screenshot covers its view as `.scaleAspectFill` would), and
+    /// no placeholder label over it. Snapshots of those views show the same picture.
+    static func showingScreens(_ spec: TransitionSpec, _ p: PresetParameters) -> TransitionSpec {
+        var spec = spec
+        for (name, view) in [("fromImage", spec.views?.from ?? "from"), ("toImage", spec.views?.to ?? "to")] {
+            guard let (source, image) = p.image(name), let i = spec.layers.firstIndex(where: { $0.id == view })
+            else { continue }
+            spec.layers[i].content = .image(aspectRatio: image.aspectRatio, fill: nil)
+            spec.layers[i].imageSource = source
+            spec.layers[i].imageMode = .fill
+            spec.layers[i].label = nil
+        }
+        return spec
     }
 
     /// The spec with every parameter at its default.
@@ -82,10 +102,10 @@ extension SpecDecoder {
     /// Decodes a document in either form: a preset reference (expanded, then checked
     /// like an inline spec) or an inline spec. An unknown preset is a problem at
     /// `/preset`, a parameter problem at `/params/<name>`.
-    public static func decodeDocument(_ json: JSONValue, limits: SpecLimits = .standard) -> Result<
-        TransitionSpec, SpecProblems
-    > {
-        guard json["preset"] != nil else { return decode(json, limits: limits) }
+    public static func decodeDocument(
+        _ json: JSONValue, limits: SpecLimits = .standard, images: ImageLibrary = .empty
+    ) -> Result<TransitionSpec, SpecProblems> {
+        guard json["preset"] != nil else { return decode(json, limits: limits, images: images) }
         var d = SpecDecoder(limits: limits)
         guard d.object(json, at: "", allowed: ["preset", "params", "name", "description", "$schema"]) != nil,
             let name = d.string(json["preset"]!, at: "/preset")
@@ -96,7 +116,7 @@ extension SpecDecoder {
             d.problem("/preset", "unknown preset \"\(name)\" (known: \(PresetCatalog.names.joined(separator: ", ")))")
             return .failure(SpecProblems(d.problems))
         }
-        let result = definition.spec(params: json["params"], pointer: "/params", limits: limits)
+        let result = definition.spec(params: json["params"], pointer: "/params", limits: limits, images: images)
         if d.problems.isEmpty { return result }
         if case .failure(let more) = result { d.problems += more.problems }
         return .failure(SpecProblems(d.problems))

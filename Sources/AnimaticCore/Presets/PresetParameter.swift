@@ -19,6 +19,8 @@ public struct PresetParameter: Hashable, Sendable {
         case gestureSamples
         /// `[[t, scale], …]`: a pinch recognizer's scale (> 0) at wall times t.
         case scaleSamples
+        /// An image: an asset id (`sha256-…`, from `POST /v1/assets`) or a data URI.
+        case image
 
         /// How the kind reads in a listing: `number > 0 … 60`, `one of present, dismiss`.
         public var summary: String {
@@ -32,6 +34,7 @@ public struct PresetParameter: Hashable, Sendable {
             case .progressSamples: return "[[t, percent], …]"
             case .gestureSamples: return "[[t, x, y], …]"
             case .scaleSamples: return "[[t, scale], …]"
+            case .image: return "asset id (sha256-…) or data:image/…;base64,…"
             }
         }
 
@@ -45,6 +48,7 @@ public struct PresetParameter: Hashable, Sendable {
             case .progressSamples: return "progress"
             case .gestureSamples: return "gesture"
             case .scaleSamples: return "scale"
+            case .image: return "image"
             }
         }
     }
@@ -78,4 +82,14 @@ public struct PresetParameter: Hashable, Sendable {
     public static let orientation = PresetParameter(
         "orientation", .choice(["portrait", "landscape"]), default: .string("portrait"),
         "device orientation; sets the default container size")
+
+    /// The user's screens on the from- and to-views, which every preset takes
+    /// (`PresetDefinition` adds them): each view then shows the image, aspect-fill, and so
+    /// does every snapshot made of it.
+    public static let fromImage = PresetParameter(
+        "fromImage", .image, default: .null,
+        "the from-view's screen: an asset id (POST /v1/assets) or a data URI, drawn aspect-fill over the view")
+    public static let toImage = PresetParameter(
+        "toImage", .image, default: .null,
+        "the to-view's screen: an asset id (POST /v1/assets) or a data URI, drawn aspect-fill over the view")
 }

@@ -11,19 +11,23 @@ public struct PresetParameters: Sendable {
     var checked: [String: CheckedValue] = [:]
     public private(set) var problems: [SpecProblem] = []
     let limits: SpecLimits
+    /// The images `.image` parameters may name (resolved by the caller).
+    public let images: ImageLibrary
 
     enum CheckedValue: Sendable {
         case number(Double), integer(Int), bool(Bool), word(String), rect(Rect)
         case progress([ProgressSample]), gesture([GestureSample]), scale([ProgressSample])
+        case image(ImageSource)
     }
 
     public init(
         _ json: JSONValue?, declarations: [PresetParameter], pointer: String = "/params",
-        limits: SpecLimits = .standard
+        limits: SpecLimits = .standard, images: ImageLibrary = .empty
     ) {
         self.declarations = declarations
         self.pointer = pointer
         self.limits = limits
+        self.images = images
         guard let json, json != .null else { return }
         guard let members = json.objectMembers else {
             problems.append(
@@ -43,16 +47,41 @@ public struct PresetParameters: Sendable {
                 continue
             }
             given[name] = value
-            if let v = Self.check(value, as: declaration.kind, at: p, decoder: &decoder) { checked[name] = v }
+            if let v = Self.check(value, as: declaration.kind, at: p, decoder: &decoder, images: images) {
+                checked[name] = v
+            }
         }
         problems = decoder.problems
     }
 
     static func check(
         _ value: JSONValue, as kind: PresetParameter.Kind, at p: String,
-        decoder d: inout SpecDecoder
+        decoder d: inout SpecDecoder, images: ImageLibrary = .empty
     ) -> CheckedValue? {
         switch kind {
+        case .image:
+            guard let s = value.stringValue else {
+                d.problem(p, "expected a string, got \(value.kindName)")
+                return nil
+            }
+            let source: ImageSource
+            switch ImageSource.parse(s) {
+            case .success(let parsed): source = parsed
+            case .failure(let e):
+                d.problem(p, e.message)
+                return nil
+            }
+            guard images[source] != nil else {
+                if let reason = images.failures[source.key] {
+                    d.problem(p, reason)
+                } else if case .asset(let id) = source {
+                    d.problem(p, "unknown asset \"\(id)\" (upload it with POST /v1/assets)")
+                } else {
+                    d.problem(p, "the data URI was not resolved to an image")
+                }
+                return nil
+            }
+            return .image(source)
         case let .number(lo, hi, open):
             let range: SpecDecoder.NumberRange = open ? .openClosed(lo, hi) : .closed(lo, hi)
             return d.number(value, at: p, range: range).map { .number($0) }
@@ -106,6 +135,12 @@ public struct PresetParameters: Sendable {
             preconditionFailure("preset reads undeclared parameter \(name)")
         }
         return d
+    }
+
+    /// The image parameter `name` with its picture, when given.
+    public func image(_ name: String) -> (source: ImageSource, image: ImageLibrary.Image)? {
+        guard case .image(let source)? = checked[name], let image = images[source] else { return nil }
+        return (source, image)
     }
 
     public func number(_ name: String) -> Double {

@@ -26,6 +26,10 @@ public enum ZoomPreset {
             PresetParameter(
                 "imageAspect", .number(min: 0, max: 1000, minExclusive: true), default: .number(4.0 / 3),
                 "the image's width / height; the full-size frame is the aspect-fit of the image in the container"),
+            PresetParameter(
+                "image", .image, default: .null,
+                "the photo (asset id or data URI) on the thumbnail, the transition image and the full-size image; its aspect replaces imageAspect"
+            ),
             PresetParameter("tabBar", .bool, default: .bool(true), "whether there is a tab bar to fade"),
             PresetParameter(
                 "tabBarHeight", .number(min: 0, max: 10_000, minExclusive: true), default: .number(83),
@@ -116,15 +120,18 @@ public enum ZoomPreset {
         }
         guard p.isValid else { return nil }
 
-        let fit = aspectFitFrame(imageAspect: p.number("imageAspect"), in: size)
-        let aspect = p.number("imageAspect")
+        let photo = p.image("image")
+        if photo != nil && p.isGiven("imageAspect") { p.problem("imageAspect", "the image's own aspect applies") }
+        let aspect = photo?.image.aspectRatio ?? p.number("imageAspect")
+        let fit = aspectFitFrame(imageAspect: aspect, in: size)
         let imageFill = Color(hex: "#5ac8fa")
         // The document's image views: contentMode = .scaleAspectFill, clipsToBounds = true.
         func image(_ id: String, _ frame: Rect, hidden: Bool, label: String) -> LayerSpec {
             var layer = LayerSpec(
-                id: id, frame: frame, label: label, hidden: hidden, clips: true,
+                id: id, frame: frame, label: photo == nil ? label : nil, hidden: hidden, clips: true,
                 content: .image(aspectRatio: aspect, fill: imageFill))
             layer.imageMode = .fill
+            layer.imageSource = photo?.source
             return layer
         }
         let grid = PresetSupport.view(present ? "from" : "to", bounds, fill: "#ffffff", label: "Photos")

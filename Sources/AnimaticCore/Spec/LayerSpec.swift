@@ -28,6 +28,9 @@ public struct LayerSpec: Hashable, Sendable {
     public var content: LayerContent?
     /// How an image `content` fills the bounds (`content.image.mode`; aspect-fit by default).
     public var imageMode: ImageContentMode = .fit
+    /// The picture of an image `content` (`content.image.asset` or `.data`); nil for a
+    /// placeholder of `aspect` drawn in its fill. Its aspect ratio is the image's.
+    public var imageSource: ImageSource?
     /// Applied to the sublayers about the anchor point; nil for the identity.
     public var sublayerTransform: SublayerTransformSpec?
     public var shadow: ShadowSpec

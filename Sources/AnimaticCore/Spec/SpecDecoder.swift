@@ -9,24 +9,34 @@ public struct SpecDecoder {
     var problems: [SpecProblem] = []
     /// Layer ids with their anchors, known once `layers` is read; changes refer to them.
     var layerAnchors: [String: Point] = [:]
+    /// The images `content.image.asset|data` may name (resolved by the caller); a name
+    /// missing here is a problem at its pointer.
+    public var images: ImageLibrary = .empty
 
-    public init(limits: SpecLimits = .standard) {
+    public init(limits: SpecLimits = .standard, images: ImageLibrary = .empty) {
         self.limits = limits
+        self.images = images
     }
 
     /// Decodes a whole spec document (inline form).
-    public static func decode(_ json: JSONValue, limits: SpecLimits = .standard) -> Result<TransitionSpec, SpecProblems>
-    {
-        var decoder = SpecDecoder(limits: limits)
-        let spec = decoder.transitionSpec(json, at: "")
+    public static func decode(
+        _ json: JSONValue, limits: SpecLimits = .standard, images: ImageLibrary = .empty
+    ) -> Result<TransitionSpec, SpecProblems> {
+        var decoder = SpecDecoder(limits: limits, images: images)
+        var spec = decoder.transitionSpec(json, at: "")
+        if decoder.problems.isEmpty, spec != nil, !images.isEmpty {
+            spec!.images = images.restricted(to: Set(spec!.layers.compactMap { $0.imageSource?.key }))
+        }
         if decoder.problems.isEmpty, let spec { return .success(spec) }
         return .failure(SpecProblems(decoder.problems))
     }
 
     /// Parses and decodes UTF-8 JSON bytes; malformed JSON is one problem naming the byte offset.
-    public static func decode(bytes: [UInt8], limits: SpecLimits = .standard) -> Result<TransitionSpec, SpecProblems> {
+    public static func decode(
+        bytes: [UInt8], limits: SpecLimits = .standard, images: ImageLibrary = .empty
+    ) -> Result<TransitionSpec, SpecProblems> {
         do {
-            return decode(try JSONParser.parse(bytes), limits: limits)
+            return decode(try JSONParser.parse(bytes), limits: limits, images: images)
         } catch {
             return .failure(SpecProblems([SpecProblem(pointer: "", message: error.description)]))
         }
@@ -230,6 +240,7 @@ public struct SpecDecoder {
         if let c = json["clips"] { layer.clips = bool(c, at: at("clips")) ?? false }
         if let c = json["content"] {
             layer.content = content(c, at: at("content"), owner: id)
+            if case .image? = layer.content { layer.imageSource = imageSource(c["image"]!, at: at("content")) }
             if let m = c["image"]?["mode"] {
                 layer.imageMode = imageMode(
                     m, at: JSONPointer.appending(JSONPointer.appending(at("content"), "image"), "mode"))
@@ -277,9 +288,26 @@ public struct SpecDecoder {
         }
         if let image = json["image"] {
             let p = JSONPointer.appending(pointer, "image")
-            guard object(image, at: p, allowed: ["aspect", "fill", "mode"]) != nil else { return nil }
+            guard object(image, at: p, allowed: ["aspect", "fill", "mode", "asset", "data"]) != nil else { return nil }
+            let given = ["asset", "data", "aspect"].filter { image[$0] != nil }
+            if given.count > 1 {
+                problem(
+                    p,
+                    "an image is an \"asset\", a \"data\" URI or a placeholder of an \"aspect\" (given: \(given.joined(separator: ", "))); a picture's aspect is its own"
+                )
+                return nil
+            }
+            if let key = given.first, key != "aspect" {
+                let source = imageSource(image, at: pointer)
+                var fill: Color?
+                if let f = image["fill"] { fill = color(f, at: JSONPointer.appending(p, "fill")) }
+                return source.flatMap { images[$0] }.map { .image(aspectRatio: $0.aspectRatio, fill: fill) }
+            }
             guard let a = image["aspect"] else {
-                problem(p, "an image needs its \"aspect\" (width / height)")
+                problem(
+                    p,
+                    "an image needs an \"asset\" (from POST /v1/assets), a \"data\" URI or, for a placeholder, its \"aspect\" (width / height)"
+                )
                 return nil
             }
             let aspect = number(a, at: JSONPointer.appending(p, "aspect"), range: .positive(max: 1000))
@@ -288,6 +316,48 @@ public struct SpecDecoder {
             return aspect.map { .image(aspectRatio: $0, fill: fill) }
         }
         problem(pointer, "content needs \"of\" (a snapshot of another layer) or \"image\"")
+        return nil
+    }
+
+    /// The `asset` or `data` of `content.image` at `pointer` (the content), checked
+    /// against `images`; nil (and no problem) for a placeholder.
+    mutating func imageSource(_ image: JSONValue, at pointer: String) -> ImageSource? {
+        let p = JSONPointer.appending(pointer, "image")
+        let source: ImageSource
+        let at: String
+        if let a = image["asset"] {
+            at = JSONPointer.appending(p, "asset")
+            guard let id = a.stringValue else {
+                problem(at, "expected a string, got \(a.kindName)")
+                return nil
+            }
+            guard ImageSource.isAssetID(id) else {
+                problem(at, "expected an asset id: \"sha256-\" and 64 hex digits, as POST /v1/assets gives")
+                return nil
+            }
+            source = .asset(id)
+        } else if let d = image["data"] {
+            at = JSONPointer.appending(p, "data")
+            guard let uri = d.stringValue else {
+                problem(at, "expected a string, got \(d.kindName)")
+                return nil
+            }
+            if case .failure(let e) = DataURI.parse(uri) {
+                problem(at, e.message)
+                return nil
+            }
+            source = .data(uri)
+        } else {
+            return nil
+        }
+        if images[source] != nil { return source }
+        if let reason = images.failures[source.key] {
+            problem(at, reason)
+        } else if case .asset(let id) = source {
+            problem(at, "unknown asset \"\(id)\" (upload it with POST /v1/assets)")
+        } else {
+            problem(at, "the data URI was not resolved to an image")
+        }
         return nil
     }
 

@@ -78,7 +78,12 @@ public enum SpecEncoder {
             if let rect { c.append(("rect", self.rect(rect))) }
             m.append(("content", .object(c)))
         case let .image(aspect, fill)?:
-            var i: [(key: String, value: JSONValue)] = [("aspect", .number(aspect))]
+            var i: [(key: String, value: JSONValue)]
+            switch l.imageSource {
+            case .asset(let id)?: i = [("asset", .string(id))]
+            case .data(let uri)?: i = [("data", .string(uri))]
+            case nil: i = [("aspect", .number(aspect))]
+            }
             if let fill { i.append(("fill", .string(fill.hexString))) }
             if l.imageMode != .fit { i.append(("mode", .string(l.imageMode.rawValue))) }
             m.append(("content", .object([("image", .object(i))])))

@@ -20,6 +20,9 @@ public struct TransitionSpec: Hashable, Sendable {
     /// The from- and to-views, for `completeTransition(_:)`'s removal; nil: none is removed.
     public var views: TransitionViews?
     public var interaction: InteractionSpec?
+    /// The pictures the layers' `imageSource`s name, resolved by the caller and given to
+    /// the decoder (`SpecDecoder.images`); not part of the JSON form.
+    public var images: ImageLibrary = .empty
 
     public init(
         container: ContainerSpec = ContainerSpec(), layers: [LayerSpec] = [],

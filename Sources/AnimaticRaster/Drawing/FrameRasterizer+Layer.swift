@@ -112,7 +112,8 @@ extension FrameRasterizer {
             !body && border == nil
             ? nil
             : { content in
-                let look = LookPainter(cr: content, timeline: self.timeline, font: self.painter.font)
+                let look = LookPainter(
+                    cr: content, timeline: self.timeline, font: self.painter.font, images: self.painter.images)
                 if body {
                     look.body(
                         spec, index: i, size: s.size, radius: s.cornerRadius, fill: s.fill, drawFill: false,

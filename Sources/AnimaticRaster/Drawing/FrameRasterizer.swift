@@ -45,7 +45,8 @@ public final class FrameRasterizer {
         width = max(1, Int((container.width * k - 1e-6).rounded(.up)))
         height = max(1, Int((container.height * k - 1e-6).rounded(.up)))
         canvas = CairoCanvas(width: width, height: height)
-        painter = LookPainter(cr: canvas.context, timeline: timeline, font: LabelFont())
+        painter = LookPainter(
+            cr: canvas.context, timeline: timeline, font: LabelFont(), images: ImagePainter(timeline: timeline))
         projector = ProjectedContent(width: width, height: height)
         if let b = options.background {
             background = b

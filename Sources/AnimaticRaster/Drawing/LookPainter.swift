@@ -5,7 +5,7 @@ import CCairo
 /// Draws a layer's look in its bounds coordinates (the current user space of `cr`), as
 /// the SVG exports draw it (`SVGPainter`): the fill as a rounded rect, the gradient in
 /// bounding-box units with evenly spaced stops (`CAGradientLayer` without `locations`),
-/// the content (an image placeholder in its content mode, or a snapshot: the source
+/// the content (a picture or an image placeholder in its content mode, or a snapshot: the source
 /// layer's initial look seen through the snapshot's rect, stretched to the bounds), the
 /// label centred, and the border: a stroke centred on the bounds inset by half its width.
 /// `clips` cuts the content (not the fill) to the bounds rectangle.
@@ -13,6 +13,8 @@ struct LookPainter {
     let cr: OpaquePointer
     let timeline: Timeline
     let font: LabelFont
+    /// The render's pictures (`content.image` with an asset or data); nil draws placeholders.
+    var images: ImagePainter? = nil
 
     /// Snapshots of snapshots are followed this deep (a loop would otherwise never end;
     /// the spec decoder rejects none of them).
@@ -59,9 +61,17 @@ struct LookPainter {
             switch content {
             case let .image(aspect, imageFill):
                 let r = Self.imageRect(aspect: aspect, mode: spec.imageMode, width: w, height: h)
-                cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
-                setSource(imageFill ?? SVGPainter.placeholderFill)
-                cairo_fill(cr)
+                // A picture covers the placeholder; its `fill`, when given, shows through
+                // (as the SVG exports draw it).
+                let picture = spec.imageSource.flatMap { source in
+                    images?.pixels(source) != nil ? source : nil
+                }
+                if picture == nil || imageFill != nil {
+                    cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
+                    setSource(imageFill ?? SVGPainter.placeholderFill)
+                    cairo_fill(cr)
+                }
+                if let picture { images?.paint(picture, in: r, on: cr) }
             case let .snapshot(of, rect):
                 if depth < Self.maxSnapshotDepth, let source = timeline.layerIndex(of) {
                     let sourceSpec = timeline.layers[source].spec

@@ -88,11 +88,11 @@ public enum CSSEncoder {
             case .body(let i):
                 layer(
                     i, part: timeline.hasSublayers(i) ? .body : .bodyAndBorder, zIndex: z, name: names[i],
-                    samples: samples, tween: tweens[i], loop: options.loop, into: &w)
+                    samples: samples, tween: tweens[i], loop: options.loop, linkImages: options.linkImages, into: &w)
             case .border(let i):
                 layer(
                     i, part: .border, zIndex: z, name: names[i] + "-border", samples: samples, tween: tweens[i],
-                    loop: options.loop, into: &w)
+                    loop: options.loop, linkImages: options.linkImages, into: &w)
             }
         }
         return w.takeBytes()
@@ -112,7 +112,7 @@ public enum CSSEncoder {
 
     static func layer(
         _ i: Int, part: SVGPainter.Part, zIndex: Int, name: String, samples: FrameSamples, tween: ExactTween?,
-        loop: Bool, into w: inout MarkupWriter
+        loop: Bool, linkImages: Bool = false, into w: inout MarkupWriter
     ) {
         let timeline = samples.timeline
         let compiled = timeline.layers[i]
@@ -145,7 +145,16 @@ public enum CSSEncoder {
             w.raw("  border-radius: "); w.number(first.cornerRadius, digits: 4); w.raw("px;\n")
         }
         if let fill = first.fill { w.raw("  background-color: "); color(fill, into: &w); w.raw(";\n") }
-        if let g = spec.gradient {
+        if part != .border, let picture = picture(spec, size: first.size, timeline: timeline, link: linkImages) {
+            // The picture above the gradient, if any (the first background is on top).
+            w.raw("  background-image: url(\""); w.xml(picture.href); w.raw("\")")
+            if let g = spec.gradient { w.raw(", "); gradient(g, size: first.size, into: &w) }
+            w.raw(";\n  background-size: "); w.number(picture.rect.width, digits: 4); w.raw("px ")
+            w.number(picture.rect.height, digits: 4); w.raw(spec.gradient == nil ? "px" : "px, 100% 100%")
+            w.raw(";\n  background-position: "); w.number(picture.rect.minX, digits: 4); w.raw("px ")
+            w.number(picture.rect.minY, digits: 4); w.raw(spec.gradient == nil ? "px" : "px, 0 0")
+            w.raw(";\n  background-repeat: no-repeat;\n")
+        } else if let g = spec.gradient {
             w.raw("  background-image: "); gradient(g, size: first.size, into: &w); w.raw(";\n")
         }
         if let label = spec.label, !label.isEmpty {
@@ -348,6 +357,39 @@ public enum CSSEncoder {
     /// A CSS gradient along the layer's start → end direction (the angle is exact; CSS
     /// stretches the gradient line to the box's corners where Core Animation uses the
     /// two points, so stops sit somewhat differently unless the points are on the edges).
+    /// The picture a layer shows and where, in the element's coordinates at `size`: its
+    /// own image (placed as its `imageMode` says), or the part of a source layer's image
+    /// that a snapshot of it (`content.of`, `rect`) shows, stretched as the snapshot is.
+    /// CSS cuts a background to the element's box: an aspect-fill picture on a layer that
+    /// does not clip loses what UIKit would draw outside its bounds (docs/FORMATS.md).
+    static func picture(
+        _ spec: LayerSpec, size: Size, timeline: Timeline, link: Bool
+    ) -> (href: String, rect: Rect)? {
+        switch spec.content {
+        case .image(let aspect, _)?:
+            guard let source = spec.imageSource, let href = LayerImages.href(source, in: timeline, link: link)
+            else { return nil }
+            return (href, spec.imageMode.imageRect(aspect: aspect, in: size))
+        case .snapshot(let of, let rect)?:
+            guard let s = timeline.layerIndex(of) else { return nil }
+            let source = timeline.layers[s].spec
+            guard case .image(let aspect, _)? = source.content, let imageSource = source.imageSource,
+                let href = LayerImages.href(imageSource, in: timeline, link: link)
+            else { return nil }
+            let region = rect ?? Rect(origin: .zero, size: source.size)
+            let image = source.imageMode.imageRect(aspect: aspect, in: source.size)
+            let sx = size.width / max(region.width, 1e-9), sy = size.height / max(region.height, 1e-9)
+            return (
+                href,
+                Rect(
+                    x: (image.minX - region.minX) * sx, y: (image.minY - region.minY) * sy,
+                    width: image.width * sx, height: image.height * sy)
+            )
+        case nil:
+            return nil
+        }
+    }
+
     static func gradient(_ g: GradientSpec, size: Size, into w: inout MarkupWriter) {
         let dx = (g.end.x - g.start.x) * size.width, dy = (g.end.y - g.start.y) * size.height
         // CSS angles: 0deg points up, clockwise.

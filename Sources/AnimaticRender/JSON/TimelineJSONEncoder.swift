@@ -28,7 +28,7 @@ public enum TimelineJSONEncoder {
         w.raw(","); w.key("layers"); w.raw("[")
         for (i, layer) in timeline.layers.enumerated() {
             if i > 0 { w.raw(",") }
-            self.layer(layer, into: &w)
+            self.layer(layer, images: timeline.spec.images, into: &w)
         }
         w.raw("]")
         if options.includeFrames {
@@ -72,7 +72,7 @@ public enum TimelineJSONEncoder {
         w.raw("]}")
     }
 
-    static func layer(_ layer: CompiledLayer, into w: inout JSONWriter) {
+    static func layer(_ layer: CompiledLayer, images: ImageLibrary, into w: inout JSONWriter) {
         let s = layer.spec
         w.raw("{"); w.key("id"); w.string(s.id)
         w.raw(","); w.key("size"); w.size(s.size)
@@ -101,6 +101,16 @@ public enum TimelineJSONEncoder {
                 w.raw("{"); w.key("image"); w.raw("{"); w.key("aspect"); w.number(aspect)
                 if let fill { w.raw(","); w.key("fill"); w.color(fill) }
                 w.raw(","); w.key("mode"); w.string(s.imageMode.rawValue)
+                switch s.imageSource {
+                case .asset(let id)?: w.raw(","); w.key("asset"); w.string(id)
+                case .data(let uri)?: w.raw(","); w.key("data"); w.string(uri)
+                case nil: break
+                }
+                if let source = s.imageSource, let image = images[source] {
+                    w.raw(","); w.key("type"); w.string(image.mimeType)
+                    w.raw(","); w.key("width"); w.integer(image.width)
+                    w.raw(","); w.key("height"); w.integer(image.height)
+                }
                 w.raw("}}")
             }
         }

@@ -16,7 +16,8 @@ import AnimaticCore
 /// mapped like the path), its content — an image placeholder as its aspect-fit rect, a
 /// snapshot as the bounds painted with the source layer's fill and gradient (the
 /// source's label, content and corner radius are not reproduced). Labels are not drawn
-/// (text layers need fonts). `LottieEncoder.features` lists every Lottie feature used.
+/// (text layers need fonts). A picture is an image asset drawn by an image layer
+/// (`LottieEncoder+Images.swift`). `LottieEncoder.features` lists every Lottie feature used.
 ///
 /// The layer tree is baked, not parented: every layer's paths already carry its composed
 /// geometry and `ks.o` its product opacity, so Lottie's `parent` (which would also scale
@@ -41,6 +42,10 @@ public enum LottieEncoder {
         "shapeTypes": ["gr", "sh", "fl", "gf", "st", "tr"],
         "animated": ["ks.o", "sh.ks", "fl.c", "fl.o", "gf.s", "gf.e", "st.c", "st.o", "st.w", "mask.pt", "ef.v"],
         "keyframe": ["t", "s", "i", "o", "h"],  // linear easing (o 0,0 → i 1,1); h for visibility jumps
+        // Only with pictures (`content.image.asset|data`): image assets and image layers
+        // (`LottieEncoder+Images.swift`), their transform keyframed with skew.
+        "imageAsset": ["id", "w", "h", "u", "p", "e"],
+        "imageLayer": ["ty 2", "refId", "ks.r", "ks.p", "ks.s", "ks.sk", "ks.sa", "masksProperties"],
     ]
 
     public static func encode(_ timeline: Timeline, options: TimelineOptions = TimelineOptions()) -> [UInt8] {
@@ -58,7 +63,10 @@ public enum LottieEncoder {
         w.raw(","); w.key("h"); w.number(container.size.height)
         w.raw(","); w.key("nm"); w.string("animatic")
         w.raw(","); w.key("ddd"); w.integer(0)
-        w.raw(","); w.key("assets"); w.raw("[]")
+        let pictures = pictureAssets(timeline)
+        w.raw(","); w.key("assets"); w.raw("[")
+        writeAssets(pictures, timeline: timeline, link: options.linkImages, into: &w)
+        w.raw("]")
         w.raw(","); w.key("layers"); w.raw("[")
         var index = 1
         // Lottie draws the first layer on top.
@@ -68,6 +76,14 @@ public enum LottieEncoder {
             if n > 0 { w.raw(",") }
             switch step {
             case .body(let i):
+                if let picture = picture(of: timeline.layers[i].spec, in: timeline),
+                    let asset = pictures.firstIndex(of: picture.source)
+                {
+                    imageLayer(
+                        i, picture: picture, asset: asset, ind: index, samples: samples, lastFrame: lastFrame, into: &w)
+                    w.raw(",")
+                    index += 1
+                }
                 layer(
                     i, part: timeline.hasSublayers(i) ? .body : .bodyAndBorder, ind: index, samples: samples,
                     lastFrame: lastFrame, into: &w)
@@ -174,6 +190,8 @@ public enum LottieEncoder {
         }
         switch spec.content {
         case let .image(aspect, imageFill)?:
+            // A picture (its own image layer, above) covers the placeholder unless a fill is given.
+            if imageFill == nil, let source = spec.imageSource, timeline.spec.images[source] != nil { break }
             var paths = PathFrames(vertexCount: 4, capacity: states.count)
             for s in states {
                 let rect = imageRect(aspect, mode: spec.imageMode, clips: spec.clips, in: s.size)

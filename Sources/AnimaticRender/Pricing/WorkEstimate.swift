@@ -13,7 +13,8 @@ import AnimaticCore
 /// × the most vertices the clipping ancestors' intersection can have, `clipVertexBound`),
 /// a gradient or content, a shadow, a border. Formats that write keyframes rather than
 /// samples (JSON without `frames`, Swift) cost a fixed amount per layer and per change,
-/// more for a spring (its curve is written as samples).
+/// more for a spring (its curve is written as samples). Pictures add their decoding or
+/// their written bytes (`ImagePricing`).
 ///
 /// The costs are our measurements (2026-11: `WorkEstimateTests` encodes every preset, deep
 /// clipped trees, wide trees, springs and keyframes in every format and checks that the
@@ -159,8 +160,10 @@ public struct WorkEstimate: Sendable {
             (width, height) = options.image.pixelSize(container: spec.container.size)
             rasterWork = frames.multipliedClamped(width.multipliedClamped(height))
                 .multipliedClamped(layers + Self.rasterWeight(format))
+                .addingClamped(ImagePricing.rasterWork(spec))
         } else {
             outputBytes = Self.outputBytes(spec, format: format, frames: frames, duration: duration)
+                .addingClamped(ImagePricing.outputBytes(spec, format: format, link: options.linkImages))
             (width, height, rasterWork) = (0, 0, 0)
         }
     }
@@ -352,12 +355,12 @@ extension TimingSpec {
 }
 
 extension Int {
-    fileprivate func addingClamped(_ other: Int) -> Int {
+    func addingClamped(_ other: Int) -> Int {
         let (sum, overflow) = addingReportingOverflow(other)
         return overflow ? .max : sum
     }
 
-    fileprivate func multipliedClamped(_ other: Int) -> Int {
+    func multipliedClamped(_ other: Int) -> Int {
         let (product, overflow) = multipliedReportingOverflow(by: other)
         return overflow ? .max : product
     }

@@ -30,7 +30,7 @@ public enum FilmstripEncoder {
         var w = MarkupWriter(reserve: 4096 + count * timeline.layers.count * 600)
         w.budget = RenderBudget.maxBytes
         SVGPainter.header(width: width, height: height, title: "animatic filmstrip: \(count) frames", into: &w)
-        SVGPainter.defs(timeline, into: &w)
+        SVGPainter.defs(timeline, linkImages: options.linkImages, into: &w)
         w.raw("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n")
         for (j, t) in times.enumerated() {
             if RenderCancellation.isRequested || w.isOverBudget { break }

@@ -44,15 +44,26 @@ package enum SVGPainter {
 
     /// `<defs>` entries every document needs: gradients (`g<i>`) and the looks of snapshot
     /// sources (`look<i>`, at their initial state).
-    static func defs(_ timeline: Timeline, into w: inout MarkupWriter) {
+    static func defs(_ timeline: Timeline, linkImages: Bool = false, into w: inout MarkupWriter) {
         let layers = timeline.layers
         var sources = Set<Int>()
         for layer in layers {
             if case let .snapshot(of, _)? = layer.spec.content, let s = timeline.layerIndex(of) { sources.insert(s) }
         }
         let hasGradient = layers.contains { $0.spec.gradient != nil }
-        guard hasGradient || !sources.isEmpty else { return }
+        let hasImages = LayerImages.any(in: timeline)
+        guard hasGradient || !sources.isEmpty || hasImages else { return }
         w.raw("<defs>\n")
+        // Each picture once (`img<i>`, i the first layer showing it), `aspect` × 1 like
+        // the placeholder it covers; every layer and snapshot showing it uses it.
+        for (i, layer) in layers.enumerated() {
+            guard let source = layer.spec.imageSource, LayerImages.definingLayer(of: source, in: timeline) == i,
+                case let .image(aspect, _)? = layer.spec.content,
+                let href = LayerImages.href(source, in: timeline, link: linkImages)
+            else { continue }
+            w.raw("<image id=\"img"); w.integer(i); w.raw("\" width=\""); w.number(aspect, digits: 6)
+            w.raw("\" height=\"1\" preserveAspectRatio=\"none\" href=\""); w.xml(href); w.raw("\"/>\n")
+        }
         for (i, layer) in layers.enumerated() {
             guard let g = layer.spec.gradient else { continue }
             w.raw("<linearGradient id=\"g"); w.integer(i); w.raw("\" x1=\""); w.number(g.start.x, digits: 4)
@@ -144,9 +155,16 @@ package enum SVGPainter {
             switch content {
             case let .image(aspect, imageFill):
                 w.raw(" viewBox=\"0 0 "); w.number(aspect, digits: 6)
-                w.raw(" 1\" preserveAspectRatio=\""); w.raw(preserveAspectRatio(spec.imageMode));
-                w.raw("\"><rect width=\""); w.number(aspect, digits: 6)
-                w.raw("\" height=\"1\" fill=\""); w.rgb(imageFill ?? placeholderFill); w.raw("\"/>")
+                w.raw(" 1\" preserveAspectRatio=\""); w.raw(preserveAspectRatio(spec.imageMode)); w.raw("\">")
+                // A picture covers the placeholder; its `fill`, when given, shows through.
+                let picture = spec.imageSource.flatMap { LayerImages.definingLayer(of: $0, in: timeline) }
+                if picture == nil || imageFill != nil {
+                    w.raw("<rect width=\""); w.number(aspect, digits: 6)
+                    w.raw("\" height=\"1\" fill=\""); w.rgb(imageFill ?? placeholderFill); w.raw("\"/>")
+                }
+                if let k = picture, timeline.spec.images[spec.imageSource!] != nil {
+                    w.raw("<use href=\"#img"); w.integer(k); w.raw("\"/>")
+                }
             case let .snapshot(of, rect):
                 if let source = timeline.layerIndex(of) {
                     let r = rect ?? Rect(origin: .zero, size: timeline.layers[source].spec.size)

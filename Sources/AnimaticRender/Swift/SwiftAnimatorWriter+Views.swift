@@ -167,6 +167,11 @@ extension SwiftAnimatorWriter {
                 }
             out.comment("the image (aspect \(SwiftLiteral.number(aspect))) is drawn \(drawn)")
             out.line("\(name).contentMode = \(mode)")
+            if let source = layer.imageSource { imageLine(name, source) }
+        } else if let source = layer.imageSource {
+            // A from- or to-view showing the user's screen: in the app it is the real view.
+            out.comment(
+                "the preview draws \(Self.imageName(source)) over this view; in the app it shows its own content")
         }
         if let label = layer.label { out.comment("label \"\(label)\" is drawn by the preview only") }
         if let sublayer = layer.sublayerTransform {
