@@ -3,7 +3,7 @@ SWIFT ?= swift
 PYTHON := .venv/bin/python
 SWIFT_TEST_FLAGS ?= --parallel
 
-.PHONY: all build release run test test-swift test-python deps deps-test hooks clean bench bench-engine bench-exports bench-attacks bench-raster format lint lint-swift lint-js
+.PHONY: all build release run test test-swift test-python deps deps-test hooks clean bench bench-engine bench-exports bench-attacks bench-raster bench-assets format lint lint-swift lint-js
 
 all: build
 
@@ -97,6 +97,11 @@ bench-attacks: deps
 bench-raster: deps deps-test
 	$(SWIFT) build -c release --product animatic
 	$(PYTHON) scripts/bench_raster.py --write
+
+# The asset store under load, SQLite and PostgreSQL (docs/BENCHMARKS.md, "Assets under load").
+bench-assets: deps deps-test
+	$(SWIFT) build -c release --product animatic
+	$(PYTHON) scripts/bench_assets.py --write
 
 include mk/http.mk
 
