@@ -210,8 +210,13 @@ def markdown(rows, options, before, after):
     for store in dict.fromkeys(r["store"] for r in rows):
         pair = {r["phase"]: r for r in rows if r["store"] == store}
         ratio = pair["with images"]["p99"] / pair["without images"]["p99"]
-        ok = ratio <= 1.5 and all(r["errors"] == 0 and r["lost"] == 0 and r["corrupt"] == 0 for r in pair.values())
-        verdicts.append(f"{store}: p99 with ÷ without {ratio:.2f} ({'met' if ok else '**missed**'})")
+        errors = sum(r["errors"] for r in pair.values())
+        kinds = sorted({f"{kind} {status}" for r in pair.values() for kind, status, _ in r["first_errors"]})
+        lost = pair["with images"]["lost"] + pair["with images"]["corrupt"]
+        verdicts.append(
+            f"{store}: p99 with ÷ without {ratio:.2f} ({'met' if ratio <= 1.5 else '**missed**'}); "
+            f"lost or corrupt {lost} ({'met' if lost == 0 else '**missed**'}); errors {errors}"
+            + (f" (**missed**: {', '.join(kinds)} among them)" if errors else " (met)"))
     lines.append("")
     lines.append("Targets: " + "; ".join(verdicts) + ".")
     lines.append(END)
