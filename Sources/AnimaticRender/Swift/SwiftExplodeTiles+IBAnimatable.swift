@@ -64,31 +64,20 @@ extension SwiftExplodeTiles {
 
     /// The block of `spec` when its layers and changes are the loops' pieces with `draws`.
     static func ibanimatableTiles(_ spec: TransitionSpec, _ draws: [Draw]) -> BlockAnimation? {
-        let rects = ibanimatablePieces(spec.container.size)
-        guard rects.count <= draws.count, spec.layers.count == rects.count + 2, spec.animations.count == 1,
-            case .block(let block) = spec.animations[0], block.delay == 0, block.timing == .easeInEaseOut,
-            block.changes.count == 2 * rects.count, spec.completionIfFinished.isEmpty,
-            spec.completionIfCancelled.isEmpty, spec.completion.count == rects.count
-        else { return nil }
-        for (i, rect) in rects.enumerated() {
-            let layer = spec.layers[i + 2]
-            let changes = block.changes[(2 * i)..<(2 * i + 2)]
-            guard layer.id == "piece\(i)", layer.position == Point(x: rect.midX, y: rect.midY),
-                layer.size == rect.size, layer.content == .snapshot(of: "from", rect: rect),
-                changes.allSatisfy({ $0.layer == layer.id }),
-                spec.completion[i] == PropertyChange(layer: layer.id, property: .hidden, value: .bool(true))
-            else { return nil }
+        pieceBlock(spec, rects: ibanimatablePieces(spec.container.size), draws: draws, changesPerPiece: 2) {
+            i, rect, layer, changes in
+            guard layer.content == .snapshot(of: "from", rect: rect) else { return false }
             for change in changes {
                 switch (change.property, change.value) {
                 case (.transform, .transform(.matrix(let m))):
-                    guard m == ibanimatableTransform(origin: rect.origin, draws[i]) else { return nil }
+                    guard m == ibanimatableTransform(origin: rect.origin, draws[i]) else { return false }
                 case (.alpha, .number(let a)):
-                    guard a == 0 else { return nil }
-                default: return nil
+                    guard a == 0 else { return false }
+                default: return false
                 }
             }
+            return true
         }
-        return block
     }
 
     /// The animator's table: the integer draws for `seed`.

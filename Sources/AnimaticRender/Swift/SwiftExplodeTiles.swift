@@ -75,34 +75,49 @@ struct SwiftExplodeTiles {
 
     /// The block of `spec` when its layers and changes are the grid's pieces with `draws`.
     private static func tiles(_ spec: TransitionSpec, _ draws: [Draw]) -> BlockAnimation? {
-        let rects = ExplodePreset.pieces(spec.container.size)
-        guard rects.count <= draws.count, spec.layers.count == rects.count + 2, spec.animations.count == 1,
-            case .block(let block) = spec.animations[0], block.delay == 0, block.timing == .easeInEaseOut,
-            block.changes.count == 3 * rects.count, spec.completionIfFinished.isEmpty,
-            spec.completionIfCancelled.isEmpty, spec.completion.count == rects.count
-        else { return nil }
-        for (i, rect) in rects.enumerated() {
-            let layer = spec.layers[i + 2]
+        pieceBlock(spec, rects: ExplodePreset.pieces(spec.container.size), draws: draws, changesPerPiece: 3) {
+            i, rect, _, changes in
             let d = draws[i]
-            let changes = block.changes[(3 * i)..<(3 * i + 3)]
-            guard layer.id == "piece\(i)", layer.position == Point(x: rect.midX, y: rect.midY),
-                layer.size == rect.size, changes.allSatisfy({ $0.layer == layer.id }),
-                spec.completion[i] == PropertyChange(layer: layer.id, property: .hidden, value: .bool(true))
-            else { return nil }
             for change in changes {
                 switch (change.property, change.value) {
                 case (.position, .point(let p)):
-                    guard p == Point(x: rect.midX + d.dx, y: rect.midY + d.dy) else { return nil }
+                    guard p == Point(x: rect.midX + d.dx, y: rect.midY + d.dy) else { return false }
                 case (.alpha, .number(let a)):
-                    guard a == 0 else { return nil }
+                    guard a == 0 else { return false }
                 case (.transform, .transform(.matrix(let m))):
                     guard m.m11 == d.m11, m.m12 == d.m12, m.m21 == -d.m12, m.m22 == d.m11, abs(m.m33 - 1) < 1e-12,
                         [m.m13, m.m14, m.m23, m.m24, m.m31, m.m32, m.m34, m.m41, m.m42, m.m43].allSatisfy({ $0 == 0 }),
                         m.m44 == 1
-                    else { return nil }
-                default: return nil
+                    else { return false }
+                default: return false
                 }
             }
+            return true
+        }
+    }
+
+    /// The one block of `spec` when `spec` is the two views and a piece for each of `rects`
+    /// ("piece0", … at the rect's centre and size, hidden at completion, nothing else at the
+    /// end), animated by one ease-in-ease-out block of `changesPerPiece` changes a piece, in
+    /// piece order, that `piece` accepts (its index, rect, layer and changes) — the shape both
+    /// libraries' explodes share; nil otherwise.
+    static func pieceBlock(
+        _ spec: TransitionSpec, rects: [Rect], draws: [Draw], changesPerPiece: Int,
+        piece: (Int, Rect, LayerSpec, ArraySlice<PropertyChange>) -> Bool
+    ) -> BlockAnimation? {
+        guard rects.count <= draws.count, spec.layers.count == rects.count + 2, spec.animations.count == 1,
+            case .block(let block) = spec.animations[0], block.delay == 0, block.timing == .easeInEaseOut,
+            block.changes.count == changesPerPiece * rects.count, spec.completionIfFinished.isEmpty,
+            spec.completionIfCancelled.isEmpty, spec.completion.count == rects.count
+        else { return nil }
+        for (i, rect) in rects.enumerated() {
+            let layer = spec.layers[i + 2]
+            let changes = block.changes[(changesPerPiece * i)..<(changesPerPiece * i + changesPerPiece)]
+            guard layer.id == "piece\(i)", layer.position == Point(x: rect.midX, y: rect.midY),
+                layer.size == rect.size, changes.allSatisfy({ $0.layer == layer.id }),
+                spec.completion[i] == PropertyChange(layer: layer.id, property: .hidden, value: .bool(true)),
+                piece(i, rect, layer, changes)
+            else { return nil }
         }
         return block
     }
