@@ -75,9 +75,9 @@ def quad_bounds(quad):
     return min(xs), min(ys), max(xs), max(ys)
 
 
-@pytest.fixture(scope="session")
-def browser():
-    """One headless Chromium for the session (selenium)."""
+def headless_chromium(*extra_args):
+    """Headless Chromium through selenium with `extra_args` after the usual ones; the test is
+    skipped when selenium, Chromium or chromedriver is missing."""
     webdriver = pytest.importorskip("selenium.webdriver")
     from selenium.webdriver.chrome.service import Service
 
@@ -87,9 +87,16 @@ def browser():
         pytest.skip("chromium/chromedriver not installed (scripts/install-deps.sh test)")
     opts = webdriver.ChromeOptions()
     opts.binary_location = binary
-    for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars"):
+    for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
+              *extra_args):
         opts.add_argument(a)
-    drv = webdriver.Chrome(service=Service(driver_path), options=opts)
+    return webdriver.Chrome(service=Service(driver_path), options=opts)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Chromium for the session (selenium)."""
+    drv = headless_chromium()
     try:
         yield drv
     finally:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import LiveServer, curl
+from conftest import LiveServer, curl, headless_chromium, set_viewport
 
 np = pytest.importorskip("numpy")
 Image = pytest.importorskip("PIL.Image")
@@ -200,29 +200,12 @@ def screenshot(driver):
 def chromium():
     """Headless Chromium painting in sRGB (`--force-color-profile=srgb`: the colours a
     screenshot reads are then sRGB, as the expected ones are)."""
-    webdriver = pytest.importorskip("selenium.webdriver")
-    from selenium.webdriver.chrome.service import Service
-    import os
-    binary = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-    driver_path = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
-    if not (Path(binary).exists() and Path(driver_path).exists()):
-        pytest.skip("chromium/chromedriver not installed (scripts/install-deps.sh test)")
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = binary
-    for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
-              "--force-color-profile=srgb", "--allow-file-access-from-files"):
-        opts.add_argument(a)
-    driver = webdriver.Chrome(service=Service(driver_path), options=opts)
+    driver = headless_chromium("--force-color-profile=srgb", "--allow-file-access-from-files")
     driver.set_script_timeout(60)
     try:
         yield driver
     finally:
         driver.quit()
-
-
-def viewport(driver, width, height):
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": int(width), "height": int(height), "deviceScaleFactor": 1, "mobile": False})
 
 
 def wait_images(driver):
@@ -293,7 +276,7 @@ def test_svg_shows_the_screens_in_chromium(screens, preset, chromium, tmp_path):
     duration = timeline(screens, preset)["duration"]
     path = tmp_path / f"{preset}.svg"
     path.write_bytes(get(query(screens, preset, "svg"))[1])
-    viewport(chromium, WIDTH, HEIGHT)
+    set_viewport(chromium, WIDTH, HEIGHT)
     chromium.get(path.as_uri())
     for t, expected in checks(screens, preset, duration):
         chromium.execute_script("const s = document.documentElement; s.pauseAnimations(); s.setCurrentTime(arguments[0]);", t)
@@ -311,7 +294,7 @@ def test_filmstrip_shows_the_screens_in_chromium(screens, preset, chromium, tmp_
     page = tmp_path / f"{preset}.filmstrip.html"
     page.write_text(f"<!doctype html><html><body style='margin:0'><img src='{path.name}' "
                     "style='transform: scale(2); transform-origin: 0 0'></body></html>")
-    viewport(chromium, 760, 800)
+    set_viewport(chromium, 760, 800)
     chromium.get(page.as_uri())
     wait_images(chromium)
     chromium.execute_async_script("const d = arguments[0]; document.querySelector('img').decode().then(() => "
@@ -333,7 +316,7 @@ def test_css_shows_the_screens_in_chromium(screens, preset, chromium, tmp_path):
     page = tmp_path / f"{preset}.html"
     page.write_text(f"<!doctype html><html><head><meta charset='utf-8'><style>html,body{{margin:0}}\n{css}</style>"
                     f"</head><body><div class='animatic'>\n{divs}\n</div></body></html>")
-    viewport(chromium, WIDTH, HEIGHT)
+    set_viewport(chromium, WIDTH, HEIGHT)
     chromium.get(page.as_uri())
     for t, expected in checks(screens, preset, duration):
         chromium.execute_script("for (const a of document.getAnimations()) { a.pause(); a.currentTime = arguments[0]; }",
@@ -360,7 +343,7 @@ def test_lottie_web_plays_the_screens(screens, preset, chromium, tmp_path):
     assert page.count(str(doc["w"])) >= 1 and "lottieData" not in page.split("<body>")[1]
     path = tmp_path / f"{preset}.lottie.html"
     path.write_text(page)
-    viewport(chromium, WIDTH, HEIGHT)
+    set_viewport(chromium, WIDTH, HEIGHT)
     chromium.get(path.as_uri())
     chromium.execute_async_script("""
         const done = arguments[arguments.length - 1];
@@ -390,7 +373,7 @@ def test_linked_screens_load_from_the_server(screens, chromium):
     url = query(screens, "fold", "svg", "&images=link")
     body = get(url)[1].decode()
     assert f'href="/v1/assets/{screens["ids"]["p3"]}"' in body and "data:image" not in body
-    viewport(chromium, WIDTH, HEIGHT)
+    set_viewport(chromium, WIDTH, HEIGHT)
     chromium.get(url)
     chromium.execute_script("const s = document.documentElement; s.pauseAnimations(); s.setCurrentTime(0);")
     wait_images(chromium)
