@@ -579,6 +579,11 @@ def replace_section(section, begin, end):
         f.write(text)
 
 
+def uptime():
+    """`uptime`'s line: the load a section records before and after its run."""
+    return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
+
+
 # MARK: engine
 
 def run_engine(tmp):

@@ -40,6 +40,7 @@ sys.path.insert(0, os.path.join(ROOT, "Benchmarks"))
 from PIL import Image  # noqa: E402
 
 from scratch_postgres import ScratchPostgres, free_port  # noqa: E402
+from run_bench import replace_section, uptime  # noqa: E402
 
 BINARY = os.environ.get("ANIMATIC_BINARY", os.path.join(ROOT, ".build", "release", "animatic"))
 BEGIN = "<!-- assets: begin -->"
@@ -223,10 +224,6 @@ def markdown(rows, options, before, after):
     return "\n".join(lines)
 
 
-def uptime():
-    return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--write", action="store_true")
@@ -251,7 +248,6 @@ def main():
     section = markdown(rows, options, before, uptime())
     print(section)
     if options.write:
-        from run_bench import replace_section
         replace_section(section, BEGIN, END)
 
 

@@ -39,6 +39,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 sys.path.insert(0, os.path.join(ROOT, "Benchmarks"))
 from bench_exports import twenty_layers  # noqa: E402
+from run_bench import replace_section, uptime  # noqa: E402
 
 BINARY = os.environ.get("ANIMATIC_BINARY", os.path.join(ROOT, ".build", "release", "animatic"))
 BEGIN = "<!-- raster: begin -->"
@@ -159,10 +160,6 @@ def median_of(rounds, measure):
     return statistics.median(walls), max(r[1] for r in results)
 
 
-def uptime():
-    return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--write", action="store_true")
@@ -212,7 +209,6 @@ def main():
     section = markdown(rows, before, after, options.rounds)
     print(section)
     if options.write:
-        from run_bench import replace_section
         replace_section(section, BEGIN, END)
 
 
