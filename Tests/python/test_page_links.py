@@ -8,6 +8,7 @@ import threading
 
 import pytest
 
+from conftest import curl
 from page_helpers import (browser_errors, choose_preset, driver, open_page, page_with_clipboard,  # noqa: F401
                           state, wait_for)
 
@@ -75,3 +76,15 @@ def test_an_embed_plays_in_an_iframe_on_another_origin(page, live_server):
         page.switch_to.default_content()
         other.shutdown()
     assert link["url"] == f"/s/{link['id']}"
+
+
+def test_a_short_link_with_drive_opens_interactive(page, live_server):
+    status, _, body = curl("--json", json.dumps({"spec": {"preset": "tabSlide"}, "drive": True}),
+                           live_server.url + "/v1/links")
+    assert status in (200, 201), body
+    made = json.loads(body)
+    page.get("about:blank")
+    open_page(page, live_server.url + made["url"])
+    wait_for(page, "window.animatic.state().interactive.enabled", message="the drag to drive the transition")
+    assert page.find_element("id", "interactive").is_selected()
+    assert state(page)["preset"] == "tabSlide"

@@ -53,6 +53,7 @@ export class Links {
     const spec = state.spec;
     const c = state.compare;
     const link = { spec, speed: player.speed, loop: player.loop };
+    if (this.page.drive.wanted) link.drive = true;
     if (!player.playing && player.t > 0) link.t = Number(player.t.toFixed(4));
     if (c.on && isPresetRef(spec)) link.compare = { view: c.view, spec: { preset: spec.preset, params: c.with || {} } };
     return link;
@@ -111,7 +112,7 @@ export class Links {
     let spec = null;
     const fallback = { preset: DEFAULT_PRESET };
     // A short link's page (/s/{id}) carries its state in the page itself.
-    const short = linkedState();
+    const short = location.hash.startsWith("#spec=") ? null : linkedState();
     const linked = short ?? await decodeState(location.hash);
     try {
       spec = short ? short.spec : await decodeSpec(location.hash);
@@ -125,6 +126,7 @@ export class Links {
     if (!spec) { this.showInForm(fallback); await load(fallback); return; }
     if (linked.speed !== undefined) player.setSpeed(linked.speed);
     if (linked.loop !== undefined) player.setLoop(linked.loop);
+    if (linked.drive) $("interactive").checked = true;
     if (linked.compare) { state.compare.on = true; state.compare.view = linked.compare; state.compare.with = linked.with || {}; }
     this.showInForm(spec);
     const paused = linked.t !== undefined;

@@ -143,6 +143,7 @@ export function linkedState() {
   if (link.speed !== undefined) state.speed = link.speed;
   if (link.loop !== undefined) state.loop = link.loop;
   if (link.t !== undefined) state.t = link.t;
+  if (link.drive !== undefined) state.drive = link.drive;
   if (link.compare) {
     // Compare mode's B is A's preset with other parameters (a B of another kind is not shown yet).
     const b = link.compare.spec;
