@@ -283,3 +283,31 @@ def test_animatic_share_prints_the_link_the_gif_and_markdown(server):
     bad = subprocess.run([str(CLI), "share", "-", "--server", server.url], input='{"preset": "nope"}',
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode != 0 and "422" in bad.stderr and "nope" in bad.stderr
+
+
+def test_animatic_share_uploads_the_screens_given_with_image(server, tmp_path):
+    import subprocess
+    from conftest import CLI
+    files = {}
+    for name, color in (("from", (10, 120, 200)), ("to", (220, 60, 40))):
+        path = tmp_path / f"{name}.png"
+        Image.new("RGB", (39, 84), color).save(path)
+        files[name] = path
+    spec_file = tmp_path / "fold.json"
+    spec_file.write_text(json.dumps({"preset": "fold", "params": {"folds": 3}}))
+    proc = subprocess.run([str(CLI), "share", str(spec_file), "--server", server.url,
+                           "--image", f"from={files['from']}", "--image", f"to={files['to']}"],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    link = proc.stdout.splitlines()[0].split(": ", 1)[1]
+    status, _, stored = curl(f"{server.url}/v1/links/{link.rsplit('/', 1)[1]}")
+    assert status == 200
+    params = json.loads(stored)["spec"]["params"]
+    assert params == {"folds": 3,
+                      "fromImage": "sha256-" + hashlib.sha256(files["from"].read_bytes()).hexdigest(),
+                      "toImage": "sha256-" + hashlib.sha256(files["to"].read_bytes()).hexdigest()}
+    assert curl(f"{server.url}/v1/assets/{params['toImage']}")[2] == files["to"].read_bytes()
+    # An inline spec names its assets itself: --image is refused before anything is sent.
+    inline = subprocess.run([str(CLI), "share", str(ROOT / "examples" / "card-flip.json"), "--server", server.url,
+                             "--image", f"from={files['from']}"], capture_output=True, text=True, timeout=60)
+    assert inline.returncode != 0 and "preset reference" in inline.stderr
