@@ -165,6 +165,13 @@ def test_hostile_names_and_labels_stay_text(server):
     linked = next(text for a, text in page.scripts if a.get("id") == "animatic-link")
     assert "</" not in linked and json.loads(linked) == state
     assert b"alert(1)><!--" not in html and b"<script>alert" not in html
+    # The embed and the oEmbed iframe: the name stays an attribute's text.
+    status, _, embed_html = curl(f"{server.url}/embed/{link_id}")
+    assert status == 200 and [t for t, _ in parse(embed_html).tags if t == "img"] == []
+    status, _, body = curl(f"{server.url}/oembed?url={urllib.parse.quote(server.url + '/s/' + link_id, safe='')}")
+    embed = json.loads(body)
+    tags = parse(embed["html"].encode()).tags
+    assert [t for t, _ in tags] == ["iframe"] and tags[0][1]["title"] == HOSTILE_NAME == embed["title"]
 
 
 def test_unfurl_like_a_preview_bot(server):
