@@ -30,9 +30,11 @@ public struct APIConfiguration: Sendable {
     public var maxResponseBytes: Int
     /// Where uploaded images live (`--data-dir`, `--store`); nil: no asset routes.
     public var assetStore: (any AssetStore)? = nil
+    /// Where short links live (the same store as the assets); nil: no link routes.
+    public var linkStore: (any LinkStore)? = nil
     /// The byte, pixel and frame limits of an uploaded image (`--max-image-mb`, `--max-image-pixels`).
     public var imageLimits: ImageLimits = .standard
-    /// When set, `POST /v1/assets` needs `Authorization: Bearer <token>` (`--write-token`).
+    /// When set, `POST /v1/assets` and `POST /v1/links` need `Authorization: Bearer <token>` (`--write-token`).
     public var writeToken: String? = nil
 
     /// Default render workers: one per core available to the process (Foundation reads

@@ -64,6 +64,7 @@ final class APIRoutes: Sendable {
         addTimelineRoutes(&router)
         addImportRoutes(&router)
         addAssetRoutes(&router)
+        addLinkRoutes(&router)
         addStaticFiles(&router)
         return router
     }

@@ -148,6 +148,97 @@ enum OpenAPIDocument {
                 }
               }
             },
+            "/v1/links": {
+              "post": {
+                "operationId": "createLink",
+                "summary": "Keep the page's state as a short link; its id is derived from the SHA-256 of the canonical state. With --write-token set, send Authorization: Bearer <token>.",
+                "requestBody": {"required": true,
+                  "content": {"application/json": {"schema": {"$ref": "#/components/schemas/LinkState"}}}},
+                "responses": {
+                  "201": {"description": "Stored.", "headers": {"Location": {"schema": {"type": "string"}}},
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Link"}}}},
+                  "200": {"description": "This state has a link already: the same one.",
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Link"}}}},
+                  \#(problems([400, 401, 413, 415, 422, 503]))
+                }
+              }
+            },
+            "/v1/links/{id}": {
+              "get": {
+                "operationId": "getLink",
+                "summary": "A link's state, immutable",
+                "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string", "pattern": "^[0-9A-Za-z]{10,43}$"}}],
+                "responses": {
+                  "200": {"description": "The canonical state.", "headers": {"ETag": {"$ref": "#/components/headers/ETag"}},
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/LinkState"}}}},
+                  "304": {"$ref": "#/components/responses/NotModified"},
+                  \#(problems([404, 503]))
+                }
+              }
+            },
+            "/v1/links/{id}/poster.png": {
+              "get": {
+                "operationId": "getLinkPoster",
+                "summary": "The middle frame of a link's transition, PNG at @2x within 1200 x 1200 px",
+                "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string", "pattern": "^[0-9A-Za-z]{10,43}$"}}],
+                "responses": {
+                  "200": {"description": "The picture.", "content": {"image/png": {"schema": {"type": "string", "contentMediaType": "image/png"}}}},
+                  "304": {"$ref": "#/components/responses/NotModified"},
+                  \#(problems([404, 422, 503]))
+                }
+              }
+            },
+            "/v1/links/{id}/preview.gif": {
+              "get": {
+                "operationId": "getLinkPreview",
+                "summary": "A link's whole transition, GIF at @1x within 360 x 640 px",
+                "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string", "pattern": "^[0-9A-Za-z]{10,43}$"}}],
+                "responses": {
+                  "200": {"description": "The picture.", "content": {"image/gif": {"schema": {"type": "string", "contentMediaType": "image/gif"}}}},
+                  "304": {"$ref": "#/components/responses/NotModified"},
+                  \#(problems([404, 422, 503]))
+                }
+              }
+            },
+            "/s/{id}": {
+              "get": {
+                "operationId": "openLink",
+                "summary": "The player page opened in a link's state, with Open Graph and Twitter card tags",
+                "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string", "pattern": "^[0-9A-Za-z]{10,43}$"}}],
+                "responses": {
+                  "200": {"description": "The page.", "content": {"text/html": {"schema": {"type": "string"}}}},
+                  "404": {"description": "No such link: a page that says so.", "content": {"text/html": {"schema": {"type": "string"}}}},
+                  \#(problems([422, 503]))
+                }
+              }
+            },
+            "/embed/{id}": {
+              "get": {
+                "operationId": "embedLink",
+                "summary": "The player alone in a link's state, for an iframe on any site (frame-ancestors *)",
+                "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string", "pattern": "^[0-9A-Za-z]{10,43}$"}}],
+                "responses": {
+                  "200": {"description": "The player.", "content": {"text/html": {"schema": {"type": "string"}}}},
+                  "404": {"description": "No such link: a page that says so.", "content": {"text/html": {"schema": {"type": "string"}}}},
+                  \#(problems([422, 503]))
+                }
+              }
+            },
+            "/oembed": {
+              "get": {
+                "operationId": "oembed",
+                "summary": "oEmbed 1.0 (JSON only) for a link's /s/{id} URL: a video with the iframe of /embed/{id}",
+                "parameters": [
+                  {"name": "url", "in": "query", "required": true, "schema": {"type": "string"}},
+                  {"name": "maxwidth", "in": "query", "required": false, "schema": {"type": "integer", "minimum": 1}},
+                  {"name": "maxheight", "in": "query", "required": false, "schema": {"type": "integer", "minimum": 1}}
+                ],
+                "responses": {
+                  "200": {"description": "The embed.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/OEmbed"}}}},
+                  \#(problems([400, 404, 422, 503]))
+                }
+              }
+            },
             "/v1/presets": {
               "get": {
                 "operationId": "listPresets",
@@ -293,6 +384,26 @@ enum OpenAPIDocument {
                                "width": {"type": "integer", "minimum": 1}, "height": {"type": "integer", "minimum": 1},
                                "bytes": {"type": "integer", "minimum": 1},
                                "type": {"type": "string", "enum": ["png", "jpeg", "webp", "gif"]}}},
+              "LinkState": {"type": "object", "required": ["spec"], "additionalProperties": false,
+                "description": "The page's state a short link keeps (docs/API.md, Links).",
+                "properties": {"spec": {"$ref": "#/components/schemas/SpecDocument"},
+                               "speed": {"type": "number", "enum": [1, 0.5, 0.25, 0.1]},
+                               "loop": {"type": "boolean"}, "drive": {"type": "boolean"},
+                               "t": {"type": "number", "minimum": 0},
+                               "compare": {"type": "object", "required": ["view", "spec"], "additionalProperties": false,
+                                 "properties": {"view": {"type": "string", "enum": ["side", "onion"]},
+                                                "spec": {"$ref": "#/components/schemas/SpecDocument"}}}}},
+              "Link": {"type": "object", "required": ["id", "url", "embed", "poster", "preview"],
+                "properties": {"id": {"type": "string", "pattern": "^[0-9A-Za-z]{10,43}$"},
+                               "url": {"type": "string"}, "embed": {"type": "string"},
+                               "poster": {"type": "string"}, "preview": {"type": "string"}}},
+              "OEmbed": {"type": "object",
+                "required": ["version", "type", "html", "width", "height", "title", "provider_name"],
+                "properties": {"version": {"const": "1.0"}, "type": {"const": "video"}, "html": {"type": "string"},
+                               "width": {"type": "integer"}, "height": {"type": "integer"}, "title": {"type": "string"},
+                               "provider_name": {"type": "string"}, "provider_url": {"type": "string"},
+                               "thumbnail_url": {"type": "string"}, "thumbnail_width": {"type": "integer"},
+                               "thumbnail_height": {"type": "integer"}, "cache_age": {"type": "integer"}}},
               "SpecDocument": {"type": "object",
                 "description": "A transition spec (docs/spec.schema.json) or {\"preset\": name, \"params\": {…}}."},
               "Spec": {"type": "object", "required": ["layers"],

@@ -7,6 +7,10 @@
 /// `assets` holds the record and `last_used` (a counter, bumped on every upload of the same
 /// bytes and every read: the eviction order, least recently used first); `asset_bytes` the
 /// bytes, apart, so that summing sizes and choosing what to evict never reads an image.
+///
+/// `links` (version 2) holds the short links (`LinkStore`): an id and the canonical JSON of
+/// the page's state. Links are immutable and never evicted (a few hundred bytes each); the
+/// assets they name may be.
 public enum AssetSchema {
     /// The migrations, in order; `binaryType` is BLOB (SQLite) or BYTEA (PostgreSQL).
     public static func migrations(binaryType: String) -> [[String]] {
@@ -19,7 +23,8 @@ public enum AssetSchema {
                 """,
                 "CREATE INDEX assets_by_last_used ON assets (last_used)",
                 "CREATE TABLE asset_bytes (id TEXT PRIMARY KEY REFERENCES assets (id) ON DELETE CASCADE, bytes \(binaryType) NOT NULL)",
-            ]
+            ],
+            ["CREATE TABLE links (id TEXT PRIMARY KEY, state TEXT NOT NULL)"],
         ]
     }
 

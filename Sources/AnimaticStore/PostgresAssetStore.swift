@@ -10,7 +10,7 @@ import Synchronization
 public final class PostgresAssetStore: AssetStore {
     public let location: String
     public let capacityBytes: Int
-    private let connection: Mutex<PostgresConnection>
+    let connection: Mutex<PostgresConnection>
 
     /// An arbitrary constant naming the migration lock (pg_advisory_xact_lock's key).
     static let migrationLock = 290_029

@@ -11,7 +11,7 @@ import Synchronization
 public final class SQLiteAssetStore: AssetStore {
     public let location: String
     public let capacityBytes: Int
-    private let connection: Mutex<SQLiteConnection>
+    let connection: Mutex<SQLiteConnection>
 
     /// The file name under the data folder.
     public static let fileName = "animatic.sqlite"

@@ -175,7 +175,9 @@ struct ServeCommand: ParsableCommand {
         apiConfiguration.imageLimits = ImageLimits(maxBytes: maxImageMb << 20, maxPixels: maxImagePixels)
         apiConfiguration.writeToken = token
         do {
-            apiConfiguration.assetStore = try openStore()
+            let store = try openStore()
+            apiConfiguration.assetStore = store
+            apiConfiguration.linkStore = store as? any LinkStore
         } catch {
             logger.critical("cannot open the asset store: \(error)")
             throw ExitCode(1)

@@ -71,3 +71,22 @@ def test_postgresql_down_is_503_and_back_serves_without_a_restart(postgres):
         assert server.process.poll() is None, "the server kept running"
     finally:
         assert server.stop() == 0
+
+
+def test_a_link_made_on_one_server_opens_on_the_other(postgres):
+    """Short links (issue 30) live in the same PostgreSQL: made on one replica, read on another."""
+    first = LiveServer("--store", postgres.uri)
+    second = LiveServer("--store", postgres.uri)
+    try:
+        state = {"spec": {"preset": "fold"}, "speed": 0.5, "t": 0.1}
+        status, _, body = curl("--json", json.dumps(state), first.url + "/v1/links")
+        assert status == 201, body
+        link_id = json.loads(body)["id"]
+        status, _, stored = curl(f"{second.url}/v1/links/{link_id}")
+        assert status == 200 and json.loads(stored) == state
+        status, _, again = curl("--json", json.dumps(state), second.url + "/v1/links")
+        assert status == 200 and json.loads(again)["id"] == link_id
+        assert curl(f"{second.url}/v1/links/{link_id}/poster.png")[1]["content-type"] == "image/png"
+    finally:
+        assert first.stop() == 0
+        assert second.stop() == 0

@@ -14,7 +14,9 @@ export class ApiError extends Error {
   get errors() { return Array.isArray(this.problem?.errors) ? this.problem.errors : []; }
 }
 
-const base = new URL(".", document.baseURI);
+// Where the API is: the page's folder, or the root named by <meta name="animatic-api-base">
+// when the server serves the page under another path (a short link's /s/{id}).
+const base = new URL(document.querySelector('meta[name="animatic-api-base"]')?.content ?? ".", document.baseURI);
 
 function url(path, query = {}) {
   const u = new URL(path, base);
@@ -46,6 +48,21 @@ async function request(path, { query, body, accept = "application/json", content
   }
   const what = problem?.detail || problem?.title || `${response.status} ${response.statusText}`;
   throw new ApiError(`The server refused (${response.status}): ${what}`, { status: response.status, problem });
+}
+
+/**
+ * Makes a short link of the page's state ({spec, speed, loop, t, compare}; docs/API.md,
+ * "Links"): {id, url, embed, poster, preview} with `url` made absolute, or null when the
+ * server keeps no links (it runs without a store: 404).
+ */
+export async function createLink(state, signal) {
+  try {
+    const made = await (await request("v1/links", { body: state, signal })).json();
+    return { ...made, url: new URL(made.url, base).href };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
 }
 
 /**

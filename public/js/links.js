@@ -2,8 +2,9 @@
 // the player's state (share.js encodes them); Copy link; the download buttons; and opening
 // the page from a link — a broken one says so and shows the default transition instead.
 
+import { createLink } from "./api.js";
 import { $ } from "./dom.js";
-import { decodeSpec, decodeState, download, putInURL } from "./share.js";
+import { decodeSpec, decodeState, download, linkedState, putInURL } from "./share.js";
 import { isPresetRef } from "./presets.js";
 
 export const DEFAULT_PRESET = "fold";
@@ -46,9 +47,33 @@ export class Links {
     this.timer = setTimeout(() => this.update(), 150);
   }
 
+  /** The state a short link keeps (docs/API.md, "Links"): B as a preset reference when A is one. */
+  linkState() {
+    const { player, state } = this.page;
+    const spec = state.spec;
+    const c = state.compare;
+    const link = { spec, speed: player.speed, loop: player.loop };
+    if (this.page.drive.wanted) link.drive = true;
+    if (!player.playing && player.t > 0) link.t = Number(player.t.toFixed(4));
+    if (c.on && isPresetRef(spec)) link.compare = { view: c.view, spec: { preset: spec.preset, params: c.with || {} } };
+    return link;
+  }
+
+  /**
+   * Copy link: a short link from the server (/s/{id}) when it keeps links, else the
+   * spec-in-URL link of the address bar (a server without a store, or one that refused).
+   */
   async copy() {
     await this.update();
     const input = $("share-link");
+    if (this.page.state.spec) {
+      try {
+        const made = await createLink(this.linkState());
+        if (made) { input.value = made.url; this.page.state.lastLink = made; }
+      } catch (error) {
+        this.page.state.lastLink = { error: error.message };
+      }
+    }
     try {
       await navigator.clipboard.writeText(input.value);
       $("share-status").textContent = "Link copied.";
@@ -86,9 +111,11 @@ export class Links {
     const load = (spec, options) => loader.load(spec, options);
     let spec = null;
     const fallback = { preset: DEFAULT_PRESET };
-    const linked = await decodeState(location.hash);
+    // A short link's page (/s/{id}) carries its state in the page itself.
+    const short = location.hash.startsWith("#spec=") ? null : linkedState();
+    const linked = short ?? await decodeState(location.hash);
     try {
-      spec = await decodeSpec(location.hash);
+      spec = short ? short.spec : await decodeSpec(location.hash);
     } catch (error) {
       this.showInForm(fallback);
       await load(fallback);
@@ -99,6 +126,7 @@ export class Links {
     if (!spec) { this.showInForm(fallback); await load(fallback); return; }
     if (linked.speed !== undefined) player.setSpeed(linked.speed);
     if (linked.loop !== undefined) player.setLoop(linked.loop);
+    if (linked.drive) $("interactive").checked = true;
     if (linked.compare) { state.compare.on = true; state.compare.view = linked.compare; state.compare.with = linked.with || {}; }
     this.showInForm(spec);
     const paused = linked.t !== undefined;

@@ -125,3 +125,34 @@ export async function download(spec, format, options = {}) {
   const head = await blob.slice(0, 120).text();
   return { format, type: blob.type, size: blob.size, filename, head };
 }
+
+/**
+ * The state a short link's page holds (`/s/{id}`: the server puts it in
+ * <script type="application/json" id="animatic-link">), in decodeState's terms plus `spec`;
+ * null when the page was not opened from a short link. Read once: later changes of the
+ * address bar's fragment are the page's own.
+ */
+export function linkedState() {
+  const element = document.getElementById("animatic-link");
+  if (!element || element.dataset.used) return null;
+  element.dataset.used = "1";
+  const state = { problems: [] };
+  let link;
+  try { link = JSON.parse(element.textContent); } catch { return null; }
+  state.spec = link.spec;
+  if (link.speed !== undefined) state.speed = link.speed;
+  if (link.loop !== undefined) state.loop = link.loop;
+  if (link.t !== undefined) state.t = link.t;
+  if (link.drive !== undefined) state.drive = link.drive;
+  if (link.compare) {
+    // Compare mode's B is A's preset with other parameters (a B of another kind is not shown yet).
+    const b = link.compare.spec;
+    if (b && b.preset !== undefined && b.preset === link.spec?.preset) {
+      state.compare = link.compare.view;
+      state.with = b.params || {};
+    } else {
+      state.problems.push("the comparison (its B is not the same preset as A)");
+    }
+  }
+  return state;
+}
