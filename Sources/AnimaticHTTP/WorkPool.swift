@@ -104,13 +104,14 @@ public final class WorkPool: Sendable {
 
     /// Starts `workers` threads (at least one). `maxQueue` jobs may wait beyond the running
     /// ones; `admission` bounds how long (nil: no bound but the depth).
-    public init(workers: Int, maxQueue: Int, admission: QueueAdmission? = nil) {
+    /// `name` names the threads (`name.0`, `name.1`, …) as `top -H` and `perf` show them.
+    public init(workers: Int, maxQueue: Int, admission: QueueAdmission? = nil, name: String = "animatic.render") {
         self.workers = max(workers, 1)
         self.maxQueue = max(maxQueue, 0)
         self.admission = admission
         for index in 0..<self.workers {
             let thread = Thread { [self] in workLoop() }
-            thread.name = "animatic.render.\(index)"
+            thread.name = "\(name).\(index)"
             // Deeply nested specs recurse in the decoder; give the same room as the main thread.
             thread.stackSize = 8 << 20
             thread.start()

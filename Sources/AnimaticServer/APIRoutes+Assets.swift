@@ -7,7 +7,8 @@ import COpenSSL
 /// `POST /v1/assets` and `GET /v1/assets/{id}`: the user's images, kept in the asset store
 /// (docs/API.md, "Assets"). No route lists assets: an id is the full SHA-256 of the bytes.
 ///
-/// An upload is checked on the render lane — its byte limit, type by magic bytes, header,
+/// An upload is checked on the upload lane (`WorkLane`: store I/O must not hold a render
+/// worker) — its byte limit, type by magic bytes, header,
 /// pixel and frame limits (`ImageProbe`), then a full decode, so a truncated file is refused
 /// now rather than when a spec draws it — and at most `workers` images are decoded at once.
 /// A read is a lookup by key on the connection's queue.
@@ -23,14 +24,16 @@ extension APIRoutes {
     }
 
     private func uploadAsset(_ request: HTTPRequest) -> HTTPResponse {
-        guard let store = configuration.assetStore else { return Problem.notFound("no asset store").response }
+        guard let store = configuration.assetStore, let lane = uploadLane else {
+            return Problem.notFound("no asset store").response
+        }
         if let token = configuration.writeToken, let problem = Self.checkBearer(request, token: token) {
             assetMetrics.recordRefusal()
             return problem.response
         }
         let body = request.body
         let limits = configuration.imageLimits
-        return onRenderLane { [self] in
+        return on(lane) { [self] in
             let header: ImageHeader
             do throws(ImageError) {
                 header = try ImageDecoder.validate(body, limits: limits)

@@ -45,7 +45,7 @@ extension APIRoutes {
                     "animatic_request_body_bytes", "Request-body bytes held in memory by all connections now.",
                     Double(state.bufferedBodyBytes)
                 ),
-            ],
+            ] + uploadLaneGauges,
             counters: [
                 (
                     "animatic_render_shed_total",
@@ -62,6 +62,27 @@ extension APIRoutes {
                     "Uploads answered 503 because request bodies held in memory were over their budget.",
                     Double(state.bodyBudgetRefusals)
                 ),
-            ] + (configuration.assetStore == nil ? [] : assetMetrics.counters))
+            ] + (configuration.assetStore == nil ? [] : assetMetrics.counters) + uploadLaneCounters)
+    }
+
+    /// The upload lane's gauges, with an asset store (docs/OPERATIONS.md).
+    private var uploadLaneGauges: [(String, String, Double)] {
+        guard let lane = uploadLane else { return [] }
+        return [
+            ("animatic_upload_workers", "Threads of the upload lane.", Double(lane.pool.workers)),
+            ("animatic_upload_busy", "Upload workers checking or storing an image now.", Double(lane.pool.busy)),
+            ("animatic_upload_queued", "Uploads waiting for a worker.", Double(lane.pool.queued)),
+        ]
+    }
+
+    private var uploadLaneCounters: [(String, String, Double)] {
+        guard let lane = uploadLane else { return [] }
+        return [
+            (
+                "animatic_upload_shed_total",
+                "Uploads refused with 503: the upload queue was full, or the upload waited past the queue deadline.",
+                Double(lane.pool.shedCount)
+            )
+        ]
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// The routes of `AnimaticAPI` and the state they share: timelines, presets, validation,
 /// health, metrics, the OpenAPI document and the player page. Documented in docs/API.md.
 ///
-/// Two lanes (docs/HTTP.md): cheap routes answer on the connection's queue; rendering
+/// Lanes (docs/HTTP.md): cheap routes answer on the connection's queue; rendering
 /// (a timeline on a cache miss, validation) is handed to `pool`, a bounded render pool,
 /// with a deadline and a cancellation flag. Every route's response goes through one
 /// place (`finish`: `Representation` decides gzip, ETag, 304, Vary, CORS and security
@@ -23,15 +23,14 @@ final class APIRoutes: Sendable {
     let assetMetrics = AssetMetrics()
     let state: ServerState
     /// The render lane.
-    let pool: WorkPool
+    let renderLane: WorkLane
+    var pool: WorkPool { renderLane.pool }
+    /// The upload lane, with an asset store: `POST /v1/assets` (`WorkLane`).
+    let uploadLane: WorkLane?
     /// Rendered bodies larger than this are streamed from a temporary file (docs/HTTP.md).
     static let spoolThreshold = 1 << 20
     let staticFiles: StaticFileHandler?
     let representation: Representation
-    /// The render lane's 503s, represented once (a refusal is a copy and a count: it must
-    /// cost next to nothing, since a client that ignores `Retry-After` asks again at once).
-    let queueFullResponse: HTTPResponse
-    let shedResponse: HTTPResponse
     /// Request key → content hash of the timeline requests already answered (see `requestKey`).
     let requestHashes = RequestHashMemo(capacity: 4096)
 
@@ -40,17 +39,12 @@ final class APIRoutes: Sendable {
     init(configuration: APIConfiguration, state: ServerState, contentCoding: ContentNegotiator) {
         self.configuration = configuration
         self.representation = Representation(negotiator: contentCoding)
-        let refusals = HTTPRequest(method: .post, target: "/v1/timeline")
-        var queueFull = Problem.overloaded(queue: configuration.maxQueue).response
-        representation.apply(&queueFull, request: refusals, isPage: false)
-        self.queueFullResponse = queueFull
-        var shed = Problem.queueWaitTooLong(configuration.admission?.deadline).response
-        representation.apply(&shed, request: refusals, isPage: false)
-        self.shedResponse = shed
         self.cache = ResponseCache(capacityBytes: configuration.cacheBytes)
         self.state = state
-        self.pool = WorkPool(
-            workers: configuration.workers, maxQueue: configuration.maxQueue, admission: configuration.admission)
+        self.renderLane = WorkLane(work: "render", configuration: configuration, representation: representation)
+        self.uploadLane =
+            configuration.assetStore == nil
+            ? nil : WorkLane(work: "upload", configuration: configuration, representation: representation)
         self.staticFiles = configuration.publicDirectory.map { StaticFileHandler(root: $0) }
     }
 
@@ -92,6 +86,7 @@ final class APIRoutes: Sendable {
         _ deferred: DeferredWork, request: HTTPRequest, route: String,
         started: ContinuousClock.Instant
     ) -> DeferredWork {
+        let lane = deferred.pool === uploadLane?.pool ? uploadLane ?? renderLane : renderLane
         var wrapped = deferred
         wrapped.work = { [self] flag in
             var response = deferred.work(flag)
@@ -105,10 +100,10 @@ final class APIRoutes: Sendable {
             return response
         }
         wrapped.overloaded = { [self] in
-            refusal(queueFullResponse, request: request, route: route, started: started)
+            refusal(lane.queueFull, request: request, route: route, started: started)
         }
         wrapped.shed = { [self] in
-            refusal(shedResponse, request: request, route: route, started: started)
+            refusal(lane.shed, request: request, route: route, started: started)
         }
         wrapped.timedOut = { [self] in
             var response = Problem.renderTimeout(configuration.renderTimeout).response
@@ -132,10 +127,21 @@ final class APIRoutes: Sendable {
     /// Hands `work` to the render lane with the configured deadline. The work runs with
     /// `RenderCancellation` bound to its flag, so the sampler and encoders stop early.
     func onRenderLane(_ work: @escaping @Sendable () -> HTTPResponse) -> HTTPResponse {
+        on(renderLane, work)
+    }
+
+    /// Hands `work` to `lane` (the upload lane's work checks the same flag while it decodes).
+    func on(_ lane: WorkLane, _ work: @escaping @Sendable () -> HTTPResponse) -> HTTPResponse {
         HTTPResponse(
-            deferred: DeferredWork(pool: pool, timeout: configuration.renderTimeout) { flag in
+            deferred: DeferredWork(pool: lane.pool, timeout: configuration.renderTimeout) { flag in
                 RenderCancellation.withCheck({ flag.isRaised }) { work() }
             })
+    }
+
+    /// Stops every lane's threads (after the server has stopped).
+    func stopLanes() {
+        renderLane.pool.stop()
+        uploadLane?.pool.stop()
     }
 
     func finish(

@@ -13,6 +13,11 @@ public final class AnimaticAPI: Sendable {
     public var state: ServerState { routes.state }
     /// The render lane.
     public var pool: WorkPool { routes.pool }
+    /// The upload lane (`POST /v1/assets`), with an asset store.
+    public var uploadPool: WorkPool? { routes.uploadLane?.pool }
+
+    /// Stops the lanes' threads: after the server has stopped.
+    public func stopLanes() { routes.stopLanes() }
 
     /// - Parameter contentCoding: the gzip rule's level and threshold; `makeServer` passes
     ///   the HTTP server's (`HTTPServerConfiguration.contentNegotiator`), whose defaults

@@ -101,26 +101,27 @@ public struct Problem: Error, Sendable {
         Problem(status: .notFound, type: "not-found", title: "Not found", detail: detail)
     }
 
-    /// The render queue is full: load shedding (docs/HTTP.md, "Two lanes").
-    static func overloaded(queue: Int) -> Problem {
+    /// The render queue (or the upload queue, `work: "upload"`) is full: load shedding
+    /// (docs/HTTP.md, "Lanes").
+    static func overloaded(queue: Int, work: String = "render") -> Problem {
         var problem = Problem(
-            status: .serviceUnavailable, type: "overloaded", title: "Every render worker is busy",
-            detail: "The render queue is full (\(queue) waiting); retry after the delay in Retry-After.")
+            status: .serviceUnavailable, type: "overloaded", title: "Every \(work) worker is busy",
+            detail: "The \(work) queue is full (\(queue) waiting); retry after the delay in Retry-After.")
         problem.headers.set("Retry-After", "1")
         return problem
     }
 
     /// The render waited for a worker longer than the queue's deadline (`QueueAdmission`).
-    static func queueWaitTooLong(_ deadline: Duration?) -> Problem {
+    static func queueWaitTooLong(_ deadline: Duration?, work: String = "render") -> Problem {
         let wait =
             deadline.map { d -> String in
                 let seconds = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
                 return seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)"
             } ?? "?"
         var problem = Problem(
-            status: .serviceUnavailable, type: "overloaded", title: "Every render worker is busy",
+            status: .serviceUnavailable, type: "overloaded", title: "Every \(work) worker is busy",
             detail:
-                "The render waited \(wait) s for a worker without getting one; retry after the delay in Retry-After.")
+                "The \(work) waited \(wait) s for a worker without getting one; retry after the delay in Retry-After.")
         problem.headers.set("Retry-After", "1")
         return problem
     }

@@ -212,7 +212,7 @@ struct ServeCommand: ParsableCommand {
             logger.info("signal \(signal): draining")
         }
         server.waitUntilStopped()
-        service.api.pool.stop()
+        service.api.stopLanes()
         signals.cancel()
         logger.info("stopped")
     }

@@ -1,0 +1,29 @@
+import AnimaticHTTP
+
+/// A lane of deferred work (docs/HTTP.md, "Lanes"): its pool, and its two refusals
+/// represented once (a refusal is a copy and a count: it must cost next to nothing, since a
+/// client that ignores `Retry-After` asks again at once).
+///
+/// The server has a render lane and, with an asset store, an upload lane: an upload is a
+/// header probe, a decode and a store write (an fsync, or a round trip to PostgreSQL), so on
+/// the render lane it held a render worker while it waited for the disk, and renders queued
+/// behind uploads were shed (docs/BENCHMARKS.md, "Assets under load").
+struct WorkLane: Sendable {
+    let pool: WorkPool
+    let queueFull: HTTPResponse
+    let shed: HTTPResponse
+
+    /// `work` names the lane in its refusals ("render", "upload") and its threads.
+    init(work: String, configuration: APIConfiguration, representation: Representation) {
+        pool = WorkPool(
+            workers: configuration.workers, maxQueue: configuration.maxQueue, admission: configuration.admission,
+            name: "animatic.\(work)")
+        let refusals = HTTPRequest(method: .post, target: "/v1/timeline")
+        var queueFull = Problem.overloaded(queue: configuration.maxQueue, work: work).response
+        representation.apply(&queueFull, request: refusals, isPage: false)
+        self.queueFull = queueFull
+        var shed = Problem.queueWaitTooLong(configuration.admission?.deadline, work: work).response
+        representation.apply(&shed, request: refusals, isPage: false)
+        self.shed = shed
+    }
+}
