@@ -115,7 +115,7 @@ let package = Package(
             name: "AnimaticRasterTests",
             dependencies: [
                 "AnimaticRaster", "AnimaticRender", "AnimaticCore", "CPNG", "CGif", "CWebP", "CVPX", "CZlib",
-                "AnimaticImages", "CLCMS2",
+                "AnimaticImages", "CLCMS2", "PNGTestSupport",
             ],
             swiftSettings: withMP4 ? [] : [.define("ANIMATIC_NO_MP4")]
         ),
@@ -134,7 +134,10 @@ let package = Package(
             // Optimised in debug builds too, like AnimaticRaster: per-pixel loops.
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
-        .testTarget(name: "AnimaticImagesTests", dependencies: ["AnimaticImages", "CPNG", "CWebP", "CLCMS2", "CZlib"]),
+        .testTarget(name: "AnimaticImagesTests", dependencies: ["AnimaticImages", "CPNG", "CWebP", "PNGTestSupport"]),
+        // PNG chunks made and edited by hand (a Display P3 profile from LittleCMS) for the
+        // image tests of AnimaticImages and AnimaticRaster: one copy for both.
+        .target(name: "PNGTestSupport", dependencies: ["CLCMS2", "CZlib"], path: "Tests/PNGTestSupport"),
         // The asset store (docs/DEPLOY.md, "The asset store"): SQLite by default.
         // PostgreSQL (`--store postgres://…`) when replicas share one store.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),

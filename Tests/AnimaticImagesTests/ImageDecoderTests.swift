@@ -1,4 +1,5 @@
 import Foundation
+import PNGTestSupport
 import Testing
 
 @testable import AnimaticImages
@@ -26,8 +27,8 @@ import Testing
     /// the primaries of SMPTE EG 432-1 and IEC 61966-2-1), encode the sRGB curve.
     @Test func aDisplayP3PNGIsConvertedToSRGB() throws {
         let p3: [UInt8] = [200, 120, 60, 255]
-        let png = TestImages.withICCProfile(
-            TestImages.png(width: 1, height: 1, rgba: p3), TestImages.displayP3Profile())
+        let png = PNGTestChunks.withICCProfile(
+            TestImages.png(width: 1, height: 1, rgba: p3), PNGTestChunks.displayP3Profile())
         let image = try ImageDecoder.decode(png, limits: .standard)
         func linear(_ c: UInt8) -> Double {
             let v = Double(c) / 255

@@ -1,3 +1,4 @@
+import PNGTestSupport
 import Testing
 
 @testable import AnimaticImages
@@ -29,10 +30,10 @@ import Testing
 
     /// A 30,000 × 30,000 IHDR (900 Mpx, 3.6 GB decoded) in a 1 KB file: refused from the header.
     @Test func aHugeHeaderIsRefusedFromTheHeaderAlone() throws {
-        let ihdr: [UInt8] = TestImages.bigEndian(30_000) + TestImages.bigEndian(30_000) + [8, 6, 0, 0, 0]
-        var bomb = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + TestImages.chunk("IHDR", ihdr)
-        bomb += TestImages.chunk("IDAT", [UInt8](repeating: 0, count: 1024 - bomb.count - 24))
-        bomb += TestImages.chunk("IEND", [])
+        let ihdr: [UInt8] = PNGTestChunks.bigEndian(30_000) + PNGTestChunks.bigEndian(30_000) + [8, 6, 0, 0, 0]
+        var bomb = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + PNGTestChunks.chunk("IHDR", ihdr)
+        bomb += PNGTestChunks.chunk("IDAT", [UInt8](repeating: 0, count: 1024 - bomb.count - 24))
+        bomb += PNGTestChunks.chunk("IEND", [])
         #expect(bomb.count == 1024)
         let error = try #require(Self.refusal(bomb))
         #expect(error.status == 422)
