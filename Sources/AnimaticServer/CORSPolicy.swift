@@ -8,8 +8,11 @@ import AnimaticHTTP
 struct CORSPolicy: Sendable {
     /// `Access-Control-Allow-Origin`: `*`, since no route reads cookies or credentials.
     var allowOrigin = "*"
-    /// The request fields a cross-origin caller may send beyond the safelisted ones.
-    var allowHeaders = "Content-Type, Accept, If-None-Match"
+    /// The request fields a cross-origin caller may send beyond the safelisted ones:
+    /// `Authorization` carries the write token (`--write-token`) of an upload or a link made
+    /// by a tool on another origin — a header the script sets, not an ambient credential,
+    /// so `*` stays right (Fetch standard, "CORS-non-wildcard request-header name").
+    var allowHeaders = "Content-Type, Accept, If-None-Match, Authorization"
     /// The response fields a cross-origin script may read beyond the safelisted ones.
     var exposeHeaders = "ETag, Content-Length, Content-Encoding, Retry-After, Animatic-Warning"
     /// How long a browser may keep a preflight's answer: a day (our choice; Chromium caps
