@@ -1,6 +1,6 @@
 extension PostgresAssetStore: LinkStore {
     public func insertLink(id: String, state: String) throws(AssetStoreError) -> LinkInsertion {
-        try connection.withLock { db throws(AssetStoreError) in
+        try pool.withConnection { db throws(AssetStoreError) in
             // ON CONFLICT DO NOTHING: of two replicas inserting the same id at once, one
             // inserts and the other finds the row (the unique index orders them).
             let inserted = try db.execute(
@@ -13,7 +13,7 @@ extension PostgresAssetStore: LinkStore {
     }
 
     public func link(_ id: String) throws(AssetStoreError) -> String? {
-        try connection.withLock { db throws(AssetStoreError) in
+        try pool.withConnection { db throws(AssetStoreError) in
             try db.execute("SELECT state FROM links WHERE id = $1", [.text(id)]).first?[0].text
         }
     }

@@ -1,26 +1,27 @@
-import Synchronization
-
 /// The shared store: PostgreSQL (`--store postgres://…`), so that several replicas serve the
-/// same assets. One connection per server, used by one request at a time; a broken connection
-/// is reset before the next statement, so a PostgreSQL that was down and is back is served
-/// again without restarting (while it is down, requests get 503 with `Retry-After`).
+/// same assets. A pool of `connections` connections per server (`PostgresConnectionPool`), each
+/// used by one request at a time; a broken connection is reset before the next statement,
+/// so a PostgreSQL that was down and is back is served again without restarting (while it
+/// is down, requests get 503 with `Retry-After`).
 ///
 /// The same schema as SQLite (`AssetSchema`, bytea for the bytes), migrated at start under a
 /// transaction-scoped advisory lock, so replicas starting together migrate once.
 public final class PostgresAssetStore: AssetStore {
     public let location: String
     public let capacityBytes: Int
-    let connection: Mutex<PostgresConnection>
+    let pool: PostgresConnectionPool
 
     /// An arbitrary constant naming the migration lock (pg_advisory_xact_lock's key).
     static let migrationLock = 290_029
 
-    public init(uri: String, capacityBytes: Int) throws(AssetStoreError) {
+    /// - Parameter connections: at most this many open at once (`serve` passes both lanes'
+    ///   workers: then a worker never waits for a connection).
+    public init(uri: String, capacityBytes: Int, connections: Int = 4) throws(AssetStoreError) {
         let connection = try PostgresConnection(uri: uri)
         try Self.migrate(connection)
         self.location = connection.location
         self.capacityBytes = capacityBytes
-        self.connection = Mutex(connection)
+        self.pool = PostgresConnectionPool(uri: uri, size: connections, first: connection)
     }
 
     static func migrate(_ db: PostgresConnection) throws(AssetStoreError) {
@@ -43,7 +44,7 @@ public final class PostgresAssetStore: AssetStore {
         record: AssetRecord, created: Bool
     ) {
         let id = AssetID(of: bytes)
-        return try connection.withLock { db throws(AssetStoreError) in
+        return try pool.withConnection { db throws(AssetStoreError) in
             try db.transaction { () throws(AssetStoreError) -> (record: AssetRecord, created: Bool) in
                 // Inserted, or (same bytes, maybe from another replica at the same moment:
                 // the row lock orders them) moved to the recent end. xmax = 0 marks an insert.
@@ -71,7 +72,7 @@ public final class PostgresAssetStore: AssetStore {
     }
 
     public func asset(_ id: AssetID) throws(AssetStoreError) -> StoredAsset? {
-        try connection.withLock { db throws(AssetStoreError) in
+        try pool.withConnection { db throws(AssetStoreError) in
             guard let record = try Self.record(id, db) else { return nil }
             let rows = try db.execute("SELECT bytes FROM asset_bytes WHERE id = $1", [.text(id.rawValue)], binary: true)
             guard let bytes = rows.first?[0] else { return nil }
@@ -83,7 +84,7 @@ public final class PostgresAssetStore: AssetStore {
     }
 
     public func record(_ id: AssetID) throws(AssetStoreError) -> AssetRecord? {
-        try connection.withLock { db throws(AssetStoreError) in try Self.record(id, db) }
+        try pool.withConnection { db throws(AssetStoreError) in try Self.record(id, db) }
     }
 
     private static func record(_ id: AssetID, _ db: PostgresConnection) throws(AssetStoreError) -> AssetRecord? {

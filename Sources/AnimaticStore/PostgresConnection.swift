@@ -4,7 +4,10 @@ import Glibc
 /// One libpq connection and the few calls the store makes. A connection that broke (the
 /// server restarted, the network dropped) is reset before the next statement, so the store
 /// serves again once PostgreSQL is back, without a restart of ours.
-final class PostgresConnection {
+///
+/// `@unchecked Sendable`: a libpq connection is used by one thread at a time, which
+/// `PostgresConnectionPool` guarantees (it hands each to one request, and takes it back).
+final class PostgresConnection: @unchecked Sendable {
     private var connection: OpaquePointer?
     private let uri: String
 

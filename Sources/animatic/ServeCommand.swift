@@ -221,7 +221,8 @@ struct ServeCommand: ParsableCommand {
     /// folder created if missing.
     func openStore() throws -> any AssetStore {
         if store.hasPrefix("postgres://") || store.hasPrefix("postgresql://") {
-            return try PostgresAssetStore(uri: store, capacityBytes: storeMaxMb << 20)
+            // A connection for each worker of the render and upload lanes, so none waits for one.
+            return try PostgresAssetStore(uri: store, capacityBytes: storeMaxMb << 20, connections: 2 * workers)
         }
         try FileManager.default.createDirectory(atPath: dataDir, withIntermediateDirectories: true)
         let path = (dataDir as NSString).appendingPathComponent(SQLiteAssetStore.fileName)

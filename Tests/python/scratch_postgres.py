@@ -38,5 +38,19 @@ class ScratchPostgres:
     def stop(self, mode="fast"):
         self.run("pg_ctl", "-D", f"{self.dir}/data", "-m", mode, "-w", "stop")
 
+    def psql_argv(self):
+        return ["runuser", "-u", "postgres", "--", f"{PG_BIN}/psql", "-X", "-q", "-t", "-A",
+                "-h", self.dir, "-p", str(self.port), "-U", "animatic", "postgres"]
+
+    def query(self, sql):
+        """One statement through psql; its single value as text."""
+        proc = subprocess.run(self.psql_argv() + ["-c", sql], capture_output=True, text=True, timeout=30)
+        assert proc.returncode == 0, proc.stderr
+        return proc.stdout.strip()
+
+    def session(self):
+        """psql kept open on a pipe: statements written to its stdin, rows read from stdout."""
+        return subprocess.Popen(self.psql_argv(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
     def remove(self):
         shutil.rmtree(self.dir, ignore_errors=True)

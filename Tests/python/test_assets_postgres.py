@@ -6,6 +6,8 @@ again once it is back."""
 import hashlib
 import io
 import json
+import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from PIL import Image
@@ -90,3 +92,44 @@ def test_a_link_made_on_one_server_opens_on_the_other(postgres):
     finally:
         assert first.stop() == 0
         assert second.stop() == 0
+
+
+def test_requests_share_a_bounded_pool_of_connections(postgres):
+    """A server with --workers 2 keeps up to 4 connections (both lanes' workers): with the
+    assets table locked from another session, 6 reads at once wait inside PostgreSQL on 4
+    connections — more than one at a time, never more than the pool — and all are served
+    once the lock goes."""
+    server = LiveServer("--store", postgres.uri, "--workers", "2")
+    holder = None
+    try:
+        data = png((90, 180, 20))
+        status, _, body = curl("--data-binary", "@-", server.url + "/v1/assets", data=data)
+        assert status == 201, body
+        asset = server.url + "/v1/assets/" + json.loads(body)["id"]
+        holder = postgres.session()
+        holder.stdin.write("BEGIN; LOCK TABLE assets IN ACCESS EXCLUSIVE MODE; SELECT 'locked';\n")
+        holder.stdin.flush()
+        assert holder.stdout.readline().strip() == "locked"
+        with ThreadPoolExecutor(max_workers=6) as pool:
+            reads = [pool.submit(curl, asset) for _ in range(6)]
+            waiting = 0
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline:
+                waiting = int(postgres.query(
+                    "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"))
+                if waiting >= 4:
+                    break
+                time.sleep(0.05)
+            time.sleep(0.3)
+            waiting = int(postgres.query("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"))
+            assert waiting == 4, waiting
+            holder.stdin.write("COMMIT;\n")
+            holder.stdin.flush()
+            for read in reads:
+                status, _, served = read.result(timeout=30)
+                assert status == 200 and served == data
+    finally:
+        if holder:
+            holder.stdin.close()
+            holder.wait(timeout=10)
+        assert server.stop() == 0
