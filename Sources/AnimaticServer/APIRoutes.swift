@@ -41,10 +41,15 @@ final class APIRoutes: Sendable {
         self.representation = Representation(negotiator: contentCoding)
         self.cache = ResponseCache(capacityBytes: configuration.cacheBytes)
         self.state = state
-        self.renderLane = WorkLane(work: "render", configuration: configuration, representation: representation)
+        self.renderLane = WorkLane(
+            work: "render", workers: configuration.workers, configuration: configuration,
+            representation: representation)
         self.uploadLane =
             configuration.assetStore == nil
-            ? nil : WorkLane(work: "upload", configuration: configuration, representation: representation)
+            ? nil
+            : WorkLane(
+                work: "upload", workers: max(1, configuration.workers / 2), configuration: configuration,
+                representation: representation)
         self.staticFiles = configuration.publicDirectory.map { StaticFileHandler(root: $0) }
     }
 
