@@ -96,6 +96,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Total size of stored images, in MiB; past it the least recently used are evicted.")
     var storeMaxMb: Int = Int(environment["ANIMATIC_STORE_MAX_MB"] ?? "") ?? 1024
 
+    @Option(help: "Memory for uploaded images read by renders, in MiB (0: every read goes to the store).")
+    var assetCacheMb: Int = Int(environment["ANIMATIC_ASSET_CACHE_MB"] ?? "") ?? 64
+
     @Option(help: "Bearer token that uploads (POST /v1/assets) must carry; none: anyone may upload.")
     var writeToken: String?
 
@@ -120,6 +123,9 @@ struct ServeCommand: ParsableCommand {
             throw ValidationError("--max-buffered-body-mb must hold at least one body of --max-body")
         }
         guard (0...65536).contains(cacheMb) else { throw ValidationError("--cache-mb must be from 0 to 65536") }
+        guard (0...65536).contains(assetCacheMb) else {
+            throw ValidationError("--asset-cache-mb must be from 0 to 65536")
+        }
         guard (1...1024).contains(workers) else { throw ValidationError("--workers must be from 1 to 1024") }
         guard (0...100_000).contains(maxQueue) else { throw ValidationError("--max-queue must be from 0 to 100000") }
         guard renderTimeout > 0, renderTimeout <= 3600 else {
@@ -176,7 +182,8 @@ struct ServeCommand: ParsableCommand {
         apiConfiguration.writeToken = token
         do {
             let store = try openStore()
-            apiConfiguration.assetStore = store
+            apiConfiguration.assetStore =
+                assetCacheMb > 0 ? AssetMemoryCache(base: store, capacityBytes: assetCacheMb << 20) : store
             apiConfiguration.linkStore = store as? any LinkStore
         } catch {
             logger.critical("cannot open the asset store: \(error)")

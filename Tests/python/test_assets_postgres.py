@@ -53,7 +53,8 @@ def test_two_servers_on_one_postgresql_share_an_asset(postgres):
 
 
 def test_postgresql_down_is_503_and_back_serves_without_a_restart(postgres):
-    server = LiveServer("--store", postgres.uri)
+    # Without the memory cache every read goes to PostgreSQL (the cache's own case is below).
+    server = LiveServer("--store", postgres.uri, "--asset-cache-mb", "0")
     try:
         data = png((200, 100, 0))
         status, _, body = curl("--data-binary", "@-", server.url + "/v1/assets", data=data)
@@ -73,6 +74,32 @@ def test_postgresql_down_is_503_and_back_serves_without_a_restart(postgres):
         assert server.process.poll() is None, "the server kept running"
     finally:
         assert server.stop() == 0
+
+
+def test_assets_held_in_memory_are_served_while_postgresql_is_down(postgres):
+    """An asset never changes, so the copy a server holds (--asset-cache-mb, 64 by default) is
+    served through an outage; what only the store can answer is 503: an upload, and an asset
+    this server never read."""
+    first = LiveServer("--store", postgres.uri)
+    second = LiveServer("--store", postgres.uri)
+    try:
+        data = png((30, 60, 90))
+        status, _, body = curl("--data-binary", "@-", first.url + "/v1/assets", data=data)
+        assert status == 201, body
+        asset_id = json.loads(body)["id"]
+        postgres.stop(mode="immediate")
+        try:
+            status, headers, served = curl(first.url + "/v1/assets/" + asset_id)
+            assert status == 200 and served == data and headers["content-type"] == "image/png"
+            status, _, body = curl(second.url + "/v1/assets/" + asset_id)
+            assert status == 503 and json.loads(body)["type"].endswith("/store-unavailable")
+            status, _, body = curl("--data-binary", "@-", first.url + "/v1/assets", data=png((1, 2, 3)))
+            assert status == 503, body
+        finally:
+            postgres.start()
+    finally:
+        assert first.stop() == 0
+        assert second.stop() == 0
 
 
 def test_a_link_made_on_one_server_opens_on_the_other(postgres):
@@ -99,7 +126,7 @@ def test_requests_share_a_bounded_pool_of_connections(postgres):
     assets table locked from another session, 6 reads at once wait inside PostgreSQL on 4
     connections — more than one at a time, never more than the pool — and all are served
     once the lock goes."""
-    server = LiveServer("--store", postgres.uri, "--workers", "2")
+    server = LiveServer("--store", postgres.uri, "--workers", "2", "--asset-cache-mb", "0")
     holder = None
     try:
         data = png((90, 180, 20))
