@@ -46,7 +46,7 @@ def test_fold_against_cube_plays_both_and_names_the_layers_only_one_has(page, li
     choose_preset(page, "fold")
     page.find_element("id", "compare").click()
     Select(page.find_element("id", "compare-preset")).select_by_value("cube")
-    wait_for(page, "(s => s.ready && s.spec && s.spec.preset === 'cube')(window.animatic.state().compare)",
+    wait_for(page, "(s => s.ready && !s.loading && s.spec && s.spec.preset === 'cube')(window.animatic.state().compare)",
              message="B = cube")
     s = state(page)
     assert s["preset"] == "fold" and s["compare"]["spec"] == {"preset": "cube", "params": {}}
@@ -93,7 +93,7 @@ def test_fold_against_cube_plays_both_and_names_the_layers_only_one_has(page, li
     assert caption == "B: cube (defaults)", caption
     # Back to A's preset: B follows A again, nothing only on one side.
     Select(page.find_element("id", "compare-preset")).select_by_value("")
-    wait_for(page, "(s => s.ready && s.spec.preset === 'fold')(window.animatic.state().compare)", message="B = fold")
+    wait_for(page, "(s => s.ready && !s.loading && s.spec.preset === 'fold')(window.animatic.state().compare)", message="B = fold")
     wait_for(page, "document.getElementById('compare-only').hidden", message="no layer only on one side")
     compare_off(page)
 
@@ -103,7 +103,7 @@ def test_b_from_a_second_editor_shows_its_problems_at_their_pointers(page, live_
     page.execute_async_script("const d = arguments[arguments.length - 1]; window.animatic.compare(true).then(() => d())")
     click_label(page, 'input[name="compare-source"][value="spec"]')
     # B's editor starts as A's spec: nothing differs.
-    wait_for(page, "(s => s.ready && s.source === 'spec' && !s.spec.preset)(window.animatic.state().compare)",
+    wait_for(page, "(s => s.ready && !s.loading && s.source === 'spec' && !s.spec.preset)(window.animatic.state().compare)",
              message="B from B's editor")
     s = state(page)
     expanded = page.execute_script("return window.animatic.expanded")
@@ -132,7 +132,7 @@ def test_b_from_a_second_editor_shows_its_problems_at_their_pointers(page, live_
     good["animations"][0]["duration"] = spec["animations"][0]["duration"] * 2
     page.execute_script("""const ta = document.getElementById('compare-spec'); ta.value = arguments[0];
                            ta.dispatchEvent(new Event('input', {bubbles: true}));""", json.dumps(good, indent=2))
-    wait_for(page, "(s => s.ready && s.spec.animations[0].duration === arguments[0])(window.animatic.state().compare)"
+    wait_for(page, "(s => s.ready && !s.loading && s.spec.animations[0].duration === arguments[0])(window.animatic.state().compare)"
              .replace("arguments[0]", str(good["animations"][0]["duration"])), message="B's edit to play")
     s = state(page)
     assert s["compare"]["problems"] == [] and not page.find_element("id", "compare-problems").is_displayed()
@@ -158,7 +158,7 @@ def test_b_from_a_link(page, live_server):
              message="an unknown link to be refused")
     field.clear()
     field.send_keys(live_server.url + made["url"] + "\n")
-    wait_for(page, "(s => s.ready && s.link === arguments[0])(window.animatic.state().compare)"
+    wait_for(page, "(s => s.ready && !s.loading && s.link === arguments[0])(window.animatic.state().compare)"
              .replace("arguments[0]", json.dumps(made["id"])), message="B from the link")
     s = state(page)
     assert s["compare"]["spec"] == linked["spec"] and s["compare"]["source"] == "link"
@@ -174,7 +174,7 @@ def test_b_from_a_link(page, live_server):
     other = make_link(live_server, {"spec": inline})
     field.clear()
     field.send_keys(other["id"] + "\n")
-    wait_for(page, "(s => s.ready && s.link === arguments[0])(window.animatic.state().compare)"
+    wait_for(page, "(s => s.ready && !s.loading && s.link === arguments[0])(window.animatic.state().compare)"
              .replace("arguments[0]", json.dumps(other["id"])), message="B from the bare id")
     assert state(page)["compare"]["spec"] == inline
     compare_off(page)
@@ -184,7 +184,7 @@ def test_a_short_link_keeps_another_preset_as_b_in_a_fresh_profile(page, live_se
     choose_preset(page, "fold")
     page.execute_async_script("""const d = arguments[arguments.length - 1];
         window.animatic.compare(true, {view: 'onion', with: {preset: 'cube', params: {duration: 0.4}}}).then(() => d())""")
-    wait_for(page, "window.animatic.state().compare.ready", message="B = cube")
+    wait_for(page, "(s => s.ready && !s.loading)(window.animatic.state().compare)", message="B = cube")
     assert state(page)["compare"]["spec"] == {"preset": "cube", "params": {"duration": 0.4}}
     # The address bar's link carries B as a preset reference (`with`).
     fallback = wait_for(page, "location.hash.includes('&compare=onion&with=') && location.href", message="B in the URL")
@@ -197,7 +197,7 @@ def test_a_short_link_keeps_another_preset_as_b_in_a_fresh_profile(page, live_se
     try:
         for url in (link, fallback):
             open_page(fresh, url)
-            wait_for(fresh, "window.animatic.state().compare.ready", message=f"B from {url}")
+            wait_for(fresh, "(s => s.ready && !s.loading)(window.animatic.state().compare)", message=f"B from {url}")
             s = state(fresh)
             assert s["spec"] == {"preset": "fold"} and s["error"] is None and s["notice"] is None, url
             c = s["compare"]
@@ -217,14 +217,14 @@ def test_an_inline_b_goes_in_both_links_and_a_too_long_one_only_in_the_short_lin
     inline = fetch_json(live_server.url + "/v1/presets/tabSlide?params=" + quote(json.dumps({"duration": 0.6})))
     page.execute_async_script("""const d = arguments[arguments.length - 1];
         window.animatic.compare(true, {view: 'side', with: arguments[0]}).then(() => d())""", inline)
-    wait_for(page, "window.animatic.state().compare.ready", message="the inline B")
+    wait_for(page, "(s => s.ready && !s.loading)(window.animatic.state().compare)", message="the inline B")
     s = state(page)
     assert s["compare"]["source"] == "spec" and s["compare"]["spec"] == inline and s["compare"]["duration"] == 0.6
     assert json.loads(page.find_element("id", "compare-spec").get_attribute("value")) == inline
     url = wait_for(page, "location.hash.includes('&compare=side&with=') && location.href", message="B in the URL")
     page.get("about:blank")
     open_page(page, url)
-    wait_for(page, "window.animatic.state().compare.ready", message="the inline B from the URL")
+    wait_for(page, "(s => s.ready && !s.loading)(window.animatic.state().compare)", message="the inline B from the URL")
     assert state(page)["compare"]["spec"] == inline and state(page)["compare"]["source"] == "spec"
     # An inline B whose encoding passes 4,000 characters (random ids do not deflate) stays
     # out of the spec-in-URL link; the short link keeps it.
@@ -236,7 +236,7 @@ def test_an_inline_b_goes_in_both_links_and_a_too_long_one_only_in_the_short_lin
     big["animations"] = [{"duration": 0.3, "changes": {big["layers"][0]["id"]: {"opacity": 0}}}]
     page.execute_async_script("""const d = arguments[arguments.length - 1];
         window.animatic.compare(true, {view: 'side', with: arguments[0]}).then(() => d())""", big)
-    wait_for(page, "(s => s.ready && s.spec.layers && s.spec.layers.length === 200)(window.animatic.state().compare)",
+    wait_for(page, "(s => s.ready && !s.loading && s.spec.layers && s.spec.layers.length === 200)(window.animatic.state().compare)",
              message="the big B")
     s = state(page)
     assert s["compare"]["error"] is None and s["compare"]["rows"] == []
@@ -259,7 +259,7 @@ def test_differences_of_other_presets_are_numbers(page, live_server, a, b):
     wait_loaded(page, before)
     page.execute_async_script("""const d = arguments[arguments.length - 1];
         window.animatic.compare(true, {with: arguments[0]}).then(() => d())""", b)
-    wait_for(page, "window.animatic.state().compare.ready && window.animatic.state().compare.spec.preset === arguments[0]"
+    wait_for(page, "(s => s.ready && !s.loading && s.spec.preset === arguments[0])(window.animatic.state().compare)"
              .replace("arguments[0]", json.dumps(b["preset"])), message="B")
     s = state(page)
     for row in s["compare"]["rows"]:

@@ -107,7 +107,7 @@ def test_another_preset_as_b_gets_the_screens_too(page, screens):
     choose_preset(page, "fold")
     page.execute_async_script("""const d = arguments[arguments.length - 1];
         window.animatic.compare(true, {with: {preset: 'cube'}}).then(() => d())""")
-    wait_for(page, "(c => c.ready && c.spec.preset === 'cube')(window.animatic.state().compare)", message="B = cube")
+    wait_for(page, "(c => c.ready && !c.loading && c.spec.preset === 'cube')(window.animatic.state().compare)", message="B = cube")
     b = state(page)["compare"]["spec"]
     assert b == {"preset": "cube", "params": {"fromImage": screens["from"], "toImage": screens["to"]}}
     hrefs = page.execute_script("return [...document.querySelectorAll('#screen-b svg.image image')].map(i => i.getAttribute('href'))")

@@ -90,8 +90,16 @@ export class CompareMode {
     if (on) stageB.fit();
   }
 
-  /** Fetches B and the differences; `quiet` while A loads (its caller renders). */
+  /** Fetches B and the differences; `quiet` while A loads (its caller renders). `loading`
+   *  stays true until the last load started is done (B shown or refused, the link updated). */
   async load({ quiet = false } = {}) {
+    const c = this.page.state.compare;
+    const seq = c.seq + 1;
+    c.loading = true;
+    try { await this.fetchB(quiet); } finally { if (seq === c.seq) c.loading = false; }
+  }
+
+  async fetchB(quiet) {
     const { api, state, compareTrack, stageB, player, playback, transport } = this.page;
     const c = state.compare;
     const seq = ++c.seq;
@@ -111,7 +119,7 @@ export class CompareMode {
       compareTrack.load(tl);
       stageB.build(tl);
       const a = state.timeline && state.spec ? state.timeline : null;
-      const b = c.source === "link" ? `link ${c.link.id}: ${describe(c.spec, "a spec")}` : describe(c.spec, "B's spec");
+      const b = `${c.source === "link" ? `link ${c.link.id}: ` : ""}${describe(c.spec, "a spec")}`;
       $("caption-a").textContent = `A: ${describe(state.spec)}`;
       $("caption-b").textContent = `B: ${b}`;
       $("compare-status").textContent = `A: ${describe(state.spec)} · B: ${b}.`;
@@ -214,6 +222,7 @@ export class CompareMode {
       await this.load();
     } else {
       c.seq++;
+      c.loading = false;
       compareTrack.timeline = null;
       player.setSpan(0);
       if (playback.running) transport.startCompositor();

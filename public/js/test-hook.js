@@ -49,7 +49,7 @@ export function installTestHook(page) {
         compositor: playback.running,
         compare: { on: state.compare.on, view: state.compare.view, with: state.compare.with, spec: state.compare.spec,
                    source: state.compare.source, preset: state.compare.preset, link: state.compare.link?.id ?? null,
-                   ready: !!compareTrack.timeline, duration: compareTrack.timeline?.duration ?? null,
+                   ready: !!compareTrack.timeline, loading: !!state.compare.loading, duration: compareTrack.timeline?.duration ?? null,
                    rows: state.compare.rows, only: state.compare.only, error: state.compare.error,
                    problems: page.compare.source.editor.problems.map(({ pointer, message, line }) => ({ pointer, message, line })) },
         lastDownload: state.lastDownload, lastLink: state.lastLink ?? null,
