@@ -271,3 +271,17 @@ def test_differences_of_other_presets_are_numbers(page, live_server, a, b):
     ids_b = [l["id"] for l in timeline(live_server, b)["layers"]]
     assert s["compare"]["only"] == {"a": [i for i in ids_a if i not in ids_b], "b": [i for i in ids_b if i not in ids_a]}
     compare_off(page)
+
+
+def test_a_link_paused_past_as_end_within_b_opens_there(page, live_server):
+    """The one clock runs to the longer of A and B: a short link keeps a playhead past A's end."""
+    made = make_link(live_server, {"spec": {"preset": "tabSlide"}, "t": 0.5,
+                                   "compare": {"view": "side", "spec": {"preset": "tabSlide", "params": {"duration": 0.6}}}})
+    page.get("about:blank")
+    open_page(page, live_server.url + made["url"])
+    wait_for(page, "(s => s.ready && !s.loading)(window.animatic.state().compare)", message="B from the link")
+    s = state(page)
+    assert timeline(live_server, {"preset": "tabSlide"})["duration"] < 0.5
+    assert s["t"] == pytest.approx(0.5, abs=1e-3) and not s["playing"] and s["duration"] == 0.6
+    assert s["compare"]["with"] == {"duration": 0.6} and s["compare"]["preset"] is None and s["notice"] is None
+    compare_off(page)

@@ -82,7 +82,7 @@ export class Links {
       $("share-status").textContent = "Press Ctrl+C (⌘C) to copy the selected link.";
     }
     // A spec-in-URL link leaves out a B too long for a URL (share.js, MAX_WITH_CHARS).
-    if (this.page.state.compare.on && input.value.includes("#spec=") && !input.value.includes("&compare=")) {
+    if (this.page.compare.urlPart().with !== undefined && input.value.includes("#spec=") && !input.value.includes("&compare=")) {
       $("share-status").textContent += " B is too long to go in a link without the server's store: this link opens A alone.";
     }
   }
