@@ -127,11 +127,13 @@ extension APIRoutes {
     }
 
     /// A and B decoded like any posted spec (images resolved from the store), their
-    /// problems at pointers under `/spec` and `/compare/spec`; `t` past A's end is a
-    /// problem at `/t`.
+    /// problems at pointers under `/spec` and `/compare/spec`; `t` past the end is a
+    /// problem at `/t` — the end of A, or of the longer of A and B in compare mode, where
+    /// the page's one clock runs to the longer of the two.
     func checkedSpecs(_ state: LinkState) -> Result<TransitionSpec, Problem> {
         var problems: [SpecProblem] = []
         var decodedA: TransitionSpec?
+        var end = 0.0
         for (document, prefix) in [(state.spec, "/spec"), (state.compareSpec, "/compare/spec")] {
             guard let document else { continue }
             let images: ImageLibrary
@@ -140,15 +142,16 @@ extension APIRoutes {
             case .success(let library): images = library
             }
             switch SpecDecoder.decodeDocument(document, limits: configuration.limits, images: images) {
-            case .success(let spec): if prefix == "/spec" { decodedA = spec }
+            case .success(let spec):
+                if prefix == "/spec" { decodedA = spec }
+                end = max(end, spec.timelineDuration)
             case .failure(let found):
                 problems += found.problems.map { SpecProblem(pointer: prefix + $0.pointer, message: $0.message) }
             }
         }
-        if let spec = decodedA, let t = state.t, t > spec.timelineDuration + 1e-9 {
-            problems.append(
-                SpecProblem(
-                    pointer: "/t", message: "t is past the end of the transition (\(spec.timelineDuration) s)"))
+        if decodedA != nil, let t = state.t, t > end + 1e-9 {
+            let what = state.compareSpec == nil ? "the transition" : "the longer of A and B"
+            problems.append(SpecProblem(pointer: "/t", message: "t is past the end of \(what) (\(end) s)"))
         }
         guard problems.isEmpty, let spec = decodedA else { return .failure(.invalidSpec(problems)) }
         return .success(spec)

@@ -125,6 +125,31 @@ def test_bad_state_is_422_at_its_pointer(server, state, pointer):
     assert pointer in [e["pointer"] for e in problem["errors"]], problem
 
 
+def test_b_may_be_any_spec_and_t_runs_to_the_longer_of_a_and_b(server):
+    """Compare mode's B is any spec (another preset, an inline spec); the page's one clock runs
+    to the longer of A and B, so a paused playhead there is a state a link keeps."""
+    def duration(spec):
+        return json.loads(curl("--json", json.dumps(spec), server.url + "/v1/timeline")[2])["duration"]
+
+    a, b = {"preset": "fold", "params": {"duration": 0.4}}, {"preset": "cube", "params": {"duration": 0.9}}
+    end_a, end_b = duration(a), duration(b)
+    assert end_a < 0.5 < 0.8 < end_b
+    status, _, body = post_link(server.url, {"spec": a, "t": 0.8})
+    assert status == 422 and "past the end of the transition" in body.decode(), body
+    status, _, body = post_link(server.url, {"spec": a, "t": 0.8, "compare": {"view": "side", "spec": b}})
+    assert status == 201, body
+    made = json.loads(body)
+    stored = json.loads(curl(server.url + f"/v1/links/{made['id']}")[2])
+    assert stored["compare"] == {"view": "side", "spec": b} and stored["t"] == 0.8
+    status, _, body = post_link(server.url, {"spec": a, "t": end_b + 0.01, "compare": {"view": "side", "spec": b}})
+    problem = json.loads(body)
+    assert status == 422 and problem["errors"] == [
+        {"pointer": "/t", "message": f"t is past the end of the longer of A and B ({end_b} s)"}], problem
+    inline = json.loads(curl(server.url + "/v1/presets/tabSlide")[2])
+    status, _, body = post_link(server.url, {"spec": a, "compare": {"view": "onion", "spec": inline}})
+    assert status == 201, body
+
+
 def test_malformed_and_too_large(server):
     status, _, body = curl("-X", "POST", "-H", "Content-Type: application/json", "--data-binary", "{nope",
                            server.url + "/v1/links")

@@ -103,6 +103,18 @@ def test_screens_survive_a_preset_switch_and_compare(page, screens):
     page.execute_async_script("const d = arguments[arguments.length - 1]; window.animatic.compare(false).then(() => d())")
 
 
+def test_another_preset_as_b_gets_the_screens_too(page, screens):
+    choose_preset(page, "fold")
+    page.execute_async_script("""const d = arguments[arguments.length - 1];
+        window.animatic.compare(true, {with: {preset: 'cube'}}).then(() => d())""")
+    wait_for(page, "(c => c.ready && !c.loading && c.spec.preset === 'cube')(window.animatic.state().compare)", message="B = cube")
+    b = state(page)["compare"]["spec"]
+    assert b == {"preset": "cube", "params": {"fromImage": screens["from"], "toImage": screens["to"]}}
+    hrefs = page.execute_script("return [...document.querySelectorAll('#screen-b svg.image image')].map(i => i.getAttribute('href'))")
+    assert any(screens["from"] in h for h in hrefs) and any(screens["to"] in h for h in hrefs), hrefs
+    page.execute_async_script("const d = arguments[arguments.length - 1]; window.animatic.compare(false).then(() => d())")
+
+
 def test_screens_survive_a_reload(page, live_server, screens):
     open_page(page, live_server.url + "/")
     s = state(page)

@@ -65,6 +65,11 @@ export async function createLink(state, signal) {
   }
 }
 
+/** A short link's state (docs/API.md, "Links"): {spec, speed, loop, t, drive, compare}. */
+export async function getLink(id, signal) {
+  return (await request(`v1/links/${encodeURIComponent(id)}`, { signal })).json();
+}
+
 /**
  * Uploads an image (a File or Blob: PNG, JPEG, WebP or GIF) to the asset store:
  * {id, width, height, bytes, type} (docs/API.md, "Assets").

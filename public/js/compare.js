@@ -1,7 +1,8 @@
 // Compare mode: a second transition (B) on the same clock as the one on the stage (A), side
 // by side or overlaid (onion skin), and a table of the largest differences per layer over
-// the run. B is the same preset with other parameters — or, when A is a spec edited in the
-// editor, the preset it was started from — so the two answer "what did my change do?".
+// the run. B is any spec (compare-source.js): the same preset with other parameters, so the
+// two answer "what did my change do?", or another preset, a second spec, a link's spec — then
+// the layers are told apart by id: those both have are compared, the others are named.
 
 import { Player } from "./player.js";
 
@@ -19,6 +20,16 @@ function frameAt(timeline, t) {
   return timeline.frames[k];
 }
 
+/** A number for the table: a difference that cannot be computed (no quad, no matrix) counts as none. */
+const finite = (v) => (Number.isFinite(v) ? v : 0);
+
+/** The layer ids only A has and only B has, each in its timeline's order: {a, b}. */
+export function layersOnlyIn(a, b) {
+  const idsA = new Set(a.layers.map((l) => l.id)), idsB = new Set(b.layers.map((l) => l.id));
+  return { a: a.layers.map((l) => l.id).filter((id) => !idsB.has(id)),
+           b: b.layers.map((l) => l.id).filter((id) => !idsA.has(id)) };
+}
+
 /**
  * Per layer id present in both timelines, the largest difference over the run (sampled at
  * the finer of the two frame rates) of the on-screen centre (the quad's centroid, points),
@@ -31,18 +42,19 @@ export function differences(a, b) {
   const idsB = new Map(b.layers.map((l, i) => [l.id, i]));
   const rows = a.layers.flatMap((l, i) => (idsB.has(l.id) ? [{ id: l.id, i, j: idsB.get(l.id),
     position: { max: 0, t: 0 }, opacity: { max: 0, t: 0 }, rotation: { max: 0, t: 0 } }] : []));
-  const steps = Math.round(end * fps);
+  const steps = a.frames?.length && b.frames?.length && Number.isFinite(end * fps) ? Math.round(end * fps) : -1;
   for (let k = 0; k <= steps; k++) {
     const t = Math.min(end, k / fps);
     const fa = frameAt(a, t).layers, fb = frameAt(b, t).layers;
     for (const row of rows) {
       const sa = fa[row.i], sb = fb[row.j];
+      if (!sa?.quad?.length || !sb?.quad?.length || !sa.matrix || !sb.matrix) continue;
       const [xa, ya] = centroid(sa.quad), [xb, yb] = centroid(sb.quad);
-      const dp = Math.hypot(xa - xb, ya - yb);
+      const dp = finite(Math.hypot(xa - xb, ya - yb));
       const oa = sa.visible ? sa.opacity : 0, ob = sb.visible ? sb.opacity : 0;
-      const dOpacity = Math.abs(oa - ob);
+      const dOpacity = finite(Math.abs(oa - ob));
       let dr = deg(Math.atan2(sa.matrix[1], sa.matrix[0]) - Math.atan2(sb.matrix[1], sb.matrix[0]));
-      dr = Math.abs(((dr + 540) % 360) - 180);
+      dr = finite(Math.abs(((dr + 540) % 360) - 180));
       if (dp > row.position.max) row.position = { max: dp, t };
       if (dOpacity > row.opacity.max) row.opacity = { max: dOpacity, t };
       if (dr > row.rotation.max) row.rotation = { max: dr, t };
@@ -78,6 +90,19 @@ export function showDifferences(table, rows) {
   }
   if (!rows.length) body.innerHTML = "<tr><td colspan=7>No layer ids in common.</td></tr>";
   table.replaceChildren(head, body);
+}
+
+/** Names the layers only one side has ({a, b} from layersOnlyIn) in `element`; empty when both have the same. */
+export function showOnlyIn(element, only) {
+  const parts = [["A", only.a], ["B", only.b]].filter(([, ids]) => ids.length).map(([side, ids]) => {
+    const p = document.createElement("p");
+    p.className = "hint";
+    p.dataset.side = side.toLowerCase();
+    p.textContent = `Only in ${side} (${ids.length} layer${ids.length === 1 ? "" : "s"}, not compared): ${ids.join(", ")}.`;
+    return p;
+  });
+  element.replaceChildren(...parts);
+  element.hidden = parts.length === 0;
 }
 
 /** B's timeline, read at the main clock's time (interpolated like A's). */

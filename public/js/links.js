@@ -26,11 +26,11 @@ export class Links {
 
   /** The player's state that a link carries. */
   state() {
-    const { player, state } = this.page;
-    const c = state.compare;
+    const { player } = this.page;
     return {
       speed: player.speed, loop: player.loop, t: player.playing ? 0 : player.t,
-      ...(c.on ? { compare: c.view, with: c.with } : {}),
+      // Compare mode: B as A's preset's parameters or as a spec (compare-mode.js).
+      ...this.page.compare?.urlPart(),
     };
   }
 
@@ -47,15 +47,15 @@ export class Links {
     this.timer = setTimeout(() => this.update(), 150);
   }
 
-  /** The state a short link keeps (docs/API.md, "Links"): B as a preset reference when A is one. */
+  /** The state a short link keeps (docs/API.md, "Links"): B, in compare mode, is any spec. */
   linkState() {
     const { player, state } = this.page;
     const spec = state.spec;
-    const c = state.compare;
     const link = { spec, speed: player.speed, loop: player.loop };
     if (this.page.drive.wanted) link.drive = true;
     if (!player.playing && player.t > 0) link.t = Number(player.t.toFixed(4));
-    if (c.on && isPresetRef(spec)) link.compare = { view: c.view, spec: { preset: spec.preset, params: c.with || {} } };
+    const compare = this.page.compare.linkPart();
+    if (compare) link.compare = compare;
     return link;
   }
 
@@ -80,6 +80,10 @@ export class Links {
     } catch {
       input.focus(); input.select();
       $("share-status").textContent = "Press Ctrl+C (⌘C) to copy the selected link.";
+    }
+    // A spec-in-URL link leaves out a B too long for a URL (share.js, MAX_WITH_CHARS).
+    if (this.page.compare.urlPart().with !== undefined && input.value.includes("#spec=") && !input.value.includes("&compare=")) {
+      $("share-status").textContent += " B is too long to go in a link without the server's store: this link opens A alone.";
     }
   }
 
@@ -107,7 +111,7 @@ export class Links {
 
   /** Opens what the address bar's fragment holds (the default transition when it holds nothing). */
   async open() {
-    const { player, state, messages, loader, compare } = this.page;
+    const { player, messages, loader, compare } = this.page;
     const load = (spec, options) => loader.load(spec, options);
     let spec = null;
     const fallback = { preset: DEFAULT_PRESET };
@@ -127,7 +131,9 @@ export class Links {
     if (linked.speed !== undefined) player.setSpeed(linked.speed);
     if (linked.loop !== undefined) player.setLoop(linked.loop);
     if (linked.drive) $("interactive").checked = true;
-    if (linked.compare) { state.compare.on = true; state.compare.view = linked.compare; state.compare.with = linked.with || {}; }
+    // B: A's preset's parameters, or any spec (compare-mode.js tells them apart).
+    const b = linked.compare ? { view: linked.compare, ...compare.optionsFor(linked.with, spec) } : null;
+    if (b) compare.adopt(true, b);
     this.showInForm(spec);
     const paused = linked.t !== undefined;
     const ok = await load(spec, { start: linked.t, autoplay: !paused });
@@ -139,7 +145,7 @@ export class Links {
         { kind: "notice", sticky: true });
       return;
     }
-    if (linked.compare) await compare.set(true, { view: linked.compare, withParams: linked.with || {} });
+    if (b) await compare.set(true, b);
     if (linked.problems.length) {
       messages.show(`Parts of this link could not be used (${linked.problems.join("; ")}); they are at their defaults.`,
         { kind: "notice", sticky: true });

@@ -1,12 +1,21 @@
 // Sharing: the spec lives in the URL fragment, deflated (CompressionStream 'deflate-raw')
 // and base64url-encoded, so a link reopens the same transition and nothing is sent to a
 // server to make it. The player's state follows it: `&speed=0.5&loop=1&t=0.25` and, in
-// compare mode, `&compare=side|onion&with=…` (B's parameters, encoded as the spec is).
+// compare mode, `&compare=side|onion&with=…` (B, encoded as the spec is: A's preset's
+// parameters, or B's own spec — a preset reference or an inline spec — when it fits).
 // Downloads save what the server renders in each format.
 
 import { render, FORMATS } from "./api.js";
 
 const PREFIX = "#spec=";
+
+/**
+ * The longest encoded B (`&with=…`) a spec-in-URL link carries, in characters: half of the
+ * 8,000 octets RFC 9110 §4.1 recommends every sender and recipient support in a URI, the
+ * other half left for A (our choice). A longer B (an inline spec) leaves compare mode out of
+ * the link; a short link (POST /v1/links) keeps any B.
+ */
+export const MAX_WITH_CHARS = 4000;
 
 function toBase64url(bytes) {
   let s = "";
@@ -33,7 +42,10 @@ export async function encodeSpec(spec, state = {}) {
   if (state.speed !== undefined && state.speed !== 1) hash += `&speed=${state.speed}`;
   if (state.loop) hash += "&loop=1";
   if (state.t) hash += `&t=${Number(state.t.toFixed(4))}`;
-  if (state.compare) hash += `&compare=${state.compare}&with=${await encodePart(state.with ?? {})}`;
+  if (state.compare) {
+    const b = await encodePart(state.with ?? {});
+    if (b.length <= MAX_WITH_CHARS) hash += `&compare=${state.compare}&with=${b}`;
+  }
   return hash;
 }
 
@@ -60,7 +72,7 @@ export async function decodeState(hash) {
     if (view === "side" || view === "onion") {
       state.compare = view;
       try { state.with = params.has("with") ? await decodePart(params.get("with")) : {}; } catch (error) {
-        state.problems.push(`the compared parameters: ${error.message}`);
+        state.problems.push(`the compared transition (B): ${error.message}`);
         state.with = {};
       }
     } else {
@@ -145,13 +157,12 @@ export function linkedState() {
   if (link.t !== undefined) state.t = link.t;
   if (link.drive !== undefined) state.drive = link.drive;
   if (link.compare) {
-    // Compare mode's B is A's preset with other parameters (a B of another kind is not shown yet).
-    const b = link.compare.spec;
-    if (b && b.preset !== undefined && b.preset === link.spec?.preset) {
-      state.compare = link.compare.view;
-      state.with = b.params || {};
+    // Compare mode's B, any spec (compare-mode.js's optionsFor reads it as decodeState's `with`).
+    if (link.compare.spec && typeof link.compare.spec === "object") {
+      state.compare = link.compare.view === "onion" ? "onion" : "side";
+      state.with = link.compare.spec;
     } else {
-      state.problems.push("the comparison (its B is not the same preset as A)");
+      state.problems.push("the comparison (it has no B)");
     }
   }
   return state;
