@@ -95,6 +95,7 @@ public final class WorkPool: Sendable {
     public let workers: Int
     public let maxQueue: Int
     public let admission: QueueAdmission?
+    public let nice: Int32
     private let state = Mutex(State())
     private let available = DispatchSemaphore(value: 0)
     private let shedCounter = Atomic<Int>(0)
@@ -104,14 +105,25 @@ public final class WorkPool: Sendable {
 
     /// Starts `workers` threads (at least one). `maxQueue` jobs may wait beyond the running
     /// ones; `admission` bounds how long (nil: no bound but the depth).
-    /// `name` names the threads (`name.0`, `name.1`, …) as `top -H` and `perf` show them.
-    public init(workers: Int, maxQueue: Int, admission: QueueAdmission? = nil, name: String = "animatic.render") {
+    /// `name` names the threads (`name.0`, `name.1`, …) as `top -H` and `perf` show them
+    /// (Linux keeps 15 bytes of a thread's name and refuses a longer one, so keep it short);
+    /// `nice` is their nice value (`renderNice` unless a lane should yield more).
+    public init(
+        workers: Int, maxQueue: Int, admission: QueueAdmission? = nil, name: String = "render",
+        nice: Int32 = WorkPool.renderNice
+    ) {
         self.workers = max(workers, 1)
+        self.nice = nice
         self.maxQueue = max(maxQueue, 0)
         self.admission = admission
         for index in 0..<self.workers {
-            let thread = Thread { [self] in workLoop() }
-            thread.name = "\(name).\(index)"
+            let threadName = "\(name).\(index)"
+            let thread = Thread { [self] in
+                // Named from inside: Foundation's `Thread.name` does not reach the kernel on Linux.
+                if let setName = Self.setThreadName { _ = setName(pthread_self(), threadName) }
+                workLoop()
+            }
+            thread.name = threadName
             // Deeply nested specs recurse in the decoder; give the same room as the main thread.
             thread.stackSize = 8 << 20
             thread.start()
@@ -267,7 +279,13 @@ public final class WorkPool: Sendable {
     /// Nice value of the render threads: under CPU contention the cheap lane's threads
     /// (nice 0) get about three times their share (CFS weights 1024 vs 335), so health
     /// probes and cache hits stay fast while renders saturate the cores.
-    static let renderNice: Int32 = 5
+    public static let renderNice: Int32 = 5
+
+    /// glibc's `pthread_setname_np` (also `_GNU_SOURCE` only): at most 15 bytes, else ERANGE.
+    private static let setThreadName: (@convention(c) (pthread_t, UnsafePointer<CChar>) -> Int32)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pthread_setname_np") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (pthread_t, UnsafePointer<CChar>) -> Int32).self)
+    }()
 
     /// glibc's `gettid` (declared only under `_GNU_SOURCE`, so not in Swift's Glibc module).
     private static let gettid: (@convention(c) () -> Int32)? = {
@@ -278,7 +296,7 @@ public final class WorkPool: Sendable {
     private func workLoop() {
         // Linux: setpriority on a thread id sets that thread's nice value alone.
         if let gettid = Self.gettid {
-            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(gettid()), Self.renderNice)
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(gettid()), nice)
         }
         while true {
             available.wait()

@@ -48,8 +48,8 @@ final class APIRoutes: Sendable {
             configuration.assetStore == nil
             ? nil
             : WorkLane(
-                work: "upload", workers: max(1, configuration.workers / 2), configuration: configuration,
-                representation: representation)
+                work: "upload", workers: max(1, configuration.workers / 2), nice: WorkLane.uploadNice,
+                configuration: configuration, representation: representation)
         self.staticFiles = configuration.publicDirectory.map { StaticFileHandler(root: $0) }
     }
 

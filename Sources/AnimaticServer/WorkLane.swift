@@ -8,20 +8,25 @@ import AnimaticHTTP
 /// header probe, a decode and a store write (an fsync, or a round trip to PostgreSQL), so on
 /// the render lane it held a render worker while it waited for the disk, and renders queued
 /// behind uploads were shed (docs/BENCHMARKS.md, "Assets under load"). The upload lane has
-/// half the render lane's workers (at least one): when both are busy, uploads keep about the
-/// share of the cores they had behind renders (a third of the threads, where 20 uploading and
-/// 50 rendering clients gave them 2 of 7 places in one queue), and a user's upload (a few
-/// images a session) matters less to the page than the render it waits for.
+/// half the render lane's workers (at least one), and its threads yield to the render
+/// lane's under contention (nice +10 against +5: CFS weights 110 against 335): an upload —
+/// a few images a session — matters less to the page than the render it waits for, and
+/// closed-loop uploaders on their own lane took twice the cores they had behind renders.
 struct WorkLane: Sendable {
     let pool: WorkPool
+    /// The upload lane's nice value: five below the render lane's (our choice).
+    static let uploadNice: Int32 = WorkPool.renderNice + 5
     let queueFull: HTTPResponse
     let shed: HTTPResponse
 
     /// `work` names the lane in its refusals ("render", "upload") and its threads.
-    init(work: String, workers: Int, configuration: APIConfiguration, representation: Representation) {
+    init(
+        work: String, workers: Int, nice: Int32 = WorkPool.renderNice, configuration: APIConfiguration,
+        representation: Representation
+    ) {
         pool = WorkPool(
             workers: workers, maxQueue: configuration.maxQueue, admission: configuration.admission,
-            name: "animatic.\(work)")
+            name: work, nice: nice)
         let refusals = HTTPRequest(method: .post, target: "/v1/timeline")
         var queueFull = Problem.overloaded(queue: configuration.maxQueue, work: work).response
         representation.apply(&queueFull, request: refusals, isPage: false)

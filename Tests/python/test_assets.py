@@ -5,6 +5,7 @@ import hashlib
 import io
 import json
 import os
+import pathlib
 import signal
 import socket
 import sqlite3
@@ -303,3 +304,25 @@ def test_bad_images_from_20_clients_keep_rss_under_200_mb(tmp_path):
         assert curl(live.url + "/healthz")[0] == 200
     finally:
         assert live.stop() == 0, "".join(live.log[-20:])
+
+
+def test_uploads_run_on_their_own_threads_that_yield_to_renders():
+    """docs/HTTP.md, "Lanes": with a store the server has an upload lane beside the render
+    lane — half as many threads (at least one), at nice +10 against the render threads' +5."""
+    server = LiveServer("--workers", "4")
+    try:
+        threads = {}
+        for task in pathlib.Path(f"/proc/{server.process.pid}/task").iterdir():
+            name = (task / "comm").read_text().strip()
+            # /proc/PID/task/TID/stat: the 19th field is the nice value (proc(5)); the name in
+            # parentheses may hold spaces, so count from its closing parenthesis.
+            fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+            threads.setdefault(name, []).append(int(fields[16]))
+        assert threads.get("render.0") == [5] and threads.get("render.3") == [5], threads
+        assert threads.get("upload.0") == [10] and threads.get("upload.1") == [10], threads
+        assert "upload.2" not in threads and "render.4" not in threads
+        # And the upload lane answers: an image stored while the render lane is idle.
+        status, _, body = upload(server.url, image_bytes("PNG"))
+        assert status == 201, body
+    finally:
+        assert server.stop() == 0
