@@ -3,7 +3,7 @@ SWIFT ?= swift
 PYTHON := .venv/bin/python
 SWIFT_TEST_FLAGS ?= --parallel
 
-.PHONY: all build release run test test-swift test-python deps deps-test hooks clean bench bench-engine bench-exports bench-attacks bench-raster bench-assets format lint lint-swift lint-js
+.PHONY: all build release run test test-release test-swift test-python deps deps-test hooks clean bench bench-engine bench-exports bench-attacks bench-raster bench-assets format lint lint-swift lint-js
 
 all: build
 
@@ -31,6 +31,13 @@ run: build
 	$(SWIFT) run animatic serve --host 127.0.0.1 --port $(PORT) --public public
 
 test: deps-test hooks lint test-swift test-python
+
+# The container image's build stage (scripts/build-release.sh: the static release build, most of
+# it swift-syntax optimised, 13-21 minutes here) and the tests of what it ships: what it links,
+# that it serves and drains. Apart from `make test` so that the everyday run stays short; CI
+# (.ci/run) runs both.
+test-release: deps-test
+	$(PYTHON) -m pytest -q --timeout=$(PYTEST_TIMEOUT) -m release_build Tests/python/test_deploy.py
 
 # The JUnit files name every skipped test; one not listed in Tests/python/skips.txt fails.
 test-swift:
@@ -66,10 +73,10 @@ lint-js:
 
 # Every test has a time limit (pytest-timeout; a test may raise its own with
 # @pytest.mark.timeout), so a test that hangs fails with its stack instead of holding CI to its
-# end; the slowest 25 are listed after the run.
+# end; the slowest 25 are listed after the run. The release build's tests are `make test-release`'s.
 PYTEST_TIMEOUT ?= 600
 test-python: build
-	@if ls Tests/python/test_*.py >/dev/null 2>&1; then $(PYTHON) -m pytest -q --timeout=$(PYTEST_TIMEOUT) --durations=25 Tests/python; else echo "no python tests"; fi
+	@if ls Tests/python/test_*.py >/dev/null 2>&1; then $(PYTHON) -m pytest -q --timeout=$(PYTEST_TIMEOUT) --durations=25 -m "not release_build" Tests/python; else echo "no python tests"; fi
 
 # Benchmarks: servers side by side (animatic, Hummingbird 2, nginx) and the engine; rewrites the opening tables of docs/BENCHMARKS.md.
 bench:

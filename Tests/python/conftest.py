@@ -183,6 +183,11 @@ def curl(*args, data=None):
     return int(status_line.split()[1]), headers, proc.stdout
 
 
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "release_build: needs the container image's static release build (make test-release)")
+
+
 # ── Skips: a skipped test fails the run unless Tests/python/skips.txt lists it with its reason ──
 from skiplist import SKIPS_FILE, SkipListError, unlisted_skips  # noqa: E402
 from skiplist import allowed_skips as _read_skips  # noqa: E402

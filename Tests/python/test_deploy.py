@@ -389,8 +389,10 @@ def test_healthcheck_with_tls_configured_checks_the_port_accepts_connections():
 
 
 # The static release build (swift-syntax's optimised build is most of it) runs in the setup of
-# the first test that takes `staged`: those tests have the build's own limit, not the suite's.
+# the first test that takes `staged`: those tests have the build's own limit, not the suite's,
+# and run in `make test-release` (the marker), not in `make test`.
 RELEASE_BUILD_LIMIT = pytest.mark.timeout(1900)
+RELEASE_BUILD = pytest.mark.release_build
 
 
 @pytest.fixture(scope="module")
@@ -407,12 +409,14 @@ def staged(tmp_path_factory):
     return staging
 
 
+@RELEASE_BUILD
 @RELEASE_BUILD_LIMIT
 def test_release_script_stages_what_the_image_ships(staged):
     assert os.access(staged / "animatic", os.X_OK)
     assert os.access(staged / "swift-backtrace-static", os.X_OK)
 
 
+@RELEASE_BUILD
 @RELEASE_BUILD_LIMIT
 def test_release_binary_links_only_what_the_runtime_image_installs(staged):
     """ubuntu:noble has glibc, libstdc++6 and libgcc-s1; the Dockerfile adds libssl3t64
@@ -427,6 +431,7 @@ def test_release_binary_links_only_what_the_runtime_image_installs(staged):
     assert names <= allowed, sorted(names - allowed)
 
 
+@RELEASE_BUILD
 @RELEASE_BUILD_LIMIT
 def test_release_binary_serves_on_all_interfaces_and_drains_on_sigterm(staged, tmp_path):
     port = free_port()
