@@ -31,6 +31,7 @@ export class Links {
     return {
       speed: player.speed, loop: player.loop, t: player.playing ? 0 : player.t,
       ...(c.on ? { compare: c.view, with: c.with } : {}),
+      reduceMotion: $("reduce-motion").checked, zoom: this.page.stage.zoom,
     };
   }
 
@@ -56,6 +57,8 @@ export class Links {
     if (this.page.drive.wanted) link.drive = true;
     if (!player.playing && player.t > 0) link.t = Number(player.t.toFixed(4));
     if (c.on && isPresetRef(spec)) link.compare = { view: c.view, spec: { preset: spec.preset, params: c.with || {} } };
+    if ($("reduce-motion").checked) link.reduceMotion = true;
+    if (this.page.stage.zoom !== "fit") link.zoom = this.page.stage.zoom;
     return link;
   }
 
@@ -123,10 +126,12 @@ export class Links {
         `Showing the default transition (${DEFAULT_PRESET}) instead.`, { kind: "notice", sticky: true });
       return;
     }
-    if (!spec) { this.showInForm(fallback); await load(fallback); return; }
+    if (!spec) { this.showInForm(fallback); this.page.firstVisit?.start(); await load(fallback); return; }
     if (linked.speed !== undefined) player.setSpeed(linked.speed);
     if (linked.loop !== undefined) player.setLoop(linked.loop);
     if (linked.drive) $("interactive").checked = true;
+    if (linked.reduceMotion !== undefined) $("reduce-motion").checked = linked.reduceMotion;
+    if (linked.zoom !== undefined) this.page.controls.setZoom(linked.zoom);
     if (linked.compare) { state.compare.on = true; state.compare.view = linked.compare; state.compare.with = linked.with || {}; }
     this.showInForm(spec);
     const paused = linked.t !== undefined;
@@ -140,9 +145,13 @@ export class Links {
       return;
     }
     if (linked.compare) await compare.set(true, { view: linked.compare, withParams: linked.with || {} });
-    if (linked.problems.length) {
-      messages.show(`Parts of this link could not be used (${linked.problems.join("; ")}); they are at their defaults.`,
-        { kind: "notice", sticky: true });
+    const notes = [];
+    if (linked.problems.length) notes.push(`Parts of this link could not be used (${linked.problems.join("; ")}); they are at their defaults.`);
+    // A playhead past the end is not clamped in silence: the page says where it put it.
+    const end = player.timeline?.duration ?? 0;
+    if (linked.t !== undefined && linked.t > end + 1e-6) {
+      notes.push(`This link's playhead, t=${linked.t} s, is past the end of the transition (${end.toFixed(3)} s): showing its last frame.`);
     }
+    if (notes.length) messages.show(notes.join(" "), { kind: "notice", sticky: true });
   }
 }

@@ -1,7 +1,8 @@
 // Sharing: the spec lives in the URL fragment, deflated (CompressionStream 'deflate-raw')
 // and base64url-encoded, so a link reopens the same transition and nothing is sent to a
 // server to make it. The player's state follows it: `&speed=0.5&loop=1&t=0.25` and, in
-// compare mode, `&compare=side|onion&with=…` (B's parameters, encoded as the spec is).
+// compare mode, `&compare=side|onion&with=…` (B's parameters, encoded as the spec is), then
+// `&reduceMotion=1` and `&zoom=1|2` (the stage's zoom; fit is left out).
 // Downloads save what the server renders in each format.
 
 import { render, FORMATS } from "./api.js";
@@ -34,11 +35,13 @@ export async function encodeSpec(spec, state = {}) {
   if (state.loop) hash += "&loop=1";
   if (state.t) hash += `&t=${Number(state.t.toFixed(4))}`;
   if (state.compare) hash += `&compare=${state.compare}&with=${await encodePart(state.with ?? {})}`;
+  if (state.reduceMotion) hash += "&reduceMotion=1";
+  if (state.zoom !== undefined && state.zoom !== "fit") hash += `&zoom=${state.zoom}`;
   return hash;
 }
 
 /**
- * The player's state in a fragment: {speed, loop, t, compare, with}, each only when
+ * The player's state in a fragment: {speed, loop, t, compare, with, reduceMotion, zoom}, each only when
  * present, and `problems`: sentences for the parts that could not be read (the rest stays).
  */
 export async function decodeState(hash) {
@@ -55,6 +58,12 @@ export async function decodeState(hash) {
   state.speed = number("speed", (v) => [1, 0.5, 0.25, 0.1].includes(v));
   state.t = number("t", (v) => v >= 0);
   if (params.has("loop")) state.loop = params.get("loop") === "1";
+  if (params.has("reduceMotion")) state.reduceMotion = params.get("reduceMotion") === "1";
+  if (params.has("zoom")) {
+    const zoom = params.get("zoom");
+    if (zoom === "fit" || zoom === "1" || zoom === "2") state.zoom = zoom === "fit" ? "fit" : Number(zoom);
+    else state.problems.push(`zoom=${zoom} is not fit, 1 or 2`);
+  }
   if (params.has("compare")) {
     const view = params.get("compare");
     if (view === "side" || view === "onion") {
@@ -144,6 +153,8 @@ export function linkedState() {
   if (link.loop !== undefined) state.loop = link.loop;
   if (link.t !== undefined) state.t = link.t;
   if (link.drive !== undefined) state.drive = link.drive;
+  if (link.reduceMotion !== undefined) state.reduceMotion = link.reduceMotion;
+  if (link.zoom !== undefined) state.zoom = link.zoom;
   if (link.compare) {
     // Compare mode's B is A's preset with other parameters (a B of another kind is not shown yet).
     const b = link.compare.spec;
