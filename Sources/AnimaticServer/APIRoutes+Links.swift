@@ -176,12 +176,14 @@ extension APIRoutes {
                 : ImageOptions(scale: 1, maxWidth: 360, maxHeight: 640)
         }
 
-        /// The timeline route's query that renders it (the poster at `duration` / 2).
-        func query(duration: Double) -> String {
+        /// The timeline route's query that renders it (the poster at `duration` / 2), as Reduce
+        /// Motion plays it when the link keeps that (`reduceMotion`: the page shows it so).
+        func query(duration: Double, reduceMotion: Bool = false) -> String {
             let o = options
             var q =
                 "format=\(format.rawValue)&scale=\(o.scale)&maxWidth=\(o.maxWidth ?? 0)&maxHeight=\(o.maxHeight ?? 0)"
             if self == .poster { q += "&t=\(duration / 2)" }
+            if reduceMotion { q += "&reduceMotion=true" }
             return q
         }
 
@@ -203,8 +205,11 @@ extension APIRoutes {
             case .failure(let problem): return problem.response
             case .success(let decoded): spec = decoded
             }
+            let reduceMotion = state.canonical["reduceMotion"] == .bool(true)
+            let duration = (reduceMotion ? ReduceMotion.apply(spec) : spec).timelineDuration
             let synthetic = HTTPRequest(
-                method: .post, target: "/v1/timeline?" + picture.query(duration: spec.timelineDuration))
+                method: .post,
+                target: "/v1/timeline?" + picture.query(duration: duration, reduceMotion: reduceMotion))
             let parsed: TimelineRequest
             switch TimelineRequest.parse(synthetic, limits: configuration.limits) {
             case .failure(let problem): return problem.response

@@ -3,7 +3,8 @@ import AnimaticCore
 /// The page's state that a short link keeps (docs/API.md, "Links"), checked for its shape:
 ///
 ///     {"spec": <a spec or {"preset", "params"}>, "speed": 0.5, "loop": true, "t": 0.25,
-///      "drive": false, "compare": {"view": "side", "spec": <B: a spec or preset reference>}}
+///      "drive": false, "compare": {"view": "side", "spec": <B: a spec or preset reference>},
+///      "reduceMotion": false, "zoom": "fit"}
 ///
 /// Only `spec` is required. The specs themselves are checked by the routes (decoded like
 /// any spec, images resolved from the store). The canonical form — every object's members
@@ -30,7 +31,7 @@ struct LinkState {
         guard case .object(let members) = json else {
             return .failure(SpecProblems([SpecProblem(pointer: "", message: "a link's state must be a JSON object")]))
         }
-        let allowed: Set<String> = ["spec", "speed", "loop", "t", "drive", "compare"]
+        let allowed: Set<String> = ["spec", "speed", "loop", "t", "drive", "compare", "reduceMotion", "zoom"]
         for (key, _) in members where !allowed.contains(key) {
             problems.append(
                 SpecProblem(
@@ -45,7 +46,13 @@ struct LinkState {
         } else if json["speed"] != nil {
             problems.append(SpecProblem(pointer: "/speed", message: "speed must be one of 1, 0.5, 0.25, 0.1"))
         }
-        for key in ["loop", "drive"] {
+        if let zoom = json["zoom"] {
+            switch zoom {
+            case .string("fit"), .number(1), .number(2): break
+            default: problems.append(SpecProblem(pointer: "/zoom", message: "zoom must be \"fit\", 1 or 2"))
+            }
+        }
+        for key in ["loop", "drive", "reduceMotion"] {
             if let value = json[key], case .bool = value { continue }
             if json[key] != nil {
                 problems.append(SpecProblem(pointer: "/\(key)", message: "\(key) must be true or false"))

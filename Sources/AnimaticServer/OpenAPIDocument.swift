@@ -388,6 +388,7 @@ enum OpenAPIDocument {
                 "description": "The page's state a short link keeps (docs/API.md, Links).",
                 "properties": {"spec": {"$ref": "#/components/schemas/SpecDocument"},
                                "speed": {"type": "number", "enum": [1, 0.5, 0.25, 0.1]},
+                               "reduceMotion": {"type": "boolean"}, "zoom": {"enum": ["fit", 1, 2]},
                                "loop": {"type": "boolean"}, "drive": {"type": "boolean"},
                                "t": {"type": "number", "minimum": 0},
                                "compare": {"type": "object", "required": ["view", "spec"], "additionalProperties": false,

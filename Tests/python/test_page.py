@@ -320,7 +320,7 @@ def test_screenshots(page, live_server, tmp_path):
     set_viewport(page, 1280, 800)
     try:
         open_page(page, live_server.url + "/")
-        wait_for(page, "!window.animatic.state().playing", message="the first play to end")
+        # A visit without a link loops the fold until the first action; seeking is one.
         page.execute_script("window.animatic.seek(window.animatic.state().duration / 2)")
         page.save_screenshot(str(out / "page-desktop.png"))
         set_viewport(page, 390, 844)
@@ -333,13 +333,14 @@ def test_screenshots(page, live_server, tmp_path):
         wait_loaded(page, before)
         page.execute_script("window.animatic.seek(0.45)")
         page.find_element("css selector", '#timeline .tl-bar[data-pointer="/animations/1"]').click()
-        page.execute_script("document.querySelector('.timeline-panel').scrollIntoView()")
-        page.find_element("css selector", ".center").screenshot(str(out / "page-timeline.png"))
+        # The timeline panel alone: it is below the stage and the transport, in the player column.
+        page.execute_script("window.scrollTo(0, 0); document.querySelector('.timeline-panel').scrollIntoView({block: 'nearest'})")
+        page.find_element("css selector", ".timeline-panel").screenshot(str(out / "page-timeline.png"))
         choose_preset(page, "fold")
         set_viewport(page, 1280, 1000)  # tall enough for the stages and the table of differences
         page.execute_script("return window.animatic.compare(true, {view: 'side', withParams: {folds: 1}})")
         wait_for(page, "window.animatic.state().compare.ready", message="compare B")
-        page.execute_script("window.animatic.seek(0.4)")
+        page.execute_script("window.animatic.seek(0.4); document.querySelector('.center').scrollTop = 0")
         page.save_screenshot(str(out / "page-compare.png"))
         page.execute_script("return window.animatic.compare(false)")
         set_viewport(page, 1280, 800)

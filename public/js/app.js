@@ -5,7 +5,8 @@
 // compare-mode.js (compare mode), links.js (share link, downloads, opening a link),
 // pictures.js (the GIF/APNG/WebP/MP4/PNG row and Copy image), screens.js (your screens
 // on the from- and to-views),
-// controls.js (buttons and keys), test-hook.js (window.animatic). Components tell the page
+// controls.js (buttons and keys), first-visit.js (the default transition loops until the
+// visitor's first action), test-hook.js (window.animatic). Components tell the page
 // what happened with DOM events (addEventListener, CustomEvent with a `detail`); what a
 // component asks of the page (the frame at t, the hover text) is a function given to its
 // constructor. Extension modules hook in through panels.js (addPanel, pageEvents) and are
@@ -33,6 +34,7 @@ import { Pictures } from "./pictures.js";
 import { Screens } from "./screens.js";
 import { Controls } from "./controls.js";
 import { PasteSwift } from "./paste-swift.js";
+import { FirstVisit } from "./first-visit.js";
 import { installTestHook } from "./test-hook.js";
 
 const player = new Player();
@@ -69,7 +71,7 @@ const page = {
   curves: new CurvePanel($("curve"), $("curve-layer"), $("curve-props"), $("curve-playhead"), $("curve-readout"),
     { frameAt: (t) => player.frameIndexAt(t) }),
   timelinePanel: new TimelinePanel($("timeline"), $("timeline-readout"), { valuesAt }),
-  editor: new Editor($("spec-editor"), $("problems"), $("spec-status")),
+  editor: new Editor($("spec-editor"), $("problems"), $("spec-status"), $("spec-reveal")),
   form: new PresetForm($("preset"), $("params"), $("preset-desc")),
   compareTrack: new CompareTrack(),
   playback: new CompositorPlayback(),
@@ -85,6 +87,7 @@ page.drive = new Drive(page);
 page.compare = new CompareMode(page);
 page.controls = new Controls(page);
 page.pasteSwift = new PasteSwift(page);
+page.firstVisit = new FirstVisit(page);
 
 const { form, editor, timelinePanel, curves, loader, messages } = page;
 

@@ -91,6 +91,7 @@ export class Controls {
     for (const r of document.querySelectorAll('input[name="zoom"]')) r.checked = r.value === String(zoom);
     stage.fit();
     if (!$("holder-b").hidden) stageB.fit();
+    this.page.links?.schedule();
   }
 
   async toggleFullscreen() {

@@ -69,6 +69,49 @@ export function pointerOffsets(text) {
   return spans;
 }
 
+/**
+ * JSON text for the editor: a value that fits on one line of `width` characters (with its
+ * indentation and key) stays on one line (`{"x": 1, "y": [0, 1]}`), as does a list of
+ * numbers however long (a matrix); a larger value is spread over lines, two spaces an indent. `JSON.stringify(v, null, 2)` puts every
+ * number of every matrix on a line of its own: explode's spec took 11,000 lines, whose
+ * layout in the textarea cost the main thread 350 ms on a preset switch (docs/PAGE.md,
+ * "Performance"); this gives a few thousand and keeps a layer's changes on their own lines.
+ */
+export function formatJSON(value, width = 120) {
+  const inline = (v) => {
+    if (Array.isArray(v)) return `[${v.map((x) => inline(x) ?? "null").join(", ")}]`;
+    if (v && typeof v === "object") {
+      const parts = [];
+      for (const [k, x] of Object.entries(v)) { const t = inline(x); if (t !== undefined) parts.push(`${JSON.stringify(k)}: ${t}`); }
+      return `{${parts.join(", ")}}`;
+    }
+    return JSON.stringify(v);
+  };
+  const write = (v, indent, lead) => {
+    const flat = inline(v);
+    if (flat === undefined || !v || typeof v !== "object" || indent.length + lead + flat.length <= width) return flat;
+    // A list of numbers (a matrix, a point) stays on its line however long.
+    if (Array.isArray(v) && v.every((x) => x === null || typeof x !== "object")) return flat;
+    const inner = `${indent}  `;
+    if (Array.isArray(v)) {
+      if (!v.length) return "[]";
+      return `[\n${v.map((x) => inner + (write(x, inner, 0) ?? "null")).join(",\n")}\n${indent}]`;
+    }
+    const parts = [];
+    for (const [k, x] of Object.entries(v)) {
+      const key = `${JSON.stringify(k)}: `;
+      const t = write(x, inner, key.length);
+      if (t !== undefined) parts.push(inner + key + t);
+    }
+    return parts.length ? `{\n${parts.join(",\n")}\n${indent}}` : "{}";
+  };
+  return write(value, "", 0) ?? "";
+}
+
+/** Characters of JSON above which a spec waits for the editor to be used (every preset's is
+ *  under 5,600 but explode's, 87,000: our choice, between the two). */
+const HELD_BACK = 20_000;
+
 /** 1-based line and column of an offset. */
 export function lineColumn(text, offset) {
   const before = text.slice(0, Math.max(0, Math.min(offset, text.length)));
@@ -97,15 +140,22 @@ function charOffset(text, byteOffset) {
  * accepts the text, "problems" ({detail: {problems}}) when it refuses it.
  */
 export class Editor extends EventTarget {
-  constructor(textarea, problemsList, status) {
+  /** @param {HTMLButtonElement} [reveal]  shows a large spec held back (see `set`) */
+  constructor(textarea, problemsList, status, reveal = null) {
     super();
     this.textarea = textarea;
     this.problemsList = problemsList;
     this.status = status;
+    this.reveal = reveal;
+    this.heldBack = null;  // the text of a large spec not yet in the textarea
     this.problems = [];
     this._timer = 0;
     this._seq = 0;
+    reveal?.addEventListener("click", () => { this.showHeldBack(); textarea.focus(); });
+    textarea.addEventListener("focus", () => this.showHeldBack());
     textarea.addEventListener("input", () => {
+      // Text typed or pasted over a held-back spec replaces it.
+      if (this.heldBack !== null) { this.heldBack = null; this.textarea.placeholder = ""; if (this.reveal) this.reveal.hidden = true; }
       this.dispatchEvent(new Event("edit"));
       clearTimeout(this._timer);
       this.status.textContent = "Checking…";
@@ -113,16 +163,37 @@ export class Editor extends EventTarget {
     });
   }
 
-  /** Shows a spec without validating it (it came from the server or a link). */
+  /**
+   * Shows a spec without validating it (it came from the server or a link). A large one
+   * (more than HELD_BACK characters: explode's 222 layers, 87 KB) is held back until the
+   * editor is focused or its button pressed: laying out that much text in a textarea took
+   * the main thread 100–270 ms, a long task on every switch to it (docs/PAGE.md, "Performance").
+   */
   set(spec) {
     clearTimeout(this._timer);
     this._seq++;
-    this.textarea.value = typeof spec === "string" ? spec : JSON.stringify(spec, null, 2);
+    const text = typeof spec === "string" ? spec : formatJSON(spec);
+    const large = typeof spec !== "string" && text.length > HELD_BACK && this.reveal;
+    this.heldBack = large ? text : null;
+    this.textarea.value = large ? "" : text;
+    this.textarea.placeholder = large
+      ? `This spec is ${Math.round(text.length / 1000)} KB (${text.split("\n").length.toLocaleString("en")} lines): focus here or press Show the spec to edit it.`
+      : "";
+    if (this.reveal) this.reveal.hidden = !large;
     this.showProblems([]);
     this.status.textContent = "";
   }
 
-  get text() { return this.textarea.value; }
+  /** Puts a held-back spec in the textarea. */
+  showHeldBack() {
+    if (this.heldBack === null) return;
+    this.textarea.value = this.heldBack;
+    this.heldBack = null;
+    this.textarea.placeholder = "";
+    if (this.reveal) this.reveal.hidden = true;
+  }
+
+  get text() { this.showHeldBack(); return this.textarea.value; }
 
   async check() {
     const seq = ++this._seq;
@@ -184,6 +255,7 @@ export class Editor extends EventTarget {
 
   /** Selects the lines of the value at a JSON pointer (e.g. /animations/0); false when absent. */
   selectPointer(pointer) {
+    this.showHeldBack();
     const text = this.textarea.value;
     const found = locate(pointerOffsets(text), pointer);
     if (!found || !found.exact) return false;

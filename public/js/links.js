@@ -31,6 +31,7 @@ export class Links {
       speed: player.speed, loop: player.loop, t: player.playing ? 0 : player.t,
       // Compare mode: B as A's preset's parameters or as a spec (compare-mode.js).
       ...this.page.compare?.urlPart(),
+      reduceMotion: $("reduce-motion").checked, zoom: this.page.stage.zoom,
     };
   }
 
@@ -56,6 +57,8 @@ export class Links {
     if (!player.playing && player.t > 0) link.t = Number(player.t.toFixed(4));
     const compare = this.page.compare.linkPart();
     if (compare) link.compare = compare;
+    if ($("reduce-motion").checked) link.reduceMotion = true;
+    if (this.page.stage.zoom !== "fit") link.zoom = this.page.stage.zoom;
     return link;
   }
 
@@ -127,13 +130,15 @@ export class Links {
         `Showing the default transition (${DEFAULT_PRESET}) instead.`, { kind: "notice", sticky: true });
       return;
     }
-    if (!spec) { this.showInForm(fallback); await load(fallback); return; }
+    if (!spec) { this.showInForm(fallback); this.page.firstVisit?.start(); await load(fallback); return; }
     if (linked.speed !== undefined) player.setSpeed(linked.speed);
     if (linked.loop !== undefined) player.setLoop(linked.loop);
     if (linked.drive) $("interactive").checked = true;
     // B: A's preset's parameters, or any spec (compare-mode.js tells them apart).
     const b = linked.compare ? { view: linked.compare, ...compare.optionsFor(linked.with, spec) } : null;
     if (b) compare.adopt(true, b);
+    if (linked.reduceMotion !== undefined) $("reduce-motion").checked = linked.reduceMotion;
+    if (linked.zoom !== undefined) this.page.controls.setZoom(linked.zoom);
     this.showInForm(spec);
     const paused = linked.t !== undefined;
     const ok = await load(spec, { start: linked.t, autoplay: !paused });
@@ -146,9 +151,13 @@ export class Links {
       return;
     }
     if (b) await compare.set(true, b);
-    if (linked.problems.length) {
-      messages.show(`Parts of this link could not be used (${linked.problems.join("; ")}); they are at their defaults.`,
-        { kind: "notice", sticky: true });
+    const notes = [];
+    if (linked.problems.length) notes.push(`Parts of this link could not be used (${linked.problems.join("; ")}); they are at their defaults.`);
+    // A playhead past the end is not clamped in silence: the page says where it put it.
+    const end = player.duration;  // with compare mode, the longer of A and B (one clock)
+    if (linked.t !== undefined && linked.t > end + 1e-6) {
+      notes.push(`This link's playhead, t=${linked.t} s, is past the end of the transition (${end.toFixed(3)} s): showing its last frame.`);
     }
+    if (notes.length) messages.show(notes.join(" "), { kind: "notice", sticky: true });
   }
 }

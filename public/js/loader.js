@@ -8,6 +8,14 @@ import { $ } from "./dom.js";
 import { emit } from "./panels.js";
 import { isPresetRef } from "./presets.js";
 
+/** After the next frame is drawn (or 100 ms, for a tab that draws none): the page's work so far is laid out and painted by then. */
+export function nextFrame() {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 100);
+    requestAnimationFrame(() => setTimeout(() => { clearTimeout(timer); resolve(); }, 0));
+  });
+}
+
 export class Loader {
   /** @param {object} page  the page's parts (app.js) */
   constructor(page) {
@@ -48,9 +56,25 @@ export class Loader {
       if (seq !== this.seq) return false;
       await page.links.update({ t: start ?? 0 });
       if (seq !== this.seq) return false;
-      // Last, with nothing awaited after it: the clock starts when the load is done.
+      // The timeline panel, the editor and the stage each in a task (and a frame) of their
+      // own: built in one, a big transition (explode's 222 layers) blocked the main thread
+      // for a second (docs/PAGE.md, "Performance").
       page.timelinePanel.set(expanded, timeline);
+      await nextFrame();
+      if (seq !== this.seq) return false;
       if (!fromEditor) page.editor.set(expanded);
+      await nextFrame();
+      if (seq !== this.seq) return false;
+      page.transport.ensureStage(timeline);
+      await nextFrame();
+      if (seq !== this.seq) return false;
+      const jumps = page.player.jumpsOf(timeline);
+      await nextFrame();
+      if (seq !== this.seq) return false;
+      page.playback.prepare(timeline, jumps, Math.max(timeline.duration, page.player.span));
+      await nextFrame();
+      if (seq !== this.seq) return false;
+      // Last, with nothing awaited after it: the clock starts when the load is done.
       page.transport.present(timeline, { start: start ?? 0, autoplay });
       emit("spec", { spec, expanded });
       emit("timeline", { timeline });

@@ -40,6 +40,7 @@ export class Player extends EventTarget {
     this._raf = 0;
     this._timer = 0;
     this.pace = 0;           // ms between ticks while another drawer plays (0: every animation frame)
+    this.held = false;       // the clock waits (hold)
     this._last = 0;
     this._run = null;
     this._tick = this._tick.bind(this);
@@ -74,10 +75,18 @@ export class Player extends EventTarget {
   load(timeline, { start = 0, play = false } = {}) {
     this.pause();
     this.timeline = timeline;
-    this.#jumps = this._findJumps(timeline.frames);
+    this.#jumps = this.jumpsOf(timeline);
     this.seek(start);
     if (play) this.play({ from: start });
     this.dispatchEvent(new Event("load"));
+  }
+
+  /** A timeline's jumps (below), found once: the loader asks for them a task before it
+   *  loads the timeline, so that a big one (explode) does not add them to that task. */
+  jumpsOf(timeline) {
+    this.jumpsCache ??= new WeakMap();
+    if (!this.jumpsCache.has(timeline)) this.jumpsCache.set(timeline, this._findJumps(timeline.frames));
+    return this.jumpsCache.get(timeline);
   }
 
   /** jumps[k][i]: layer i jumps between frame k and k + 1. */
@@ -181,6 +190,14 @@ export class Player extends EventTarget {
     this._last = now;
   }
 
+  /** Holds the clock where it is while playing (the compositor's animations being set up a
+   *  chunk per task, playback.js); released, the held time does not count. */
+  hold(on) {
+    if (this.held === on) return;
+    this.held = on;
+    if (!on) this.skipSinceLastTick();
+  }
+
   /** Ticks now when playing: on a timer the clock is up to `pace` ms behind between ticks. */
   catchUp() {
     if (!this.playing) return;
@@ -216,6 +233,7 @@ export class Player extends EventTarget {
 
   _tick(now) {
     if (!this.playing) return;
+    if (this.held) { this._last = now; this._schedule(); return; }
     const dt = Math.max(0, now - this._last) / 1000;
     this._last = now;
     let t = this.t + dt * this.speed;

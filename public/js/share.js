@@ -2,7 +2,8 @@
 // and base64url-encoded, so a link reopens the same transition and nothing is sent to a
 // server to make it. The player's state follows it: `&speed=0.5&loop=1&t=0.25` and, in
 // compare mode, `&compare=side|onion&with=…` (B, encoded as the spec is: A's preset's
-// parameters, or B's own spec — a preset reference or an inline spec — when it fits).
+// parameters, or B's own spec — a preset reference or an inline spec — when it fits), then
+// `&reduceMotion=1` and `&zoom=1|2` (the stage's zoom; fit is left out).
 // Downloads save what the server renders in each format.
 
 import { render, FORMATS } from "./api.js";
@@ -46,11 +47,13 @@ export async function encodeSpec(spec, state = {}) {
     const b = await encodePart(state.with ?? {});
     if (b.length <= MAX_WITH_CHARS) hash += `&compare=${state.compare}&with=${b}`;
   }
+  if (state.reduceMotion) hash += "&reduceMotion=1";
+  if (state.zoom !== undefined && state.zoom !== "fit") hash += `&zoom=${state.zoom}`;
   return hash;
 }
 
 /**
- * The player's state in a fragment: {speed, loop, t, compare, with}, each only when
+ * The player's state in a fragment: {speed, loop, t, compare, with, reduceMotion, zoom}, each only when
  * present, and `problems`: sentences for the parts that could not be read (the rest stays).
  */
 export async function decodeState(hash) {
@@ -67,6 +70,12 @@ export async function decodeState(hash) {
   state.speed = number("speed", (v) => [1, 0.5, 0.25, 0.1].includes(v));
   state.t = number("t", (v) => v >= 0);
   if (params.has("loop")) state.loop = params.get("loop") === "1";
+  if (params.has("reduceMotion")) state.reduceMotion = params.get("reduceMotion") === "1";
+  if (params.has("zoom")) {
+    const zoom = params.get("zoom");
+    if (zoom === "fit" || zoom === "1" || zoom === "2") state.zoom = zoom === "fit" ? "fit" : Number(zoom);
+    else state.problems.push(`zoom=${zoom} is not fit, 1 or 2`);
+  }
   if (params.has("compare")) {
     const view = params.get("compare");
     if (view === "side" || view === "onion") {
@@ -156,6 +165,8 @@ export function linkedState() {
   if (link.loop !== undefined) state.loop = link.loop;
   if (link.t !== undefined) state.t = link.t;
   if (link.drive !== undefined) state.drive = link.drive;
+  if (link.reduceMotion !== undefined) state.reduceMotion = link.reduceMotion;
+  if (link.zoom !== undefined) state.zoom = link.zoom;
   if (link.compare) {
     // Compare mode's B, any spec (compare-mode.js's optionsFor reads it as decodeState's `with`).
     if (link.compare.spec && typeof link.compare.spec === "object") {

@@ -2,8 +2,9 @@
 // (indented under its parent once layers have one), a bar per animation block that changes
 // the layer, from its delay (a dashed lead-in) to its end, with the block's timing curve
 // drawn inside; instant changes (completion, `set` segments) are ticks; an interactive
-// run's phases are shaded; the playhead follows the clock. Clicking a bar selects the
-// block's lines in the spec editor (by its JSON pointer, /animations/k); hovering a row
+// run's phases are shaded; the playhead follows the clock. Clicking a bar selects its lines
+// in the spec editor: the block's (/animations/k), or in a block that changes several
+// layers that layer's changes (/animations/k/changes/id); hovering a row
 // shows that layer's values at the time under the pointer.
 //
 // Bars come from the spec (what the user wrote); where each ends and the curve inside come
@@ -91,7 +92,7 @@ function timingName(animation, segment) {
   return segment?.curve?.type || "default";
 }
 
-/** Dispatches "select" ({detail: {pointer, layerId}}) when a bar is clicked. */
+/** Dispatches "select" ({detail: {pointer, block, layerId}}: what to select, the block's pointer) when a bar is clicked. */
 export class TimelinePanel extends EventTarget {
   /**
    * @param {HTMLElement} root     the panel's body
@@ -241,9 +242,14 @@ export class TimelinePanel extends EventTarget {
       svg.append(line);
     }
     bar.append(svg);
+    // A block that changes several layers (the fold's one block changes 16): the bar selects
+    // its own layer's changes (/animations/k/changes/id), not the whole block.
+    const shared = animation.changes?.[id] !== undefined && Object.keys(animation.changes).length > 1;
+    const selects = shared ? `${pointer}/changes/${id.replace(/~/g, "~0").replace(/\//g, "~1")}` : pointer;
+    bar.dataset.selects = selects;
     bar.addEventListener("click", () => {
-      for (const b of this.bars) b.classList.toggle("selected", b.dataset.pointer === pointer);
-      this.dispatchEvent(new CustomEvent("select", { detail: { pointer, layerId: id } }));
+      for (const b of this.bars) b.classList.toggle("selected", b.dataset.selects === selects || b === bar);
+      this.dispatchEvent(new CustomEvent("select", { detail: { pointer: selects, block: pointer, layerId: id } }));
     });
     track.append(bar);
     this.bars.push(bar);

@@ -34,6 +34,7 @@ export class Transport {
       } else {
         player.setPace(0);
         playback.stop();
+        player.hold(false);
         $("scrubber").parentElement.classList.remove("compositor");
         this.render();
         page.links.schedule();
@@ -100,7 +101,11 @@ export class Transport {
     // Setting up (for hundreds of layers, a tenth of a second and more) does not count: the
     // clock waits for the animations, which start where it is.
     const now = () => { player.skipSinceLastTick(); return player.t; };
-    playback.start({ tracks, playheads, t: now, speed: player.speed, loop: player.loop, span: player.duration });
+    // A big timeline's animations are made a chunk per task: the clock is held meanwhile.
+    player.hold(true);
+    playback.start({ tracks, playheads, t: now, speed: player.speed, loop: player.loop, span: player.duration,
+                     ready: () => player.hold(false) });
+    if (!playback.building) player.hold(false);
     $("scrubber").parentElement.classList.toggle("compositor", playback.running);
     // Every animation frame while some layers are still the page's to draw.
     player.setPace(playback.running && !playback.sharesTheStage ? TRANSPORT_PACE_MS : 0);
