@@ -6,6 +6,9 @@ property"):
     python3 scripts/generate_properties.py          # rewrite the *+Generated.swift files
     python3 scripts/generate_properties.py --check  # fail if one differs (make lint)
 
+`--root DIR` reads the table and writes the files under DIR instead of the repository (the
+generator's tests run it on a copy).
+
 The generated Swift is what was written out by hand before (the same declarations, moved),
 so a property costs at run time exactly what a hand-written one does: the table is read here,
 at development time, never by the program. Each file is passed through `swift format` (the
@@ -17,7 +20,8 @@ import subprocess
 import sys
 import tomllib
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = REPO
 TABLE = "Sources/AnimaticCore/Spec/PropertyTable.toml"
 
 # Per kind: the track's value type, the presented value's type, how a track is read at `t`,
@@ -67,7 +71,7 @@ class Table:
                 sys.exit(f"{TABLE}: {name}: only a number or a size can be clamped")
             if p["group"] == "decoration":
                 d = by_name.get(p.get("decoration"))
-                if d is None or p.get("member") not in d["members"] or "default" not in p:
+                if d is None or "member" not in p or "default" not in p:
                     sys.exit(f"{TABLE}: {name}: a decoration names its [[decoration]], its member and default")
                 if "decode" not in KINDS[p["kind"]]:
                     sys.exit(f"{TABLE}: {name}: a decoration member of kind {p['kind']} is not supported yet")
@@ -377,7 +381,7 @@ OUTPUTS = [
 
 def formatted(source, path):
     swift = os.environ.get("SWIFT", "swift")
-    run = subprocess.run([swift, "format", "format", "--configuration", os.path.join(ROOT, ".swift-format"),
+    run = subprocess.run([swift, "format", "format", "--configuration", os.path.join(REPO, ".swift-format"),
                           "--assume-filename", path, "-"], input=source, capture_output=True, text=True)
     if run.returncode != 0:
         sys.exit(f"swift format failed on {path}:\n{run.stderr}")
@@ -385,8 +389,12 @@ def formatted(source, path):
 
 
 def main():
-    check = sys.argv[1:] == ["--check"]
-    if sys.argv[1:] not in ([], ["--check"]):
+    global ROOT
+    args = sys.argv[1:]
+    if len(args) >= 2 and args[-2] == "--root":
+        ROOT, args = os.path.abspath(args[-1]), args[:-2]
+    check = args == ["--check"]
+    if args not in ([], ["--check"]):
         sys.exit(__doc__)
     table = Table(os.path.join(ROOT, TABLE))
     stale = []
