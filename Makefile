@@ -3,7 +3,7 @@ SWIFT ?= swift
 PYTHON := .venv/bin/python
 SWIFT_TEST_FLAGS ?= --parallel
 
-.PHONY: all build release run test test-release test-swift test-python deps deps-test hooks clean bench bench-engine bench-exports bench-attacks bench-raster bench-assets format lint lint-swift lint-js
+.PHONY: all build release run test test-release test-swift test-python deps deps-test hooks clean bench bench-engine bench-exports bench-attacks bench-raster bench-assets format lint lint-swift lint-js generate lint-generated
 
 all: build
 
@@ -53,10 +53,19 @@ SWIFT_FORMAT_PATHS := Package.swift Sources Tests Benchmarks/Package.swift Bench
 format:
 	$(SWIFT) format format --in-place --recursive --parallel $(SWIFT_FORMAT_PATHS)
 
-lint: lint-swift lint-js
+lint: lint-swift lint-js lint-generated
 
 lint-swift:
 	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_FORMAT_PATHS)
+
+# The code that lists the animatable properties one by one, written from the property table
+# (Sources/AnimaticCore/Spec/PropertyTable.toml) into the *+Generated.swift files: `make generate`
+# after editing the table; `make lint` fails while a generated file differs from the table's.
+generate:
+	SWIFT=$(SWIFT) python3 scripts/generate_properties.py
+
+lint-generated:
+	SWIFT=$(SWIFT) python3 scripts/generate_properties.py --check
 
 # The player page's JavaScript (docs/PAGE.md, "Checks"): every module parses (node, as an ES
 # module), then Biome's linter (biome.json: the recommended rules and undeclared or unused

@@ -29,7 +29,8 @@ let package = Package(
     ],
     targets: [
         // The model and the math. Pure: no sockets, no files, no clocks.
-        .target(name: "AnimaticCore"),
+        // The property table is read by scripts/generate_properties.py, not compiled.
+        .target(name: "AnimaticCore", exclude: ["Spec/PropertyTable.toml"]),
         // Encoders of a compiled timeline: JSON, SVG, filmstrip, Lottie, CSS.
         .target(name: "AnimaticRender", dependencies: ["AnimaticCore"]),
         .executableTarget(

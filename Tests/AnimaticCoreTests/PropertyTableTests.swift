@@ -3,10 +3,12 @@ import Testing
 @testable import AnimaticCore
 
 /// Every animatable property is in every list the engine keeps of them: the table
-/// (`AnimatableProperty.descriptor`) and what is derived from it, and the frame loops'
-/// hand-written lines. For each property, a spec that animates that property alone goes
+/// (`PropertyTable.toml`, its rows in `AnimatableProperty.descriptor`), what is derived from
+/// it at run time, the lists generated from it (the `*+Generated.swift` files of
+/// scripts/generate_properties.py) and those still written by hand. For each property, a spec that animates that property alone goes
 /// through each list; the places it is found in are added up, and a property missing from
-/// one (a new case whose row or line was forgotten) fails with the list's name.
+/// one (a new case whose row or hand-written line was forgotten, or a generator that drops
+/// it) fails with the list's name.
 @Suite struct PropertyTableTests {
     /// A change's target per property, as a spec writes it: far from the layer's own value
     /// (`spec(changing:)`), so that a list that drops the property shows it.
@@ -69,12 +71,12 @@ import Testing
             ("spec names (AnimatableProperty.specNames)", specNames),
             ("decoder (SpecDecoder.propertyChanges, each name)", decoder),
             ("layer members (SpecDecoder.layerMembers)", layerMember),
-            ("encoder round trip (SpecEncoder)", encoder),
-            ("typed track (LayerTracks init, visit, append)", track),
-            ("presented values (sampleAnimated, values(at:), sampleValues)", presented),
-            ("completion assignment (Values.apply)", apply),
+            ("encoder round trip (SpecEncoder; generated shadow, border)", encoder),
+            ("typed track (generated LayerTracks: init, visit, append)", track),
+            ("presented values (generated sampleAnimated, values(at:); sampleValues)", presented),
+            ("completion assignment (generated Values.apply)", apply),
             ("clamp (PropertyDescriptor.clamp)", clamp),
-            ("state writer (LayerState.setGeometry, setAppearance)", stateWriter),
+            ("state writer (generated setGeometry, setAppearance; LayerState members)", stateWriter),
             ("state sampler masks (geometryMoves, appearanceMoves)", masks),
             ("group (PropertyDescriptor.group moves the matrix or not)", group),
         ]

@@ -48,52 +48,8 @@ public struct CompiledLayer: Hashable, Sendable {
         shared = SharedLayerTracks(tracks)
     }
 
-    /// The presented values of a layer's properties at one instant, before composing.
-    public struct Values: Hashable, Sendable {
-        public var position: Point
-        /// Clamped to ≥ 0.
-        public var size: Size
-        /// As the track gives it (a spring may carry it past 0…1).
-        public var alpha: Double
-        public var transform: Transform3D
-        public var cornerRadius: Double
-        public var fill: Color
-        public var hidden: Bool
-        public var zPosition: Double
-        public var shadow: ShadowSpec
-        public var border: BorderSpec
-
-        /// Sets one property, as a completion block's assignment does. A switch over the
-        /// properties alone, so that the compiler asks for a new one's case.
-        mutating func apply(_ property: AnimatableProperty, _ value: TrackValue) {
-            switch property {
-            case .position: position = Self.typed(value)
-            case .size:
-                let s: Size = Self.typed(value)
-                size = Size(width: max(s.width, 0), height: max(s.height, 0))
-            case .alpha: alpha = Self.typed(value)
-            case .transform: transform = (Self.typed(value) as TransformValue).matrix
-            case .cornerRadius: cornerRadius = Self.typed(value)
-            case .fill: fill = Self.typed(value)
-            case .hidden: hidden = Self.typed(value)
-            case .zPosition: zPosition = Self.typed(value)
-            case .shadowOpacity: shadow.opacity = Self.typed(value)
-            case .shadowRadius: shadow.radius = max(Self.typed(value), 0)
-            case .shadowOffset: shadow.offset = Self.typed(value)
-            case .shadowColor: shadow.color = Self.typed(value)
-            case .borderWidth: border.width = max(Self.typed(value), 0)
-            case .borderColor: border.color = Self.typed(value)
-            }
-        }
-
-        /// `value` as the kind its property holds.
-        private static func typed<Value: TrackInterpolatable>(_ value: TrackValue) -> Value {
-            guard let v = Value(trackValue: value) else {
-                preconditionFailure("a change's value has its property's kind")
-            }
-            return v
-        }
-    }
+    // `Values` — the presented values of a layer's properties at one instant — is generated
+    // from the property table (`PropertyTable.toml`) into CompiledLayer+Values+Generated.swift.
 
     /// Which of the layer's properties have animations: the others keep their initial value.
     public var animatedProperties: [AnimatableProperty] {

@@ -40,29 +40,8 @@ public struct LayerState: Hashable, Sendable {
         self.matrix = matrix
     }
 
-    /// The layer's own geometry from its presented values `v` (the matrix is the caller's):
-    /// the one writer of these fields for `CompiledLayer.state(values:)` and the state
-    /// sampler's `refresh`.
-    @inline(__always)
-    mutating func setGeometry(_ v: borrowing CompiledLayer.Values) {
-        position = v.position
-        size = v.size
-        transform = v.transform
-        zPosition = v.zPosition
-    }
-
-    /// The rest of the layer's own state from its presented values `v`, clamped as drawn:
-    /// the one writer of these fields for `CompiledLayer.state(values:)` and the state
-    /// sampler's `refresh`.
-    @inline(__always)
-    mutating func setAppearance(_ v: borrowing CompiledLayer.Values, hasFill: Bool) {
-        opacity = min(max(v.alpha, 0), 1)
-        cornerRadius = max(v.cornerRadius, 0)
-        fill = hasFill ? v.fill : nil
-        hidden = v.hidden
-        shadow = Self.visibleShadow(v.shadow)
-        border = Self.visibleBorder(v.border)
-    }
+    // Its presented values are written by `setGeometry` and `setAppearance`, generated from
+    // the property table (`PropertyTable.toml`) into LayerState+Generated.swift.
 
     /// `shadow` clamped, or nil when it shows nothing.
     public static func visibleShadow(_ s: ShadowSpec) -> ShadowSpec? {

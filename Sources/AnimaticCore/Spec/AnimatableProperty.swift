@@ -1,12 +1,7 @@
-/// The layer properties a spec can change, with the kind of value each holds.
-///
-/// `frame` is UIKit's compound setter: it changes `position` and `size` together
-/// (position = origin + anchor × size). `hidden` is not animatable in UIKit, so a
-/// change to it takes effect at once when its block starts.
-public enum AnimatableProperty: String, Hashable, Sendable, CaseIterable {
-    case position, size, alpha, transform, cornerRadius, fill, hidden, zPosition
-    case shadowOpacity, shadowRadius, shadowOffset, shadowColor, borderWidth, borderColor
+// `AnimatableProperty`'s cases and `descriptor` are generated from the property table
+// (`PropertyTable.toml`) into AnimatableProperty+Generated.swift.
 
+extension AnimatableProperty {
     /// The spec's names, including the aliases users write: `frame` (UIKit's compound
     /// setter), then each property's own name and alias (`descriptor.alias`) in case order.
     public static let specNames: [String] = ["frame"] + allCases.flatMap(\.specNames)

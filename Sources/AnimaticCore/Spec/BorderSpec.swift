@@ -1,15 +1,8 @@
-/// A layer's border: `CALayer.borderWidth` and `borderColor`, drawn inside the bounds
-/// (inset by the width), following the corner radius, above the layer's content and
-/// sublayers (Apple's CALayer reference, "borderWidth"). Defaults as Core Animation's:
-/// width 0, opaque black.
-public struct BorderSpec: Hashable, Sendable {
-    public var width: Double
-    public var color: Color
+// `BorderSpec` — its members with Core Animation's defaults, its `init`, its spec decoding
+// and encoding — is generated from the property table (`PropertyTable.toml`) into
+// DecorationSpecs+Generated.swift.
 
-    public init(width: Double = 0, color: Color = .black) {
-        self.width = width
-        self.color = color
-    }
-
+extension BorderSpec {
+    /// Core Animation's border of a layer whose spec sets none (width 0).
     public static let none = BorderSpec()
 }

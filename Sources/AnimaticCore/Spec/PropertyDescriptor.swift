@@ -1,6 +1,6 @@
 /// Everything the code needs to know about one animatable property besides where it
-/// lives, in one row per property (`AnimatableProperty.descriptor`, a switch the compiler
-/// checks): the kind of value it holds (`kind`), what part of a layer it changes (`group`),
+/// lives, in one row per property (`AnimatableProperty.descriptor`, a switch generated from
+/// the property table, `PropertyTable.toml`): the kind of value it holds (`kind`), what part of a layer it changes (`group`),
 /// how its presented value is clamped (`clamp`), and how a spec names and bounds it
 /// (`alias`, `specRange`).
 ///
@@ -10,8 +10,10 @@
 /// (`LayerTracks.decorationMoves`) and the state sampler's geometry and appearance masks.
 /// Where a property lives — its typed track and its field — stays in switches and lines
 /// written out per property (`LayerTracks.visit`, `append`, `Values.apply`, the frame
-/// loops): key paths in the table would be projected at run time, at a cost measured in
-/// docs/BENCHMARKS.md ("One property table"). `PropertyTableTests` walks
+/// loops), generated from the same table at development time
+/// (`scripts/generate_properties.py`): key paths or closures in the table would be
+/// resolved at run time, at a cost measured in docs/BENCHMARKS.md ("One property table").
+/// `PropertyTableTests` walks
 /// `AnimatableProperty.allCases` through every list and fails when a property is missing
 /// from one.
 public struct PropertyDescriptor: Sendable {
@@ -57,43 +59,6 @@ public struct PropertyDescriptor: Sendable {
 }
 
 extension AnimatableProperty {
-    /// The property's row of the table: the one place a new property is described.
-    public var descriptor: PropertyDescriptor {
-        typealias D = PropertyDescriptor
-        switch self {
-        case .position:
-            return D(kind: .point, group: .geometry, clamp: .none, alias: "center", specRange: .finite)
-        case .size:
-            return D(kind: .size, group: .geometry, clamp: .nonNegative, alias: "bounds", specRange: .finite)
-        case .alpha:
-            return D(kind: .number, group: .appearance, clamp: .none, alias: "opacity", specRange: .unit)
-        case .transform:
-            return D(kind: .transform, group: .geometry, clamp: .none, alias: nil, specRange: .finite)
-        case .cornerRadius:
-            return D(kind: .number, group: .appearance, clamp: .none, alias: nil, specRange: .nonNegative)
-        case .fill:
-            return D(kind: .color, group: .appearance, clamp: .none, alias: "backgroundColor", specRange: .finite)
-        case .hidden:
-            return D(kind: .bool, group: .appearance, clamp: .none, alias: nil, specRange: .finite)
-        case .zPosition:
-            return D(kind: .number, group: .geometry, clamp: .none, alias: nil, specRange: .finite)
-        case .shadowOpacity:
-            return D(kind: .number, group: .decoration, clamp: .none, alias: nil, specRange: .unit)
-        case .shadowRadius:
-            return D(
-                kind: .number, group: .decoration, clamp: .nonNegative, alias: nil,
-                specRange: .closed(0, SpecDecoder.maxShadowRadius))
-        case .shadowOffset:
-            return D(kind: .point, group: .decoration, clamp: .none, alias: nil, specRange: .finite)
-        case .shadowColor:
-            return D(kind: .color, group: .decoration, clamp: .none, alias: nil, specRange: .finite)
-        case .borderWidth:
-            return D(kind: .number, group: .decoration, clamp: .nonNegative, alias: nil, specRange: .nonNegative)
-        case .borderColor:
-            return D(kind: .color, group: .decoration, clamp: .none, alias: nil, specRange: .finite)
-        }
-    }
-
     /// The names a spec's change may give the property: its own, then its alias.
     public var specNames: [String] {
         [rawValue] + (descriptor.alias.map { ["\($0)"] } ?? [])

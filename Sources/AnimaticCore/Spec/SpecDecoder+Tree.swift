@@ -16,30 +16,8 @@ extension SpecDecoder {
         return json["matrix"].flatMap { matrix($0, at: JSONPointer.appending(pointer, "matrix")) }.map { .matrix($0) }
     }
 
-    /// `{"color", "opacity", "radius", "offset"}`, each optional (Core Animation's defaults).
-    mutating func shadow(_ json: JSONValue, at pointer: String) -> ShadowSpec? {
-        guard object(json, at: pointer, allowed: ["color", "opacity", "radius", "offset"]) != nil else { return nil }
-        func at(_ key: String) -> String { JSONPointer.appending(pointer, key) }
-        var s = ShadowSpec()
-        if let c = json["color"] { s.color = color(c, at: at("color")) ?? s.color }
-        if let o = json["opacity"] { s.opacity = number(o, at: at("opacity"), range: .unit) ?? s.opacity }
-        if let r = json["radius"] {
-            s.radius = number(r, at: at("radius"), range: .closed(0, Self.maxShadowRadius)) ?? s.radius
-        }
-        if let o = json["offset"] { s.offset = point(o, at: at("offset"), range: .finite) ?? s.offset }
-        return s
-    }
-
-    /// `{"width", "color"}`, each optional.
-    mutating func border(_ json: JSONValue, at pointer: String) -> BorderSpec? {
-        guard object(json, at: pointer, allowed: ["width", "color"]) != nil else { return nil }
-        var b = BorderSpec()
-        if let w = json["width"] {
-            b.width = number(w, at: JSONPointer.appending(pointer, "width"), range: .nonNegative) ?? b.width
-        }
-        if let c = json["color"] { b.color = color(c, at: JSONPointer.appending(pointer, "color")) ?? b.color }
-        return b
-    }
+    // `shadow` and `border` (`{"color", "opacity", "radius", "offset"}`, `{"width", "color"}`)
+    // are generated from the property table into DecorationSpecs+Generated.swift.
 
     /// The largest shadow radius a spec may ask for, in points: past a screen's size a blur
     /// shows nothing more, and renderers' blur cost grows with it. Our choice.

@@ -58,20 +58,9 @@ public enum SpecEncoder {
             m.append(("sublayerTransform", .object([("matrix", .array(t.entries.map { .number($0) }))])))
         case nil: break
         }
-        if l.shadow != .none {
-            m.append(
-                (
-                    "shadow",
-                    .object([
-                        ("color", .string(l.shadow.color.hexString)), ("opacity", .number(l.shadow.opacity)),
-                        ("radius", .number(l.shadow.radius)), ("offset", point(l.shadow.offset)),
-                    ])
-                ))
-        }
-        if l.border != .none {
-            m.append(
-                ("border", .object([("width", .number(l.border.width)), ("color", .string(l.border.color.hexString))])))
-        }
+        // `shadow(_:)` and `border(_:)`: generated from the property table (DecorationSpecs+Generated.swift).
+        if l.shadow != .none { m.append(("shadow", shadow(l.shadow))) }
+        if l.border != .none { m.append(("border", border(l.border))) }
         switch l.content {
         case let .snapshot(of, rect)?:
             var c: [(key: String, value: JSONValue)] = [("of", .string(of))]

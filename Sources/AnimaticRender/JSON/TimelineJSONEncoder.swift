@@ -337,21 +337,9 @@ public enum TimelineJSONEncoder {
         if let border { self.border(border, into: &w) }
     }
 
-    /// `,"shadow":{opacity, radius, offset, color}`: the one writer of a shadow, for a
-    /// layer's static look and for its frames.
-    static func shadow(_ shadow: ShadowSpec, into w: inout JSONWriter) {
-        w.raw(","); w.key("shadow"); w.raw("{"); w.key("opacity"); w.number(shadow.opacity)
-        w.raw(","); w.key("radius"); w.number(shadow.radius)
-        w.raw(","); w.key("offset"); w.point(shadow.offset)
-        w.raw(","); w.key("color"); w.color(shadow.color); w.raw("}")
-    }
-
-    /// `,"border":{width, color}`: the one writer of a border, for a layer's static look and
-    /// for its frames.
-    static func border(_ border: BorderSpec, into w: inout JSONWriter) {
-        w.raw(","); w.key("border"); w.raw("{"); w.key("width"); w.number(border.width)
-        w.raw(","); w.key("color"); w.color(border.color); w.raw("}")
-    }
+    // `shadow(_:into:)` and `border(_:into:)`, the one writer of each for a layer's static look
+    // and its frames, are generated from the property table (AnimaticCore's
+    // `PropertyTable.toml`) into TimelineJSONEncoder+Decorations+Generated.swift.
 
     /// `,"fill":"#rrggbb"` (or `#rrggbbaa`): a flat layer's fill in its frame entries.
     private static func fillText(_ color: Color) -> [UInt8] {
