@@ -69,4 +69,12 @@ public struct QueueAdmission: Sendable, Equatable {
     ///   closed-loop clients 0.30 of the renders 4 got).
     public static let standard = QueueAdmission(
         deadline: .seconds(1), target: .milliseconds(500), interval: .milliseconds(500))
+
+    /// The upload lane's (docs/HTTP.md, "Lanes"; our choice): the same policy at five times
+    /// the deadline, 5 s. An upload is a user's few images a session, not a preview retried
+    /// while typing, and its lane yields the cores to renders, so under a render load its
+    /// wait is longer; a 503 for an upload that had waited 1 s would cost the user a retry
+    /// for nothing. Its memory is bounded apart from the deadline (the body budget).
+    public static let uploads = QueueAdmission(
+        deadline: .seconds(5), target: .milliseconds(2500), interval: .milliseconds(2500))
 }

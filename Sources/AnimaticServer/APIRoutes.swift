@@ -49,7 +49,8 @@ final class APIRoutes: Sendable {
             ? nil
             : WorkLane(
                 work: "upload", workers: max(1, configuration.workers / 2), nice: WorkLane.uploadNice,
-                configuration: configuration, representation: representation)
+                admission: configuration.admission == nil ? nil : .uploads, configuration: configuration,
+                representation: representation)
         self.staticFiles = configuration.publicDirectory.map { StaticFileHandler(root: $0) }
     }
 

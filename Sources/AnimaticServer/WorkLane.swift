@@ -20,18 +20,19 @@ struct WorkLane: Sendable {
     let shed: HTTPResponse
 
     /// `work` names the lane in its refusals ("render", "upload") and its threads.
+    /// `admission` is the lane's own (nil: the configuration's).
     init(
-        work: String, workers: Int, nice: Int32 = WorkPool.renderNice, configuration: APIConfiguration,
-        representation: Representation
+        work: String, workers: Int, nice: Int32 = WorkPool.renderNice, admission: QueueAdmission? = nil,
+        configuration: APIConfiguration, representation: Representation
     ) {
+        let admission = admission ?? configuration.admission
         pool = WorkPool(
-            workers: workers, maxQueue: configuration.maxQueue, admission: configuration.admission,
-            name: work, nice: nice)
+            workers: workers, maxQueue: configuration.maxQueue, admission: admission, name: work, nice: nice)
         let refusals = HTTPRequest(method: .post, target: "/v1/timeline")
         var queueFull = Problem.overloaded(queue: configuration.maxQueue, work: work).response
         representation.apply(&queueFull, request: refusals, isPage: false)
         self.queueFull = queueFull
-        var shed = Problem.queueWaitTooLong(configuration.admission?.deadline, work: work).response
+        var shed = Problem.queueWaitTooLong(admission?.deadline, work: work).response
         representation.apply(&shed, request: refusals, isPage: false)
         self.shed = shed
     }

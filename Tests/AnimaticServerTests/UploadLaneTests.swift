@@ -80,4 +80,21 @@ import Testing
         #expect(CancelledMetricTests.metric(api, "animatic_upload_workers") == 1)
         #expect(CancelledMetricTests.metric(api, "animatic_upload_queued") == 0)
     }
+
+    @Test func uploadsWaitUpToFiveSecondsWhereRendersWaitOne() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "animatic-lanes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var configuration = APIConfiguration(cacheBytes: 0, workers: 4)
+        configuration.assetStore = try SQLiteAssetStore(
+            path: folder.appendingPathComponent(SQLiteAssetStore.fileName).path, capacityBytes: 1 << 22)
+        let api = AnimaticAPI(configuration: configuration)
+        defer { api.stopLanes() }
+        let uploads = try #require(api.uploadPool)
+        #expect(api.pool.workers == 4 && uploads.workers == 2)
+        #expect(api.pool.admission?.deadline == .seconds(1) && uploads.admission?.deadline == .seconds(5))
+        #expect(uploads.admission?.admitWithin == .milliseconds(2500))
+        #expect(api.pool.nice == 5 && uploads.nice == 10)
+    }
 }
