@@ -11,9 +11,10 @@ import Testing
         "AnimaticHTTP": ["COpenSSL", "CZlib", "Dispatch", "Foundation", "Glibc", "Logging", "Synchronization"],
         // Swift import: the parser only (no Foundation), so the interpreter stays pure.
         "AnimaticImport": ["AnimaticCore", "Glibc", "SwiftParser", "SwiftSyntax"],
-        // Images: the decoders' C libraries only; the store: its database's and SHA-256.
+        // Images: the decoders' C libraries only; the store: its database's and SHA-256, and
+        // Dispatch for the PostgreSQL pool's semaphore.
         "AnimaticImages": ["CImageReaders", "CLCMS2", "CGif", "CWebP"],
-        "AnimaticStore": ["COpenSSL", "CSQLite", "CPostgres", "Foundation", "Glibc", "Synchronization"],
+        "AnimaticStore": ["COpenSSL", "CSQLite", "CPostgres", "Dispatch", "Foundation", "Glibc", "Synchronization"],
         "AnimaticServer": [
             "AnimaticCore", "AnimaticRender", "AnimaticRaster", "AnimaticHTTP", "AnimaticImport", "COpenSSL",
             "AnimaticImages", "AnimaticStore", "Dispatch",
