@@ -61,8 +61,9 @@ public final class AssetMemoryCache: AssetStore {
 
     public func asset(_ id: AssetID) throws(AssetStoreError) -> StoredAsset? {
         let instant = now()
-        let cached: StoredAsset? = state.withLock { s in
-            guard var entry = s.entries[id] else { return nil }
+        // The copy held, and whether it is fresh (no store read due).
+        let (held, fresh): (StoredAsset?, Bool) = state.withLock { s in
+            guard var entry = s.entries[id] else { return (nil, false) }
             s.uses += 1
             entry.lastUse = s.uses
             let due = instant - entry.checked >= Self.useInterval
@@ -70,10 +71,9 @@ public final class AssetMemoryCache: AssetStore {
             // with the copy meanwhile.
             if due { entry.checked = instant }
             s.entries[id] = entry
-            return due ? nil : entry.asset
+            return (entry.asset, !due)
         }
-        if let cached { return cached }
-        let held = state.withLock { $0.entries[id]?.asset }
+        if let held, fresh { return held }
         let fromStore: StoredAsset?
         do throws(AssetStoreError) {
             fromStore = try base.asset(id)
