@@ -49,6 +49,7 @@ def test_an_unlisted_skip_fails_the_run_and_is_named(tmp_path):
         "def test_skips():\n    pytest.skip('not on this machine')\n")
     env = {**os.environ, "PYTHONPATH": str(HERE)}
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "conftest", "-p", "no:cacheprovider",
+                          "-c", str(ROOT / "pytest.ini"),
                           "--rootdir", str(tmp_path), str(tmp_path / "test_sample.py")],
                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
     assert run.returncode == 1, run.stdout + run.stderr
