@@ -83,9 +83,18 @@ lint-js:
 # Every test has a time limit (pytest-timeout; a test may raise its own with
 # @pytest.mark.timeout), so a test that hangs fails with its stack instead of holding CI to its
 # end; the slowest 25 are listed after the run. The release build's tests are `make test-release`'s.
+# Two passes: most tests on PYTEST_WORKERS pytest-xdist workers at once (a file's tests on one
+# worker, so a file's server or browser is started once), where they spend most of their time
+# waiting on servers, browsers and compilers; then, alone, the tests that Tests/python/serial.txt
+# lists because they measure time, memory or the CPU's share (CONTRIBUTING.md, "Tests").
 PYTEST_TIMEOUT ?= 600
+PYTEST_WORKERS ?= 4
 test-python: build
-	@if ls Tests/python/test_*.py >/dev/null 2>&1; then $(PYTHON) -m pytest -q --timeout=$(PYTEST_TIMEOUT) --durations=25 -m "not release_build" Tests/python; else echo "no python tests"; fi
+	@parallel=0; serial=0; \
+	$(PYTHON) -m pytest -q -n $(PYTEST_WORKERS) --dist loadfile --timeout=$(PYTEST_TIMEOUT) --durations=25 -m "not release_build and not serial" Tests/python || parallel=$$?; \
+	$(PYTHON) -m pytest -q --timeout=$(PYTEST_TIMEOUT) --durations=10 -m "serial and not release_build" Tests/python || serial=$$?; \
+	echo "test-python: parallel pass exit $$parallel, serial pass exit $$serial"; \
+	test $$parallel -eq 0 && test $$serial -eq 0
 
 # Benchmarks: servers side by side (animatic, Hummingbird 2, nginx) and the engine; rewrites the opening tables of docs/BENCHMARKS.md.
 bench:

@@ -154,7 +154,11 @@ def live_server(tmp_path_factory):
     if not public.is_dir():
         public = tmp_path_factory.mktemp("public")
         (public / "index.html").write_text("<!doctype html><title>animatic</title><p>player</p>\n")
-    server = LiveServer(public=public)
+    # Eight render threads, not the cores' two: make test runs four test files at once on two
+    # cores, and a page's first burst (the gallery's filmstrips) on two threads of a debug build
+    # can wait past the 1 s admission rule and be shed with 503s, which the page tests count as
+    # errors. Admission and shedding have their own tests (test_bounded_work.py, with one worker).
+    server = LiveServer("--workers", "8", public=public)
     yield server
     assert server.stop() == 0, "".join(server.log[-20:])
 
@@ -186,6 +190,26 @@ def curl(*args, data=None):
 def pytest_configure(config):
     config.addinivalue_line(
         "markers", "release_build: needs the container image's static release build (make test-release)")
+    config.addinivalue_line(
+        "markers", "serial: runs alone, after the tests that run in parallel (Tests/python/serial.txt)")
+
+
+# ── Serial tests: those Tests/python/serial.txt lists are marked `serial`; `make test` runs the
+# others on several workers at once (pytest-xdist, -m "not serial"), then these alone. ──
+SERIAL_FILE = Path(__file__).resolve().parent / "serial.txt"
+
+
+def pytest_collection_modifyitems(config, items):
+    from skiplist import allowed_skips as read_listed  # the same format: pattern, two spaces, reason
+    import fnmatch
+    try:
+        patterns = [pattern for pattern, _ in read_listed(SERIAL_FILE)]
+    except SkipListError as error:
+        raise pytest.UsageError(str(error)) from None
+    for item in items:
+        node = repository_node_id(config, item.nodeid)
+        if any(fnmatch.fnmatchcase(node, pattern) for pattern in patterns):
+            item.add_marker(pytest.mark.serial)
 
 
 # ── Skips: a skipped test fails the run unless Tests/python/skips.txt lists it with its reason ──
@@ -218,6 +242,8 @@ def repository_node_id(config, node):
 
 
 def pytest_sessionfinish(session, exitstatus):
+    if hasattr(session.config, "workerinput"):
+        return  # a pytest-xdist worker: the controller sees every report and decides
     skipped = [(repository_node_id(session.config, node), why) for node, why in _skipped]
     unlisted = unlisted_skips(skipped, allowed_skips())
     if unlisted:
