@@ -26,30 +26,37 @@ def postgres():
         pg.remove()
 
 
+@pytest.fixture
+def two_servers(postgres):
+    """Two servers on the one database, as two replicas behind a balancer; both must exit 0."""
+    first = LiveServer("--store", postgres.uri)
+    second = LiveServer("--store", postgres.uri)
+    try:
+        yield first, second
+    finally:
+        codes = first.stop(), second.stop()
+    assert codes == (0, 0), "".join(first.log[-10:] + second.log[-10:])
+
+
 def png(color):
     out = io.BytesIO()
     Image.new("RGB", (24, 16), color).save(out, format="PNG")
     return out.getvalue()
 
 
-def test_two_servers_on_one_postgresql_share_an_asset(postgres):
-    first = LiveServer("--store", postgres.uri)
-    second = LiveServer("--store", postgres.uri)
-    try:
-        data = png((12, 34, 56))
-        status, _, body = curl("--data-binary", "@-", first.url + "/v1/assets", data=data)
-        assert status == 201, body
-        record = json.loads(body)
-        assert record["id"] == "sha256-" + hashlib.sha256(data).hexdigest()
-        status, headers, served = curl(second.url + "/v1/assets/" + record["id"])
-        assert status == 200 and served == data and headers["content-type"] == "image/png"
-        # The same bytes uploaded to the other server: stored once, by either.
-        status, _, again = curl("--data-binary", "@-", second.url + "/v1/assets", data=data)
-        assert status == 200 and json.loads(again) == record
-        assert any("asset store: postgresql 127.0.0.1" in line for line in first.log), first.log[-5:]
-    finally:
-        assert first.stop() == 0
-        assert second.stop() == 0
+def test_two_servers_on_one_postgresql_share_an_asset(two_servers):
+    first, second = two_servers
+    data = png((12, 34, 56))
+    status, _, body = curl("--data-binary", "@-", first.url + "/v1/assets", data=data)
+    assert status == 201, body
+    record = json.loads(body)
+    assert record["id"] == "sha256-" + hashlib.sha256(data).hexdigest()
+    status, headers, served = curl(second.url + "/v1/assets/" + record["id"])
+    assert status == 200 and served == data and headers["content-type"] == "image/png"
+    # The same bytes uploaded to the other server: stored once, by either.
+    status, _, again = curl("--data-binary", "@-", second.url + "/v1/assets", data=data)
+    assert status == 200 and json.loads(again) == record
+    assert any("asset store: postgresql 127.0.0.1" in line for line in first.log), first.log[-5:]
 
 
 def test_postgresql_down_is_503_and_back_serves_without_a_restart(postgres):
@@ -76,49 +83,39 @@ def test_postgresql_down_is_503_and_back_serves_without_a_restart(postgres):
         assert server.stop() == 0
 
 
-def test_assets_held_in_memory_are_served_while_postgresql_is_down(postgres):
+def test_assets_held_in_memory_are_served_while_postgresql_is_down(postgres, two_servers):
     """An asset never changes, so the copy a server holds (--asset-cache-mb, 64 by default) is
     served through an outage; what only the store can answer is 503: an upload, and an asset
     this server never read."""
-    first = LiveServer("--store", postgres.uri)
-    second = LiveServer("--store", postgres.uri)
+    first, second = two_servers
+    data = png((30, 60, 90))
+    status, _, body = curl("--data-binary", "@-", first.url + "/v1/assets", data=data)
+    assert status == 201, body
+    asset_id = json.loads(body)["id"]
+    postgres.stop(mode="immediate")
     try:
-        data = png((30, 60, 90))
-        status, _, body = curl("--data-binary", "@-", first.url + "/v1/assets", data=data)
-        assert status == 201, body
-        asset_id = json.loads(body)["id"]
-        postgres.stop(mode="immediate")
-        try:
-            status, headers, served = curl(first.url + "/v1/assets/" + asset_id)
-            assert status == 200 and served == data and headers["content-type"] == "image/png"
-            status, _, body = curl(second.url + "/v1/assets/" + asset_id)
-            assert status == 503 and json.loads(body)["type"].endswith("/store-unavailable")
-            status, _, body = curl("--data-binary", "@-", first.url + "/v1/assets", data=png((1, 2, 3)))
-            assert status == 503, body
-        finally:
-            postgres.start()
+        status, headers, served = curl(first.url + "/v1/assets/" + asset_id)
+        assert status == 200 and served == data and headers["content-type"] == "image/png"
+        status, _, body = curl(second.url + "/v1/assets/" + asset_id)
+        assert status == 503 and json.loads(body)["type"].endswith("/store-unavailable")
+        status, _, body = curl("--data-binary", "@-", first.url + "/v1/assets", data=png((1, 2, 3)))
+        assert status == 503, body
     finally:
-        assert first.stop() == 0
-        assert second.stop() == 0
+        postgres.start()
 
 
-def test_a_link_made_on_one_server_opens_on_the_other(postgres):
+def test_a_link_made_on_one_server_opens_on_the_other(two_servers):
     """Short links (issue 30) live in the same PostgreSQL: made on one replica, read on another."""
-    first = LiveServer("--store", postgres.uri)
-    second = LiveServer("--store", postgres.uri)
-    try:
-        state = {"spec": {"preset": "fold"}, "speed": 0.5, "t": 0.1}
-        status, _, body = curl("--json", json.dumps(state), first.url + "/v1/links")
-        assert status == 201, body
-        link_id = json.loads(body)["id"]
-        status, _, stored = curl(f"{second.url}/v1/links/{link_id}")
-        assert status == 200 and json.loads(stored) == state
-        status, _, again = curl("--json", json.dumps(state), second.url + "/v1/links")
-        assert status == 200 and json.loads(again)["id"] == link_id
-        assert curl(f"{second.url}/v1/links/{link_id}/poster.png")[1]["content-type"] == "image/png"
-    finally:
-        assert first.stop() == 0
-        assert second.stop() == 0
+    first, second = two_servers
+    state = {"spec": {"preset": "fold"}, "speed": 0.5, "t": 0.1}
+    status, _, body = curl("--json", json.dumps(state), first.url + "/v1/links")
+    assert status == 201, body
+    link_id = json.loads(body)["id"]
+    status, _, stored = curl(f"{second.url}/v1/links/{link_id}")
+    assert status == 200 and json.loads(stored) == state
+    status, _, again = curl("--json", json.dumps(state), second.url + "/v1/links")
+    assert status == 200 and json.loads(again)["id"] == link_id
+    assert curl(f"{second.url}/v1/links/{link_id}/poster.png")[1]["content-type"] == "image/png"
 
 
 def test_requests_share_a_bounded_pool_of_connections(postgres):
