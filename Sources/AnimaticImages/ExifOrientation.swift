@@ -1,12 +1,19 @@
 /// The EXIF Orientation tag (0x0112; EXIF 2.32 §4.6.4 A, TIFF 6.0): how the stored pixels must
 /// be turned to show the picture upright. Cameras store a portrait photo as landscape pixels
 /// with 6 (turn 90° clockwise); browsers and UIImage apply it, and so do we.
+///
+/// Read from a JPEG's APP1 segment and a PNG's eXIf chunk (before IDAT), the two Chromium
+/// honours; a WebP's EXIF chunk is not read, as Chromium does not apply it (docs/FORMATS.md,
+/// "EXIF orientation", measured in Tests/python/test_image_orientation.py).
 enum ExifOrientation: Int, Sendable {
     case up = 1, mirrored = 2, down = 3, downMirrored = 4
     case leftMirrored = 5, right = 6, rightMirrored = 7, left = 8
 
-    /// The tag read from a JPEG APP1 payload (after "Exif\0\0": a TIFF header, then IFD0);
-    /// `.up` when absent or malformed.
+    /// The tag read from an Exif payload that starts with its TIFF header, then IFD0: a JPEG
+    /// APP1 segment after its "Exif\0\0", a PNG eXIf chunk as it is. `.up` when absent or
+    /// malformed — a payload that is not a TIFF header (a PNG eXIf that keeps "Exif\0\0"),
+    /// one cut short, a value outside 1…8 or not a SHORT — as Chromium ignores each of these.
+    /// The work is bounded by IFD0's entry count (at most 65,535 entries of 12 bytes).
     init(exif: [UInt8]) {
         self = ExifOrientation.read(exif) ?? .up
     }

@@ -1,5 +1,6 @@
 /// Decodes an uploaded image into pixels ready to draw (`DecodedImage`): sRGB, premultiplied,
-/// upright. GIF and WebP animations give their first frame.
+/// upright (a JPEG's or a PNG's EXIF orientation applied). GIF and WebP animations give their
+/// first frame.
 ///
 /// Every check of `ImageProbe` runs first (byte, type, header, pixel and frame limits), so a
 /// refused image costs no decoding; the decoding itself is the format's library's.

@@ -1,7 +1,8 @@
 /// What an image's header says, read without decoding its pixels.
 ///
-/// `width` and `height` are as the image is displayed: after a JPEG's EXIF orientation, so a
-/// portrait photo stored sideways reports its portrait size (the same as `DecodedImage`).
+/// `width` and `height` are as the image is displayed: after a JPEG's or a PNG's EXIF
+/// orientation, so a portrait photo stored sideways reports its portrait size (the same as
+/// `DecodedImage`). A WebP's EXIF chunk is not applied, as Chromium does not apply it.
 public struct ImageHeader: Sendable, Equatable {
     public let type: ImageType
     public let width: Int

@@ -7,7 +7,13 @@ enum LibraryImageReader {
 
     var type: ImageType { self == .png ? .png : .jpeg }
 
-    /// Straight-alpha RGBA8 as stored, with the ICC profile and EXIF payload if any.
+    /// The longest PNG eXIf whose orientation is applied: Chromium ignores a longer one
+    /// (measured in Chromium 156: 4,194,304 bytes turn the image, 4,194,305 do not;
+    /// docs/FORMATS.md, "EXIF orientation"). A JPEG's APP1 segment is at most 65,533 bytes.
+    static let maxPNGExifBytes = 4 << 20
+
+    /// Straight-alpha RGBA8 as stored, with the ICC profile and the EXIF orientation (a JPEG's
+    /// APP1, a PNG's eXIf before IDAT) if any.
     struct Raw {
         var width: Int
         var height: Int
@@ -54,7 +60,9 @@ enum LibraryImageReader {
             throw .corrupt(type, message.isEmpty ? "the library refused it" : message)
         }
         let icc = result.icc.map { Array(UnsafeBufferPointer(start: $0, count: result.icc_length)) }
-        let exif = result.exif.map { Array(UnsafeBufferPointer(start: $0, count: result.exif_length)) }
+        let exif =
+            result.exif_length > Self.maxPNGExifBytes
+            ? nil : result.exif.map { Array(UnsafeBufferPointer(start: $0, count: result.exif_length)) }
         let rgba =
             keepPixels
             ? result.pixels.map { Array(UnsafeBufferPointer(start: $0, count: width * height * 4)) } ?? [] : []

@@ -3,6 +3,11 @@ import CWebP
 /// WebP through libwebp: WebPGetFeatures for the header, WebPDemux for the frame count and
 /// the ICC profile, WebPDecodeRGBA for a still image and WebPAnimDecoder for an animation's
 /// first frame (composited on its canvas, as a browser shows it).
+///
+/// A WebP's EXIF chunk is not read: Chromium (the browser the exports are checked in) shows a
+/// WebP as stored whatever orientation its EXIF chunk holds, so the server does too, and an
+/// exported SVG or CSS that embeds the WebP looks the same as the server's own raster output
+/// (docs/FORMATS.md, "EXIF orientation").
 enum WebPReader {
     struct Raw {
         var header: ImageHeader

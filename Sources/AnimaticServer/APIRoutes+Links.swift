@@ -11,7 +11,8 @@ import AnimaticStore
 /// embed for tools that read oEmbed 1.0 (oembed.com).
 ///
 /// A link's state is checked like any spec before it is stored, and a stored state is
-/// never changed, so each of these routes is a function of the id.
+/// never changed, so each of these routes is a function of the id. Making a link runs on the
+/// upload lane with the uploads (its store write); its pictures on the render lane.
 extension APIRoutes {
     func addLinkRoutes(_ r: inout Router) {
         guard configuration.linkStore != nil else { return }
@@ -40,7 +41,9 @@ extension APIRoutes {
         }
         if let problem = Self.checkJSONContentType(request) { return problem.response }
         let body = request.body
-        return onRenderLane { [self] in
+        // A store write, as an upload is: on the upload lane (docs/HTTP.md, "Lanes"), so a
+        // commit waiting for the disk or PostgreSQL never holds a render worker.
+        return on(uploadLane ?? renderLane) { [self] in
             let json: JSONValue
             do throws(JSONParseError) {
                 json = try JSONParser.parse(body)

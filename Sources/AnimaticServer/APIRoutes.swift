@@ -25,7 +25,8 @@ final class APIRoutes: Sendable {
     /// The render lane.
     let renderLane: WorkLane
     var pool: WorkPool { renderLane.pool }
-    /// The upload lane, with an asset store: `POST /v1/assets` (`WorkLane`).
+    /// The upload lane, with an asset or link store: `POST /v1/assets`, `POST /v1/links`
+    /// (`WorkLane`).
     let uploadLane: WorkLane?
     /// Rendered bodies larger than this are streamed from a temporary file (docs/HTTP.md).
     static let spoolThreshold = 1 << 20
@@ -45,7 +46,7 @@ final class APIRoutes: Sendable {
             work: "render", workers: configuration.workers, configuration: configuration,
             representation: representation)
         self.uploadLane =
-            configuration.assetStore == nil
+            configuration.assetStore == nil && configuration.linkStore == nil
             ? nil
             : WorkLane(
                 work: "upload", workers: max(1, configuration.workers / 2), nice: WorkLane.uploadNice,

@@ -76,6 +76,18 @@ int animatic_png_read(const uint8_t *data, size_t size, long long max_pixels, in
             out->icc_length = profile_length;
         }
     }
+    // The eXIf chunk (PNG Third Edition; PNG Extensions 1.5.0 before it): the Exif payload
+    // itself, a TIFF header first. png_read_info stops at the first IDAT, so only an eXIf
+    // placed before the image data is seen, the one Chromium honours (docs/FORMATS.md).
+    png_bytep exif = NULL;
+    png_uint_32 exif_length = 0;
+    if (png_get_eXIf_1(png, info, &exif_length, &exif) == PNG_INFO_eXIf && exif != NULL && exif_length > 0) {
+        out->exif = malloc(exif_length);
+        if (out->exif != NULL) {
+            memcpy(out->exif, exif, exif_length);
+            out->exif_length = exif_length;
+        }
+    }
     if (header_only) {
         png_destroy_read_struct(&png, &info, NULL);
         return animatic_image_read_ok;

@@ -19,7 +19,8 @@ typedef struct {
     /// The embedded ICC profile (PNG iCCP, JPEG APP2 ICC_PROFILE), or NULL.
     uint8_t *icc;
     size_t icc_length;
-    /// The JPEG APP1 "Exif\0\0" payload (after those six bytes), or NULL.
+    /// The Exif payload, a TIFF header first, or NULL: a JPEG's APP1 "Exif\0\0" segment (after
+    /// those six bytes) or a PNG's eXIf chunk placed before IDAT.
     uint8_t *exif;
     size_t exif_length;
     /// Why reading failed, from the library's own message.
@@ -36,7 +37,7 @@ enum {
     animatic_image_read_unsupported = 3,
 };
 
-/// Reads a PNG from memory: the header (IHDR, iCCP) always, the pixels unless header_only.
+/// Reads a PNG from memory: the header (IHDR, iCCP, an eXIf before IDAT) always, the pixels unless header_only.
 int animatic_png_read(const uint8_t *data, size_t size, long long max_pixels, int header_only,
                       animatic_image_read *out);
 
