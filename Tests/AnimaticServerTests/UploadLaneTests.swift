@@ -61,7 +61,8 @@ import Testing
         #expect(stored.text.contains(AssetID(of: image).rawValue))
         #expect(stored.text.contains(#""width":16"#))
         releaseRender.signal()
-        #expect(CancelledMetricTests.waitFor { api.pool.busy == 0 })
+        // Both lanes idle: the upload's worker may still be finishing after its response.
+        #expect(CancelledMetricTests.waitFor { api.pool.busy == 0 && uploadPool.busy == 0 })
 
         // The upload lane held: an upload is refused at once (its own words), a render served.
         let releaseUpload = DispatchSemaphore(value: 0)
