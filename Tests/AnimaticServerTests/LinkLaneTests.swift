@@ -24,41 +24,36 @@ import Testing
         let api = AnimaticAPI(configuration: configuration)
         defer { api.stopLanes() }
         let uploadPool = try #require(api.uploadPool)
-        let server = try HTTPServer(
-            configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0), handler: api.handler)
-        let port = try server.start()
-        defer {
-            server.shutdown()
-            server.waitUntilStopped()
+        try serving(api.handler) { _, port in
+            let state = Array(#"{"spec":{"preset":"fold"},"speed":0.5}"#.utf8)
+
+            // The render lane held: a render is refused at once, a link is made and can be read.
+            let releaseRender = DispatchSemaphore(value: 0)
+            #expect(api.pool.submit(WorkPool.Job(flag: CancellationFlag()) { releaseRender.wait() }))
+            #expect(waitFor { api.pool.busy == 1 })
+            let refusedRender = try UploadLaneTests.post(
+                port, "/v1/timeline", Array(#"{"preset":"fold"}"#.utf8), type: "application/json")
+            #expect(refusedRender.status == .serviceUnavailable)
+            let made = try UploadLaneTests.post(port, "/v1/links", state, type: "application/json")
+            #expect(made.status == .created, "\(made.text)")
+            let id = try #require(made.header("Location")?.split(separator: "/").last.map(String.init))
+            #expect(id.count == LinkID.standardLength)
+            #expect(try store.link(id)?.contains(#""speed":0.5"#) == true)
+            releaseRender.signal()
+            #expect(waitFor { api.pool.busy == 0 && uploadPool.busy == 0 })
+
+            // The upload lane held: making a link is refused in the upload lane's words.
+            let releaseUpload = DispatchSemaphore(value: 0)
+            #expect(uploadPool.submit(WorkPool.Job(flag: CancellationFlag()) { releaseUpload.wait() }))
+            #expect(waitFor { uploadPool.busy == 1 })
+            let refused = try UploadLaneTests.post(
+                port, "/v1/links", Array(#"{"spec":{"preset":"flip"}}"#.utf8), type: "application/json")
+            #expect(refused.status == .serviceUnavailable)
+            #expect(refused.header("Retry-After") == "1")
+            #expect(refused.text.contains("Every upload worker is busy"), "\(refused.text)")
+            releaseUpload.signal()
+            #expect(waitFor { uploadPool.busy == 0 })
         }
-        let state = Array(#"{"spec":{"preset":"fold"},"speed":0.5}"#.utf8)
-
-        // The render lane held: a render is refused at once, a link is made and can be read.
-        let releaseRender = DispatchSemaphore(value: 0)
-        #expect(api.pool.submit(WorkPool.Job(flag: CancellationFlag()) { releaseRender.wait() }))
-        #expect(CancelledMetricTests.waitFor { api.pool.busy == 1 })
-        let refusedRender = try UploadLaneTests.post(
-            port, "/v1/timeline", Array(#"{"preset":"fold"}"#.utf8), type: "application/json")
-        #expect(refusedRender.status == .serviceUnavailable)
-        let made = try UploadLaneTests.post(port, "/v1/links", state, type: "application/json")
-        #expect(made.status == .created, "\(made.text)")
-        let id = try #require(made.header("Location")?.split(separator: "/").last.map(String.init))
-        #expect(id.count == LinkID.standardLength)
-        #expect(try store.link(id)?.contains(#""speed":0.5"#) == true)
-        releaseRender.signal()
-        #expect(CancelledMetricTests.waitFor { api.pool.busy == 0 && uploadPool.busy == 0 })
-
-        // The upload lane held: making a link is refused in the upload lane's words.
-        let releaseUpload = DispatchSemaphore(value: 0)
-        #expect(uploadPool.submit(WorkPool.Job(flag: CancellationFlag()) { releaseUpload.wait() }))
-        #expect(CancelledMetricTests.waitFor { uploadPool.busy == 1 })
-        let refused = try UploadLaneTests.post(
-            port, "/v1/links", Array(#"{"spec":{"preset":"flip"}}"#.utf8), type: "application/json")
-        #expect(refused.status == .serviceUnavailable)
-        #expect(refused.header("Retry-After") == "1")
-        #expect(refused.text.contains("Every upload worker is busy"), "\(refused.text)")
-        releaseUpload.signal()
-        #expect(CancelledMetricTests.waitFor { uploadPool.busy == 0 })
     }
 
     /// A link store without an asset store (as a test or an embedder may configure) still

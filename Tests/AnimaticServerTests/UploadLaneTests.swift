@@ -39,47 +39,42 @@ import Testing
         defer { api.stopLanes() }
         let uploadPool = try #require(api.uploadPool)
         #expect(uploadPool !== api.pool)
-        let server = try HTTPServer(
-            configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0), handler: api.handler)
-        let port = try server.start()
-        defer {
-            server.shutdown()
-            server.waitUntilStopped()
+        try serving(api.handler) { _, port in
+            let spec = Array(#"{"preset":"fold"}"#.utf8)
+
+            // The render lane held: a render is refused at once, an upload is stored.
+            let releaseRender = DispatchSemaphore(value: 0)
+            #expect(api.pool.submit(WorkPool.Job(flag: CancellationFlag()) { releaseRender.wait() }))
+            #expect(waitFor { api.pool.busy == 1 })
+            let refusedRender = try Self.post(port, "/v1/timeline", spec, type: "application/json")
+            #expect(refusedRender.status == .serviceUnavailable)
+            #expect(refusedRender.text.contains("Every render worker is busy"))
+            let image = Self.png(side: 16, shade: 40)
+            let stored = try Self.post(port, "/v1/assets", image, type: "image/png")
+            #expect(stored.status == .created)
+            #expect(stored.text.contains(AssetID(of: image).rawValue))
+            #expect(stored.text.contains(#""width":16"#))
+            releaseRender.signal()
+            // Both lanes idle: the upload's worker may still be finishing after its response.
+            #expect(waitFor { api.pool.busy == 0 && uploadPool.busy == 0 })
+
+            // The upload lane held: an upload is refused at once (its own words), a render served.
+            let releaseUpload = DispatchSemaphore(value: 0)
+            #expect(uploadPool.submit(WorkPool.Job(flag: CancellationFlag()) { releaseUpload.wait() }))
+            #expect(waitFor { uploadPool.busy == 1 })
+            #expect(metric(api, "animatic_upload_busy") == 1)
+            let refusedUpload = try Self.post(port, "/v1/assets", Self.png(side: 16, shade: 41), type: "image/png")
+            #expect(refusedUpload.status == .serviceUnavailable)
+            #expect(refusedUpload.header("Retry-After") == "1")
+            #expect(refusedUpload.text.contains("Every upload worker is busy"))
+            let served = try Self.post(port, "/v1/timeline", spec, type: "application/json")
+            #expect(served.status == .ok)
+            #expect(served.text.contains(#""duration""#))
+            releaseUpload.signal()
+            #expect(waitFor { uploadPool.busy == 0 })
+            #expect(metric(api, "animatic_upload_workers") == 1)
+            #expect(metric(api, "animatic_upload_queued") == 0)
         }
-        let spec = Array(#"{"preset":"fold"}"#.utf8)
-
-        // The render lane held: a render is refused at once, an upload is stored.
-        let releaseRender = DispatchSemaphore(value: 0)
-        #expect(api.pool.submit(WorkPool.Job(flag: CancellationFlag()) { releaseRender.wait() }))
-        #expect(CancelledMetricTests.waitFor { api.pool.busy == 1 })
-        let refusedRender = try Self.post(port, "/v1/timeline", spec, type: "application/json")
-        #expect(refusedRender.status == .serviceUnavailable)
-        #expect(refusedRender.text.contains("Every render worker is busy"))
-        let image = Self.png(side: 16, shade: 40)
-        let stored = try Self.post(port, "/v1/assets", image, type: "image/png")
-        #expect(stored.status == .created)
-        #expect(stored.text.contains(AssetID(of: image).rawValue))
-        #expect(stored.text.contains(#""width":16"#))
-        releaseRender.signal()
-        // Both lanes idle: the upload's worker may still be finishing after its response.
-        #expect(CancelledMetricTests.waitFor { api.pool.busy == 0 && uploadPool.busy == 0 })
-
-        // The upload lane held: an upload is refused at once (its own words), a render served.
-        let releaseUpload = DispatchSemaphore(value: 0)
-        #expect(uploadPool.submit(WorkPool.Job(flag: CancellationFlag()) { releaseUpload.wait() }))
-        #expect(CancelledMetricTests.waitFor { uploadPool.busy == 1 })
-        #expect(CancelledMetricTests.metric(api, "animatic_upload_busy") == 1)
-        let refusedUpload = try Self.post(port, "/v1/assets", Self.png(side: 16, shade: 41), type: "image/png")
-        #expect(refusedUpload.status == .serviceUnavailable)
-        #expect(refusedUpload.header("Retry-After") == "1")
-        #expect(refusedUpload.text.contains("Every upload worker is busy"))
-        let served = try Self.post(port, "/v1/timeline", spec, type: "application/json")
-        #expect(served.status == .ok)
-        #expect(served.text.contains(#""duration""#))
-        releaseUpload.signal()
-        #expect(CancelledMetricTests.waitFor { uploadPool.busy == 0 })
-        #expect(CancelledMetricTests.metric(api, "animatic_upload_workers") == 1)
-        #expect(CancelledMetricTests.metric(api, "animatic_upload_queued") == 0)
     }
 
     @Test func uploadsWaitUpToFiveSecondsWhereRendersWaitOne() throws {

@@ -1,0 +1,39 @@
+import AnimaticHTTP
+import Foundation
+
+@testable import AnimaticServer
+
+/// Serves `handler` on a free port of 127.0.0.1 for the length of `body`, then shuts the server
+/// down and waits for it: how the socket tests of this target stand an API up.
+func serving<R>(
+    _ handler: @escaping HTTPHandler,
+    configure: (inout HTTPServerConfiguration) -> Void = { _ in },
+    _ body: (HTTPServer, Int) throws -> R
+) throws -> R {
+    var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0)
+    configure(&configuration)
+    let server = try HTTPServer(configuration: configuration, handler: handler)
+    let port = try server.start()
+    defer {
+        server.shutdown()
+        server.waitUntilStopped()
+    }
+    return try body(server, port)
+}
+
+/// Polls `condition` every 5 ms for up to 10 s; whether it held.
+func waitFor(_ condition: () -> Bool) -> Bool {
+    let end = ContinuousClock.now + .seconds(10)
+    while ContinuousClock.now < end {
+        if condition() { return true }
+        usleep(5000)
+    }
+    return condition()
+}
+
+/// One sample of the API's `/metrics` by name, nil when absent.
+func metric(_ api: AnimaticAPI, _ name: String) -> Double? {
+    let text = String(decoding: api.handle(HTTPRequest(method: .get, target: "/metrics")).body, as: UTF8.self)
+    return text.split(separator: "\n").first { $0.hasPrefix(name + " ") }
+        .flatMap { Double($0.split(separator: " ")[1]) }
+}
