@@ -71,7 +71,7 @@ final class APIRoutes: Sendable {
     }
 
     /// Registers a route whose responses go through `finish` and are counted under `pattern`.
-    /// A deferred response is finished when its work is done, on the render lane.
+    /// A deferred response is finished when its work is done, on its lane.
     func route(
         _ router: inout Router, _ method: HTTPMethod, _ pattern: String,
         _ body: @escaping @Sendable (HTTPRequest, [String: String]) -> HTTPResponse
@@ -88,12 +88,14 @@ final class APIRoutes: Sendable {
         }
     }
 
-    /// The render lane's work, and its refusals (queue full, deadline), finished like any response.
+    /// A lane's work, and its lane's refusals (queue full, deadline; set by `on(_:_:)`), finished
+    /// like any response.
     private func deferredFinishing(
         _ deferred: DeferredWork, request: HTTPRequest, route: String,
         started: ContinuousClock.Instant
     ) -> DeferredWork {
-        let lane = deferred.pool === uploadLane?.pool ? uploadLane ?? renderLane : renderLane
+        let overloaded = deferred.overloaded
+        let shed = deferred.shed
         var wrapped = deferred
         wrapped.work = { [self] flag in
             var response = deferred.work(flag)
@@ -107,10 +109,10 @@ final class APIRoutes: Sendable {
             return response
         }
         wrapped.overloaded = { [self] in
-            refusal(lane.queueFull, request: request, route: route, started: started)
+            refusal(overloaded(), request: request, route: route, started: started)
         }
         wrapped.shed = { [self] in
-            refusal(lane.shed, request: request, route: route, started: started)
+            refusal(shed(), request: request, route: route, started: started)
         }
         wrapped.timedOut = { [self] in
             var response = Problem.renderTimeout(configuration.renderTimeout).response
@@ -137,10 +139,15 @@ final class APIRoutes: Sendable {
         on(renderLane, work)
     }
 
-    /// Hands `work` to `lane` (the upload lane's work checks the same flag while it decodes).
+    /// Hands `work` to `lane`, with the lane's own refusals (the upload lane's work checks the
+    /// same flag while it decodes).
     func on(_ lane: WorkLane, _ work: @escaping @Sendable () -> HTTPResponse) -> HTTPResponse {
-        HTTPResponse(
-            deferred: DeferredWork(pool: lane.pool, timeout: configuration.renderTimeout) { flag in
+        let queueFull = lane.queueFull
+        let shed = lane.shed
+        return HTTPResponse(
+            deferred: DeferredWork(
+                pool: lane.pool, timeout: configuration.renderTimeout, overloaded: { queueFull }, shed: { shed }
+            ) { flag in
                 RenderCancellation.withCheck({ flag.isRaised }) { work() }
             })
     }
