@@ -102,9 +102,7 @@ struct ImportCommand: ParsableCommand {
         }
         let bytes = Data(PrettyJSON.bytes(SpecEncoder.encode(spec), fractionDigits: 12))
         if let out {
-            guard FileManager.default.createFile(atPath: out, contents: bytes) else {
-                throw ValidationError("cannot write \(out)")
-            }
+            try OutputFile.writeOrExit(bytes, to: out)
         } else {
             FileHandle.standardOutput.write(bytes)
         }

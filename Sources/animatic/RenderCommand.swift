@@ -260,9 +260,7 @@ struct RenderCommand: ParsableCommand {
                     spec: spec)
                 FileHandle.standardOutput.write(Data((path + "\n").utf8))
             } else if let out {
-                guard FileManager.default.createFile(atPath: out, contents: Data(bytes)) else {
-                    throw ValidationError("cannot write \(out)")
-                }
+                try OutputFile.writeOrExit(bytes, to: out)
             } else {
                 FileHandle.standardOutput.write(Data(bytes))
                 // Text ends with a newline on a terminal; a picture's bytes are left as they are.
@@ -302,9 +300,7 @@ struct RenderCommand: ParsableCommand {
         if spec != "-", SameFile.check(path, spec) {
             throw ValidationError("--out-dir would write \(path), the spec file itself: give another folder")
         }
-        guard FileManager.default.createFile(atPath: path, contents: data) else {
-            throw ValidationError("cannot write \(path)")
-        }
+        try OutputFile.writeOrExit(data, to: path)
         return path
     }
 }

@@ -146,3 +146,47 @@ def test_serve_checks_the_body_budget_flag():
     assert run.returncode == 64 and b"--max-buffered-body-mb must be from 1 to 65536" in run.stderr
     run = cli("serve", "--max-buffered-body-mb", "1", "--max-body", str(2 << 20))
     assert run.returncode == 64 and b"at least one body of --max-body" in run.stderr
+
+
+def test_out_writes_through_a_pipe_a_link_and_a_files_mode(tmp_path):
+    """`--out` writes in place, as `cat > path` does (Sources/animatic/OutputFile.swift): a
+    named pipe's reader gets the bytes and the pipe stays a pipe (a rename over the path, as
+    Foundation's atomic write does, once replaced /dev/null with a regular file); a symbolic
+    link stays a link with its target written; an existing file keeps its mode."""
+    import stat
+    import threading
+
+    expected = run_cli("render", SPEC)
+    assert expected.endswith(b"\n") and len(expected) > 200
+    body = expected[:-1]  # stdout ends text with a newline; the file is the bytes
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    received = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()))
+    reader.start()
+    run = cli("render", SPEC, "--out", fifo)
+    reader.join(timeout=30)
+    assert run.returncode == 0, run.stderr
+    assert received == [body]
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+
+    target = tmp_path / "target.json"
+    target.write_text("old")
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    assert cli("render", SPEC, "--out", link).returncode == 0
+    assert link.is_symlink() and os.readlink(link) == str(target)
+    assert target.read_bytes() == body
+
+    private = tmp_path / "private.json"
+    private.write_text("old")
+    private.chmod(0o600)
+    assert cli("render", SPEC, "--out", private).returncode == 0
+    assert stat.S_IMODE(private.stat().st_mode) == 0o600 and private.read_bytes() == body
+
+
+def test_out_in_a_missing_folder_is_exit_73_with_the_reason(tmp_path):
+    run = cli("render", SPEC, "--out", tmp_path / "missing" / "x.json")
+    assert run.returncode == 73  # sysexits' EX_CANTCREAT
+    assert run.stderr.decode() == f"animatic: cannot write {tmp_path / 'missing' / 'x.json'}: No such file or directory\n"
