@@ -235,11 +235,11 @@ struct RenderCommand: ParsableCommand {
             // The server's pricing and budget: refused before any work, or as soon as the
             // output passes the limit (the server's default response limit).
             let limit = WorkEstimate.defaultMaxOutputBytes
-            let timeline: Timeline, bytes: [UInt8]
+            let bytes: [UInt8]
             switch TimelineEncoding.encode(
                 compiled, format: format, options: options, limits: limits, maxOutputBytes: limit)
             {
-            case .success(let rendered): (timeline, bytes) = rendered
+            case .success(let rendered): bytes = rendered.bytes
             case .failure(.refused(let refusal)):
                 FileHandle.standardError.write(Data("\(spec): \(refusal.commandLineMessage)\n".utf8))
                 throw ExitCode(65)
