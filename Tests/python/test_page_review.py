@@ -15,6 +15,7 @@ Headless Chromium against a live `animatic serve`, one browser for the module:
 - a visit without a link loops the default transition until the first action.
 """
 import json
+import os
 
 import pytest
 
@@ -98,7 +99,7 @@ def long_tasks_of_a_switch(page, tracer, name):
     """Switches to `name` while the trace records, until the switch is done and its first
     second of playing has passed; returns [(wall ms, main-thread CPU ms)] of each long task
     the PerformanceObserver reported from the switch on, with the main thread's CPU time in
-    its span from the trace."""
+    its span from the trace, and the main thread's CPU ms in the trace from the switch on."""
     before = state(page)["loads"]
     events, answered = [], set()
     started = tracer._send("Tracing.start", {"categories": tracer.CATEGORIES, "transferMode": "ReportEvents"})
@@ -137,42 +138,58 @@ def long_tasks_of_a_switch(page, tracer, name):
         inside = [e for e in top if begin <= e["ts"] < finish]
         assert inside, (f"no trace event in the long task {task}; switch at {mark_ms} ms")
         found.append((round(task["duration"]), round(sum(e.get("tdur", e["dur"]) for e in inside) / 1000, 1)))
-    return found
+    work = sum(e.get("tdur", e["dur"]) for e in top if e["ts"] >= mark["ts"]) / 1000
+    return found, work
 
 
 SWITCHES = ["fold", "explode", "zoom", "cube", "heroPush", "flip", "explode", "fold"]
+# ANIMATIC_PAGE_CPU_SLOWDOWN=6 runs the switches with the renderer's main thread slowed that
+# much (DevTools Emulation.setCPUThrottlingRate), the bound scaled with it (docs/PAGE.md,
+# "Switching presets": 120–250 ms at 6×, where explode's timeline parse alone was 400–830).
+SLOWDOWN = float(os.environ.get("ANIMATIC_PAGE_CPU_SLOWDOWN", "1"))
 
 
 @pytest.mark.parametrize("width,height", [(390, 844), (820, 1180), (1280, 800)])
 def test_a_preset_switch_has_no_long_task_of_100_ms_of_work(page, live_server, width, height):
     """Switching through presets at 1×: each long task the PerformanceObserver reports did
     less than 100 ms of main-thread work (the main thread's CPU time in its span, from
-    Chromium's trace), in the better of a preset's switches where it is switched to twice. The task's
+    Chromium's trace), in every switch (explode and fold are switched to twice). The task's
     wall time is recorded too: on the session's shared 2-core machine it includes the time the
     main thread waited for a core (at load 12, 524 ms for 6 ms of work), so it is the work that
-    is held to the bound, as the issue words it. Before: explode 457 ms, zoom 1.0 s."""
+    is held to the bound, as the issue words it. Before: explode 457 ms, zoom 1.0 s; then
+    101–107 ms in one of explode's two switches (docs/PAGE.md, "Switching presets")."""
     from page_helpers import PageTracer
     set_viewport(page, width, height)
     choose_preset(page, "tabSlide")
     page.execute_script("window.animatic.pause()")
     tracer = PageTracer(page)
     tracer.CATEGORIES += ",blink.user_timing"
-    seen = {}
+    seen, work = {}, {}
+    if SLOWDOWN != 1:
+        tracer._send("Emulation.setCPUThrottlingRate", {"rate": SLOWDOWN})
     try:
         for name in SWITCHES:
-            seen.setdefault(name, []).append(long_tasks_of_a_switch(page, tracer, name))
+            tasks, cpu = long_tasks_of_a_switch(page, tracer, name)
+            seen.setdefault(name, []).append(tasks)
+            work.setdefault(name, []).append(round(cpu))
             page.execute_script("window.animatic.pause()")
     finally:
+        if SLOWDOWN != 1:
+            answered = set()
+            reset = tracer._send("Emulation.setCPUThrottlingRate", {"rate": 1})
+            while reset not in answered:
+                tracer._receive([], answered)
         tracer.close()
     METRICS[f"switch_long_tasks_wall_cpu_ms_{width}x{height}"] = seen
-    # Per preset, its longest task's work in the better of its switches (explode and fold are
-    # switched to twice): a task's CPU time on the shared machine is inflated too (the other
-    # processes share its cores' caches and clock), by as much as the page's own variation.
-    best = {name: min(max((cpu for _, cpu in tries), default=0) for tries in runs) for name, runs in seen.items()}
-    METRICS[f"switch_longest_task_cpu_ms_{width}x{height}"] = best
-    assert all(cpu < 100 for cpu in best.values()), (best, seen)
-    # The switch to explode (222 layers) has long tasks at all: the measurement sees something.
-    assert seen["explode"] and any(seen["explode"]), seen
+    METRICS[f"switch_main_thread_cpu_ms_{width}x{height}"] = work
+    # Per preset, its longest task's work in any of its switches (explode and fold twice).
+    worst = {name: max(max((cpu for _, cpu in tries), default=0) for tries in runs) for name, runs in seen.items()}
+    METRICS[f"switch_longest_task_cpu_ms_{width}x{height}"] = worst
+    assert all(cpu < 100 * SLOWDOWN for cpu in worst.values()), (worst, seen)
+    # The measurement sees the switch: each switch to explode (222 layers, a 5.5 MB timeline)
+    # made the main thread work well over 100 ms in the trace (now spread over tasks of less
+    # than 50 ms, which the observer does not report: at 390 × 844 there may be none).
+    assert len(work["explode"]) == 2 and all(cpu > 100 for cpu in work["explode"]), work
     set_viewport(page, *VIEWPORT)
 
 

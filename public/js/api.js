@@ -1,6 +1,8 @@
 // The HTTP API of animatic, as the page uses it. Every failure becomes an ApiError with a
 // sentence a person can read (network down, a problem+json from the server, …).
 
+import { parseTimeline } from "./timeline-json.js";
+
 /** An error with a readable message and, for 4xx answers, the server's problem. */
 export class ApiError extends Error {
   constructor(message, { status = 0, problem = null, cause = null } = {}) {
@@ -103,7 +105,8 @@ export async function interactionRule(name, params = {}, signal) {
 export async function timeline(spec, { fps = 60, signal, reduceMotion = false } = {}) {
   const query = { frames: "true", fps: String(fps) };
   if (reduceMotion) query.reduceMotion = "true";
-  return (await request("v1/timeline", { query, body: spec, signal })).json();
+  // A big timeline (explode's, 5.5 MB) is parsed a slice of its frames per task (timeline-json.js).
+  return parseTimeline(await (await request("v1/timeline", { query, body: spec, signal })).text());
 }
 
 /** Resolves to {valid: true}, or throws an ApiError whose `errors` hold the problems. */

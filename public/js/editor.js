@@ -69,6 +69,9 @@ export function pointerOffsets(text) {
   return spans;
 }
 
+/** 2273 → "2,273". (`toLocaleString` first loads the page's number formats: 20–25 ms of a preset switch.) */
+const thousands = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
 /**
  * JSON text for the editor: a value that fits on one line of `width` characters (with its
  * indentation and key) stays on one line (`{"x": 1, "y": [0, 1]}`), as does a list of
@@ -78,20 +81,42 @@ export function pointerOffsets(text) {
  * "Performance"); this gives a few thousand and keeps a layer's changes on their own lines.
  */
 export function formatJSON(value, width = 120) {
-  const inline = (v) => {
-    if (Array.isArray(v)) return `[${v.map((x) => inline(x) ?? "null").join(", ")}]`;
-    if (v && typeof v === "object") {
-      const parts = [];
-      for (const [k, x] of Object.entries(v)) { const t = inline(x); if (t !== undefined) parts.push(`${JSON.stringify(k)}: ${t}`); }
-      return `{${parts.join(", ")}}`;
+  // The one-line text of v; null as soon as it is longer than `budget` characters (a value
+  // spread over lines is not written out whole at every depth: explode's spec, 87 KB, was
+  // written out about five times over).
+  const inline = (v, budget = Infinity) => {
+    if (Array.isArray(v)) {
+      let text = "[";
+      for (let i = 0; i < v.length; i++) {
+        if (i) text += ", ";
+        const t = inline(v[i], budget - text.length - 1);
+        if (t === null) return null;
+        text += t ?? "null";
+        if (text.length + 1 > budget) return null;
+      }
+      return `${text}]`;
     }
-    return JSON.stringify(v);
+    if (v && typeof v === "object") {
+      let text = "{";
+      for (const [k, x] of Object.entries(v)) {
+        const key = `${text.length > 1 ? ", " : ""}${JSON.stringify(k)}: `;
+        const t = inline(x, budget - text.length - key.length - 1);
+        if (t === null) return null;
+        if (t === undefined) continue;
+        text += key + t;
+        if (text.length + 1 > budget) return null;
+      }
+      return `${text}}`;
+    }
+    const t = JSON.stringify(v);
+    return t !== undefined && t.length > budget ? null : t;
   };
   const write = (v, indent, lead) => {
-    const flat = inline(v);
-    if (flat === undefined || !v || typeof v !== "object" || indent.length + lead + flat.length <= width) return flat;
+    if (!v || typeof v !== "object") return inline(v);
+    const flat = inline(v, width - indent.length - lead);
+    if (flat !== null) return flat;
     // A list of numbers (a matrix, a point) stays on its line however long.
-    if (Array.isArray(v) && v.every((x) => x === null || typeof x !== "object")) return flat;
+    if (Array.isArray(v) && v.every((x) => x === null || typeof x !== "object")) return inline(v);
     const inner = `${indent}  `;
     if (Array.isArray(v)) {
       if (!v.length) return "[]";
@@ -177,7 +202,7 @@ export class Editor extends EventTarget {
     this.heldBack = large ? text : null;
     this.textarea.value = large ? "" : text;
     this.textarea.placeholder = large
-      ? `This spec is ${Math.round(text.length / 1000)} KB (${text.split("\n").length.toLocaleString("en")} lines): focus here or press Show the spec to edit it.`
+      ? `This spec is ${Math.round(text.length / 1000)} KB (${thousands(text.split("\n").length)} lines): focus here or press Show the spec to edit it.`
       : "";
     if (this.reveal) this.reveal.hidden = !large;
     this.showProblems([]);

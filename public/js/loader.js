@@ -59,16 +59,18 @@ export class Loader {
       // The timeline panel, the editor and the stage each in a task (and a frame) of their
       // own: built in one, a big transition (explode's 222 layers) blocked the main thread
       // for a second (docs/PAGE.md, "Performance").
-      page.timelinePanel.set(expanded, timeline);
+      if (!(await page.timelinePanel.set(expanded, timeline))) return false;
+      if (seq !== this.seq) return false;
       await nextFrame();
       if (seq !== this.seq) return false;
       if (!fromEditor) page.editor.set(expanded);
       await nextFrame();
       if (seq !== this.seq) return false;
-      page.transport.ensureStage(timeline);
+      page.transport.ensureStage(timeline, start ?? 0);
       await nextFrame();
       if (seq !== this.seq) return false;
       const jumps = page.player.jumpsOf(timeline);
+      page.curves.setTimeline(timeline);
       await nextFrame();
       if (seq !== this.seq) return false;
       page.playback.prepare(timeline, jumps, Math.max(timeline.duration, page.player.span));

@@ -65,6 +65,10 @@ export function compositorKeyframes(timeline, jumps, span) {
 /** Keyframes created per task at most (15–30 ms of Blink's work on the session's machine). */
 const CHUNK_KEYFRAMES = 1200;
 
+/** A task of creating animations ends after this many ms too (a slow CPU: with the CPU slowed
+ *  6×, a chunk of 1,200 keyframes was a task of 50–500 ms; docs/PAGE.md, "Switching presets"). */
+const CHUNK_MS = 20;
+
 export class CompositorPlayback {
   constructor() {
     this.building = null;         // while animations are being created a chunk per task
@@ -136,7 +140,9 @@ export class CompositorPlayback {
     let next = 0;
     const chunk = () => {
       if (this.building !== token) return;
-      for (let keys = 0; next < jobs.length && keys < CHUNK_KEYFRAMES; next++) {
+      const began = performance.now();
+      for (let keys = 0; next < jobs.length && keys < CHUNK_KEYFRAMES && (keys === 0 || performance.now() - began < CHUNK_MS);
+        next++) {
         const a = create(jobs[next]);
         a.pause();
         a.currentTime = held;
@@ -145,7 +151,8 @@ export class CompositorPlayback {
       }
       if (next < jobs.length) setTimeout(chunk, 0); else go();
     };
-    chunk();
+    // The first chunk too in a task of its own: not added to the one that starts the clock.
+    setTimeout(chunk, 0);
     return true;
   }
 

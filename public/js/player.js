@@ -89,17 +89,26 @@ export class Player extends EventTarget {
     return this.jumpsCache.get(timeline);
   }
 
-  /** jumps[k][i]: layer i jumps between frame k and k + 1. */
+  /** jumps[k][i]: layer i jumps between frame k and k + 1. Each step's move is measured
+   *  once (a step is the "after" of one pair and the "before" of the next): explode's 222
+   *  layers × 60 steps took 35–65 ms measured three times over (docs/PAGE.md, "Switching presets"). */
   _findJumps(frames) {
+    const moves = [];  // moves[k][i]: how far layer i's corners move from frame k to k + 1
+    for (let k = 0; k + 1 < frames.length; k++) {
+      const a = frames[k].layers, b = frames[k + 1].layers;
+      const row = new Float64Array(a.length);
+      for (let i = 0; i < a.length; i++) row[i] = quadMove(a[i], b[i]);
+      moves.push(row);
+    }
     const jumps = [];
     for (let k = 0; k + 1 < frames.length; k++) {
       const row = [];
       const a = frames[k].layers, b = frames[k + 1].layers;
       for (let i = 0; i < a.length; i++) {
         if (a[i].visible !== b[i].visible) { row.push(true); continue; }
-        const d = quadMove(a[i], b[i]);
-        const before = k > 0 ? quadMove(frames[k - 1].layers[i], a[i]) : 0;
-        const after = k + 2 < frames.length ? quadMove(b[i], frames[k + 2].layers[i]) : 0;
+        const d = moves[k][i];
+        const before = k > 0 ? moves[k - 1][i] : 0;
+        const after = k + 2 < frames.length ? moves[k + 1][i] : 0;
         row.push(d > 2 && d > 4 * Math.max(before, after) + 2);
       }
       jumps.push(row);

@@ -120,12 +120,29 @@ function imageElement(image) {
   return svg;
 }
 
+/** The label's font size (styles.css, `.label`): its one line is centred in the layer. */
+const LABEL_FONT_PX = 17;
+
+/**
+ * Whether a label centred in a box of `size` can show through the window `rect` ([x, y, w,
+ * h] of that box): not when the window lies wholly above or below the band of two font
+ * sizes either side of the box's middle (the line is about 1.2 font sizes tall). Explode's
+ * 220 pieces are each a window on the same look; leaving out the labels they cannot show
+ * (190 of 220) took a fifth of the layout of the switch to it (docs/PAGE.md, "Switching presets").
+ */
+function labelCanShow(size, rect) {
+  if (!rect) return true;
+  const middle = size[1] / 2, reach = 2 * LABEL_FONT_PX;
+  return rect[1] < middle + reach && rect[1] + rect[3] > middle - reach;
+}
+
 /**
  * The static look of a layer inside `box` (already sized): gradient, content, label.
  * Snapshots show their region of the source's look, stretched to the box (as the SVG
- * encoder draws them), through an overflow:hidden window.
+ * encoder draws them), through an overflow:hidden window (a layer's own box); `shown`, for a snapshot's look,
+ * is that region ([x, y, w, h] of the source), where a label it cannot show is left out.
  */
-function fillLook(box, layer, byId, depth) {
+function fillLook(box, layer, byId, depth, shown = null) {
   if (layer.gradient) box.append(gradientElement(layer.gradient));
   const content = layer.content;
   if (content?.image) {
@@ -133,8 +150,6 @@ function fillLook(box, layer, byId, depth) {
   } else if (content?.snapshotOf && depth < 4) {
     const source = byId.get(content.snapshotOf);
     if (source) {
-      const win = document.createElement("div");
-      win.className = "snapshot";
       const inner = document.createElement("div");
       inner.className = "look";
       inner.style.width = `${source.size[0]}px`;
@@ -142,10 +157,18 @@ function fillLook(box, layer, byId, depth) {
       inner.style.background = source.fill ? cssColor(source.fill) : "transparent";
       if (source.cornerRadius) inner.style.borderRadius = `${source.cornerRadius}px`;
       if (source.clips) inner.style.overflow = "hidden";
-      fillLook(inner, source, byId, depth + 1);
-      win.append(inner);
-      box.append(win);
       const rect = content.rect || [0, 0, source.size[0], source.size[1]];
+      fillLook(inner, source, byId, depth + 1, rect);
+      if (depth === 0) {
+        // The layer is the window itself (one element fewer per snapshot: explode has 220).
+        box.classList.add("window");
+        box.append(inner);
+      } else {
+        const win = document.createElement("div");
+        win.className = "snapshot";
+        win.append(inner);
+        box.append(win);
+      }
       box._snapshot = { inner, rect };
     }
   }
@@ -153,7 +176,7 @@ function fillLook(box, layer, byId, depth) {
   // "snapshot (of to)") would print over it, so it becomes the element's tooltip instead.
   if (layer.label && box._snapshot) {
     box.title = layer.label;
-  } else if (layer.label) {
+  } else if (layer.label && labelCanShow(layer.size, shown)) {
     const label = document.createElement("span");
     label.className = "label";
     label.textContent = layer.label;
@@ -245,8 +268,16 @@ export class Stage {
     new ResizeObserver(() => this.fit()).observe(viewport);
   }
 
-  /** Builds the layer elements for a timeline's static look. */
-  build(timeline) {
+  /**
+   * Builds the layer elements for a timeline's static look, drawn at `states` when given
+   * (the frame the clock starts at). They are made, placed and sized off the document and
+   * put in it at once; fitting the device then styles and lays them out in this task, with
+   * their sizes and places of that frame, and the next frame only paints them. With
+   * explode's 222 layers, built bare and placed a task later, each step was done twice;
+   * styled, laid out and painted in one frame, they made a task of 70–140 ms (docs/PAGE.md,
+   * "Switching presets").
+   */
+  build(timeline, states = null) {
     this.container = timeline.container;
     const { width, height } = this.container;
     this.screen.style.width = `${width}px`;
@@ -257,7 +288,7 @@ export class Stage {
     const byId = new Map(timeline.layers.map((l) => [l.id, l]));
     const indexOf = new Map(timeline.layers.map((l, i) => [l.id, i]));
     this.parents = timeline.layers.map((l) => (l.parent != null && indexOf.has(l.parent) ? indexOf.get(l.parent) : null));
-    this.screen.replaceChildren();
+    const layers = document.createDocumentFragment();
     this.elements = timeline.layers.map((layer, index) => {
       const el = document.createElement("div");
       el.className = "layer";
@@ -265,7 +296,7 @@ export class Stage {
       el.dataset.index = index;
       if (layer.clips) el.classList.add("clips");
       fillLook(el, layer, byId, 0);
-      this.screen.append(el);
+      layers.append(el);
       el._cache = {};
       if (layer.border || layer.tracks?.borderWidth) {
         const b = document.createElement("div");
@@ -275,12 +306,14 @@ export class Stage {
         Object.assign(b.style, { position: "absolute", left: "0", top: "0", transformOrigin: "0 0",
                                  boxSizing: "border-box", pointerEvents: "none" });
         b._cache = {};
-        this.screen.append(b);
+        layers.append(b);
         el._border = b;
       }
       return el;
     });
     this.bordered = this.elements.map((el) => Boolean(el._border));
+    if (states?.length === this.elements.length) this.show(states);
+    this.screen.replaceChildren(layers);
     this.fit();
   }
 

@@ -92,6 +92,9 @@ function timingName(animation, segment) {
   return segment?.curve?.type || "default";
 }
 
+/** Main-thread time spent building rows before the next task (ms). */
+const SLICE_MS = 10;
+
 /** Dispatches "select" ({detail: {pointer, block, layerId}}: what to select, the block's pointer) when a bar is clicked. */
 export class TimelinePanel extends EventTarget {
   /**
@@ -109,16 +112,28 @@ export class TimelinePanel extends EventTarget {
     this.playhead = null;
   }
 
-  /** Builds the rows for a spec (its expanded form) and its timeline. */
-  set(spec, timeline) {
-    this.timeline = timeline;
-    this.duration = timeline.duration || 1;
-    const D = this.duration;
+  /**
+   * Builds the rows for a spec (its expanded form) and its timeline, off the document, a
+   * slice of SLICE_MS of work per task (explode's 222 rows and their bars took 25–45 ms in
+   * one; docs/PAGE.md, "Switching presets"), then shows them at once. Resolves to false
+   * when a later call replaced it before it was done.
+   */
+  async set(spec, timeline) {
+    const token = {};
+    this._building = token;
+    const D = timeline.duration || 1;
     const pct = (t) => `${((Math.max(0, Math.min(D, t)) / D) * 100).toFixed(4)}%`;
     const rows = document.createElement("div");
     rows.className = "tl-rows";
     const rowOf = new Map();
-    this.bars = [];
+    const bars = [];
+    let sliceStart = performance.now();
+    const slice = async () => {
+      if (performance.now() - sliceStart < SLICE_MS) return true;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      sliceStart = performance.now();
+      return this._building === token;
+    };
     for (const { layer, index, depth } of treeRows(timeline.layers, spec?.layers)) {
       const row = document.createElement("div");
       row.className = "tl-row";
@@ -147,8 +162,11 @@ export class TimelinePanel extends EventTarget {
       row.append(name, track);
       rows.append(row);
       rowOf.set(layer.id, { track, layer, index });
+      if (!(await slice())) return false;
     }
-    (spec?.animations || []).forEach((animation, k) => {
+    const animations = spec?.animations || [];
+    for (let k = 0; k < animations.length; k++) {
+      const animation = animations[k];
       const start = animation.delay || 0;
       for (const id of changedLayers(animation)) {
         const row = rowOf.get(id);
@@ -158,9 +176,10 @@ export class TimelinePanel extends EventTarget {
           for (const s of tr.segments || []) if (s.type !== "set" && Math.abs(s.start - start) < 1e-6) segs.push(s);
         }
         const end = segs.length ? Math.max(...segs.map((s) => s.end)) : start + (animation.duration || 0);
-        this._bar(row.track, { k, id, start, end, animation, segment: segs[0], pct, D });
+        this._bar(row.track, { k, id, start, end, animation, segment: segs[0], pct, D, bars });
+        if (!(await slice())) return false;
       }
-    });
+    }
     const overlay = document.createElement("div");
     overlay.className = "tl-overlay";
     overlay.setAttribute("aria-hidden", "true");
@@ -175,20 +194,25 @@ export class TimelinePanel extends EventTarget {
     const head = document.createElement("div");
     head.className = "playhead-track";
     head.setAttribute("aria-hidden", "true");
-    this.playhead = document.createElement("div");
-    this.playhead.className = "playhead";
-    head.append(this.playhead);
+    const playhead = document.createElement("div");
+    playhead.className = "playhead";
+    head.append(playhead);
     rows.append(overlay, head);
-    if (!this.bars.length) {
+    if (!bars.length) {
       const none = document.createElement("p");
       none.className = "tl-empty";
       none.textContent = "No animation blocks.";
       rows.prepend(none);
     }
+    this.timeline = timeline;
+    this.duration = D;
+    this.bars = bars;
+    this.playhead = playhead;
     this.root.replaceChildren(rows);
+    return true;
   }
 
-  _bar(track, { k, id, start, end, animation, segment, pct, D }) {
+  _bar(track, { k, id, start, end, animation, segment, pct, D, bars }) {
     if (start > 0) {
       const lead = document.createElement("div");
       lead.className = "tl-delay";
@@ -252,7 +276,7 @@ export class TimelinePanel extends EventTarget {
       this.dispatchEvent(new CustomEvent("select", { detail: { pointer: selects, block: pointer, layerId: id } }));
     });
     track.append(bar);
-    this.bars.push(bar);
+    bars.push(bar);
   }
 
   _hover(e, track, index, id) {

@@ -42,10 +42,16 @@ export class Transport {
     });
   }
 
-  /** Builds the stage's elements for a timeline unless it already has them (same container and layers). */
-  ensureStage(timeline) {
+  /** Builds the stage's elements for a timeline unless it already has them (same container
+   *  and layers), drawn at the last frame at or before `start` (present() draws the exact time). */
+  ensureStage(timeline, start = 0) {
     const key = JSON.stringify([timeline.container, timeline.layers.map(({ tracks, ...look }) => look)]);
-    if (key !== this.stageKey) { this.page.stage.build(timeline); this.stageKey = key; }
+    if (key === this.stageKey) return;
+    const frames = timeline.frames || [];
+    let k = 0;
+    while (k + 1 < frames.length && frames[k + 1].t <= start + 1e-6) k++;
+    this.page.stage.build(timeline, frames[k]?.layers);
+    this.stageKey = key;
   }
 
   /** The scrubber, time, curve and timeline playheads at t (the stage is separate: a drag shows its own). */
@@ -137,7 +143,8 @@ export class Transport {
     this.ensureStage(timeline);
     this.showPhases(timeline);
     this.shownFrame = -1;
-    curves.setTimeline(timeline);
+    // The loader sets the curves a task ahead (a big timeline's 222-option picker and its drawing).
+    if (curves.timeline !== timeline) curves.setTimeline(timeline);
     $("scrubber").max = String(Math.max(0, timeline.frames.length - 1));
     player.load(timeline, { start, play: autoplay && !this.page.reducedMotion.matches });
     state.loads++;
