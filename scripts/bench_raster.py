@@ -19,7 +19,11 @@ wall seconds, megapixels per second (frames × pixels / wall), peak RSS (animati
 rlottie's Python process) and the output's bytes; the ratios animatic ÷ rlottie (target ≤ 0.5)
 and animatic ÷ Chromium (target ≤ 0.05).
 
-  scripts/bench_raster.py [--write] [--rounds N]
+  scripts/bench_raster.py [--write] [--rounds N] [--case NAME] [--format F] [--no-chromium]
+
+--case (repeatable: "fold@1x", "fold@2x", "20 layers@1x") and --format (repeatable) run
+single rows; --no-chromium leaves the browser out (its columns then read "—"). Only a full
+run (every case and format, with Chromium) may --write.
 
 --write replaces the section between `<!-- raster: begin -->` and `<!-- raster: end -->` in
 docs/BENCHMARKS.md (appended when absent). Run it under `nice -n -5` on a quiet machine: the
@@ -118,12 +122,12 @@ print(json.dumps(result))
 """
 
 
-def rlottie(lottie_path, width, height, tmp):
+def rlottie(lottie_path, width, height, tmp, formats):
     script = os.path.join(tmp, "rlottie_bench.py")
     with open(script, "w") as f:
         f.write(RLOTTIE_SCRIPT)
     out = run_measured([sys.executable, script, lottie_path, str(width), str(height), tmp,
-                              os.path.join(ROOT, "scripts"), ",".join(FORMATS)])
+                              os.path.join(ROOT, "scripts"), ",".join(formats)])
     return json.loads(out)
 
 
@@ -164,7 +168,14 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--write", action="store_true")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--case", action="append", help='a row group: "fold@1x", "fold@2x", "20 layers@1x"')
+    parser.add_argument("--format", action="append", choices=FORMATS)
+    parser.add_argument("--no-chromium", action="store_true")
     options = parser.parse_args()
+    cases = [c for c in CASES if not options.case or f"{c[0]}@{c[2]}x" in options.case]
+    formats = options.format or FORMATS
+    if options.write and (options.case or options.format or options.no_chromium):
+        sys.exit("bench_raster: --write needs the full run (no --case, --format or --no-chromium)")
     if not os.access(BINARY, os.X_OK):
         sys.exit(f"bench_raster: {BINARY} missing: swift build -c release --product animatic")
     # Everything below, the browser included, runs on core 0.
@@ -172,7 +183,7 @@ def main():
     before = uptime()
     rows = []
     with tempfile.TemporaryDirectory(prefix="bench-raster-") as tmp:
-        for name, doc, scale in CASES:
+        for name, doc, scale in cases:
             doc = doc or twenty_layers()
             spec = os.path.join(tmp, f"{name.replace(' ', '-')}.json")
             with open(spec, "w") as f:
@@ -186,17 +197,20 @@ def main():
             subprocess.run([BINARY, "render", spec, "--format", "lottie", "--fps", str(FPS), "--out", lottie], check=True)
             svg = os.path.join(tmp, "spec.svg")
             subprocess.run([BINARY, "render", spec, "--format", "svg", "--fps", str(FPS), "--out", svg], check=True)
-            rl = [rlottie(lottie, width, height, tmp) for _ in range(options.rounds)]
+            rl = [rlottie(lottie, width, height, tmp, formats) for _ in range(options.rounds)]
             rl_draw = statistics.median(r["draw"] for r in rl)
-            chrome_seconds, chrome_frames = chromium_frames(svg, points[0], points[1], scale, duration)
-            for fmt in FORMATS:
+            if not options.no_chromium:
+                chrome_seconds, chrome_frames = chromium_frames(svg, points[0], points[1], scale, duration)
+            for fmt in formats:
                 out = os.path.join(tmp, f"animatic.{fmt}")
                 wall, rss = median_of(options.rounds, lambda: animatic(spec, fmt, scale, out))
                 size = os.path.getsize(out)
                 rl_wall = rl_draw + statistics.median(r["encode"][fmt] for r in rl)
-                encode_start = time.perf_counter()
-                pillow_save(chrome_frames, fmt, os.path.join(tmp, f"chromium.{fmt}"), round(1000 / FPS))
-                chrome_wall = chrome_seconds + time.perf_counter() - encode_start
+                chrome_wall = None
+                if not options.no_chromium:
+                    encode_start = time.perf_counter()
+                    pillow_save(chrome_frames, fmt, os.path.join(tmp, f"chromium.{fmt}"), round(1000 / FPS))
+                    chrome_wall = chrome_seconds + time.perf_counter() - encode_start
                 megapixels = frames * width * height / 1e6
                 rows.append({
                     "spec": name, "scale": scale, "format": fmt, "frames": frames, "size": f"{width}×{height}",
@@ -226,10 +240,14 @@ def markdown(rows, before, after, rounds):
              "rlottie bytes | Chromium s | ÷ Chromium |",
              "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
-        a, b = r["animatic"] / r["rlottie"], r["animatic"] / r["chromium"]
+        a = r["animatic"] / r["rlottie"]
+        chromium = "— | —"
+        if r["chromium"] is not None:
+            b = r["animatic"] / r["chromium"]
+            chromium = f"{r['chromium']:.2f} | {b:.3f} {mark(b <= 0.05)}"
         lines.append(f"| {r['spec']} @{r['scale']}x | {r['size']} | {r['frames']} | {r['format']} | {r['animatic']:.3f} | "
                      f"{r['mpps']:.1f} | {r['rss']:.0f} | {r['bytes']:,} | {r['rlottie']:.3f} | {a:.2f} {mark(a <= 0.5)} | "
-                     f"{r['rlottie_bytes']:,} | {r['chromium']:.2f} | {b:.3f} {mark(b <= 0.05)} |")
+                     f"{r['rlottie_bytes']:,} | {chromium} |")
     lines += ["", "rlottie's peak RSS (its Python process, all formats' frames held, as Pillow's writer needs): "
               + ", ".join(sorted({f"{r['spec']} @{r['scale']}x {r['rlottie_rss']:.0f} MiB" for r in rows})) + ".",
               END]

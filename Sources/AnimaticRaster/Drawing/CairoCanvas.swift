@@ -42,17 +42,17 @@ final class CairoCanvas {
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
         guard let data = cairo_image_surface_get_data(surface) else { return }
-        out.withUnsafeMutableBufferPointer { o in
+        precondition(out.count >= width * height * 4)
+        out.withUnsafeMutableBytes { o in
+            // A word at a time (the loop vectorises): Cairo's 0xAARRGGBB with R and B
+            // swapped is 0xAABBGGRR, which a little-endian store writes as R, G, B, A.
+            let words = o.baseAddress!.assumingMemoryBound(to: UInt32.self)
             for y in 0..<height {
-                let row = data.advanced(by: y * stride).withMemoryRebound(to: UInt32.self, capacity: width) { $0 }
-                var j = y * width * 4
+                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+                let line = words + y * width
                 for x in 0..<width {
                     let p = row[x]
-                    o[j] = UInt8(truncatingIfNeeded: p >> 16)
-                    o[j + 1] = UInt8(truncatingIfNeeded: p >> 8)
-                    o[j + 2] = UInt8(truncatingIfNeeded: p)
-                    o[j + 3] = UInt8(truncatingIfNeeded: p >> 24)
-                    j += 4
+                    line[x] = (p & 0xFF00_FF00) | (p >> 16 & 0xFF) | (p & 0xFF) << 16
                 }
             }
         }

@@ -277,12 +277,13 @@ final class ProjectedContent {
         var x0 = width, y0 = height, x1 = 0, y1 = 0
         for y in 0..<height {
             let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-            var first = -1, last = -1
-            for x in 0..<width where row[x] != 0 {
-                if first < 0 { first = x }
-                last = x
-            }
-            guard first >= 0 else { continue }
+            // From each end inward: a row drawn edge to edge (a snapshot strip) costs two
+            // reads, not a pass over the row.
+            var first = 0
+            while first < width && row[first] == 0 { first += 1 }
+            guard first < width else { continue }
+            var last = width - 1
+            while row[last] == 0 { last -= 1 }
             x0 = min(x0, first); x1 = max(x1, last + 1)
             y0 = min(y0, y); y1 = y + 1
         }

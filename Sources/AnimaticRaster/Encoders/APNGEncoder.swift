@@ -105,14 +105,18 @@ public final class APNGEncoder: AnimationEncoder {
 
     /// Whether every pixel of `rect` that changed is opaque in the new frame.
     private func changedPixelsAreOpaque(in rect: PixelRect) -> Bool {
-        for y in rect.y..<rect.maxY {
-            let row = y * width
-            for x in rect.x..<rect.maxX {
-                let p = current[row + x]
-                if p != previous[row + x] && p >> 24 != 255 { return false }
+        current.withUnsafeBufferPointer { current in
+            previous.withUnsafeBufferPointer { previous in
+                for y in rect.y..<rect.maxY {
+                    let row = y * width
+                    for x in rect.x..<rect.maxX {
+                        let p = current[row + x]
+                        if p != previous[row + x] && p >> 24 != 255 { return false }
+                    }
+                }
+                return true
             }
         }
-        return true
     }
 
     private func writeFrame(rect: PixelRect, blendOver: Bool, _ duration: Double) throws {
@@ -130,15 +134,27 @@ public final class APNGEncoder: AnimationEncoder {
 
         let rowBytes = rect.width * 4
         if raw.count != rowBytes * rect.height { raw = [UInt8](repeating: 0, count: rowBytes * rect.height) }
+        // Through buffer pointers: the class's arrays read per pixel were reloaded and
+        // bounds-checked each time (as GIFEncoder found).
         raw.withUnsafeMutableBytes { dst in
-            let words = dst.bindMemory(to: UInt32.self)
-            var i = 0
-            for y in rect.y..<rect.maxY {
-                let row = y * width
-                for x in rect.x..<rect.maxX {
-                    let p = current[row + x]
-                    words[i] = blendOver && p == previous[row + x] ? 0 : p
-                    i += 1
+            current.withUnsafeBufferPointer { current in
+                previous.withUnsafeBufferPointer { previous in
+                    let words = dst.bindMemory(to: UInt32.self)
+                    var i = 0
+                    for y in rect.y..<rect.maxY {
+                        let row = y * width
+                        if !blendOver {
+                            UnsafeMutableRawPointer(words.baseAddress! + i).copyMemory(
+                                from: current.baseAddress! + row + rect.x, byteCount: rect.width * 4)
+                            i += rect.width
+                            continue
+                        }
+                        for x in rect.x..<rect.maxX {
+                            let p = current[row + x]
+                            words[i] = p == previous[row + x] ? 0 : p
+                            i += 1
+                        }
+                    }
                 }
             }
         }

@@ -3,6 +3,13 @@
 /// selection"): the filter whose output has the smallest sum of absolute values, read as
 /// signed bytes.
 enum PNGScanlineFilter {
+    /// The order the filters are tried in: Up first, since a transition's rows are mostly
+    /// what the row above was (on the fold preset's APNG, 97 % of rows chose Up), so the
+    /// others give up within their first 256 bytes; then Sub, Paeth, None, Average. An
+    /// all-zero row (cost 0) ends the trials. A tie keeps the filter tried first, so the
+    /// order changes which filter a tied row records, never the decoded pixels.
+    static let trialOrder = [2, 1, 4, 0, 3]
+
     /// `rows` rows of `rowBytes` bytes of RGBA (4 bytes per pixel), filtered into `out`:
     /// each row a filter-type byte then `rowBytes` filtered bytes.
     static func filter(_ raw: UnsafeBufferPointer<UInt8>, rowBytes: Int, rows: Int, into out: inout [UInt8]) {
@@ -18,12 +25,13 @@ enum PNGScanlineFilter {
                         let above = y > 0 ? raw.baseAddress! + (y - 1) * rowBytes : zeroRow.baseAddress!
                         let target = dst.baseAddress! + y * stride
                         var bestCost = Int.max
-                        for type in 0...4 {
+                        for type in trialOrder {
                             let cost = filterRow(type, row, above, rowBytes, trial.baseAddress!, giveUpAt: bestCost)
                             if cost < bestCost {
                                 bestCost = cost
                                 target[0] = UInt8(type)
                                 (target + 1).update(from: trial.baseAddress!, count: rowBytes)
+                                if cost == 0 { break }  // nothing does better than all zeros
                             }
                         }
                     }

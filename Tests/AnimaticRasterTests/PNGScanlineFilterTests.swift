@@ -1,0 +1,63 @@
+import Testing
+
+@testable import AnimaticRaster
+
+/// `PNGScanlineFilter` against the PNG specification's reconstruction (third edition,
+/// section 9.2): whatever filter each row chose, undoing it gives the rows back.
+@Suite struct PNGScanlineFilterTests {
+    /// Rows that each favour a different filter: a row like the one above (Up, all zeros),
+    /// a horizontal ramp (Sub), a ramp in both directions (Paeth or Average), noise (None).
+    static func rows(width: Int) -> [[UInt8]] {
+        var seed: UInt32 = 12345
+        func noise() -> UInt8 {
+            seed = seed &* 1_103_515_245 &+ 12345
+            return UInt8(truncatingIfNeeded: seed >> 16)
+        }
+        let flat = (0..<width * 4).map { UInt8(truncatingIfNeeded: $0 % 4 == 3 ? 255 : 40 + $0 % 4) }
+        let ramp = (0..<width * 4).map { UInt8(truncatingIfNeeded: ($0 / 4) * 3 + $0 % 4) }
+        let ramp2 = (0..<width * 4).map { UInt8(truncatingIfNeeded: ($0 / 4) * 3 + $0 % 4 + 7) }
+        let noisy = (0..<width * 4).map { _ in noise() }
+        return [flat, flat, ramp, ramp2, noisy, noisy, flat]
+    }
+
+    static func unfilter(_ filtered: [UInt8], rowBytes: Int, rows: Int) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: rowBytes * rows)
+        for y in 0..<rows {
+            let type = filtered[y * (rowBytes + 1)]
+            for i in 0..<rowBytes {
+                let x = filtered[y * (rowBytes + 1) + 1 + i]
+                let a = i >= 4 ? Int(out[y * rowBytes + i - 4]) : 0
+                let b = y > 0 ? Int(out[(y - 1) * rowBytes + i]) : 0
+                let c = i >= 4 && y > 0 ? Int(out[(y - 1) * rowBytes + i - 4]) : 0
+                let predicted: Int
+                switch type {
+                case 0: predicted = 0
+                case 1: predicted = a
+                case 2: predicted = b
+                case 3: predicted = (a + b) / 2
+                default: predicted = PNGScanlineFilter.paeth(a, b, c)
+                }
+                out[y * rowBytes + i] = x &+ UInt8(truncatingIfNeeded: predicted)
+            }
+        }
+        return out
+    }
+
+    @Test func filteredRowsReconstructExactly() {
+        let width = 300  // more than one 256-byte give-up block a row
+        let rows = Self.rows(width: width)
+        let raw = rows.flatMap { $0 }
+        var filtered: [UInt8] = []
+        raw.withUnsafeBufferPointer {
+            PNGScanlineFilter.filter($0, rowBytes: width * 4, rows: rows.count, into: &filtered)
+        }
+        #expect(filtered.count == rows.count * (width * 4 + 1))
+        #expect(Self.unfilter(filtered, rowBytes: width * 4, rows: rows.count) == raw)
+        let types = (0..<rows.count).map { filtered[$0 * (width * 4 + 1)] }
+        // A row equal to the row above is Up and all zeros (the trials stop there).
+        #expect(types[1] == 2 && types[5] == 2)
+        #expect(filtered[(width * 4 + 1) + 1..<2 * (width * 4 + 1)].allSatisfy { $0 == 0 })
+        // A flat row under nothing, and the ramps, are cheapest as Sub (steps of 0 and 3).
+        #expect(types[0] == 1 && types[2] == 1 && types[3] == 1)
+    }
+}
