@@ -15,7 +15,6 @@ import importlib.util
 import io
 import json
 import re
-import time
 import urllib.request
 from pathlib import Path
 
@@ -192,24 +191,6 @@ def compare(rgb, expected, what, origin=(0, 0), scale=1.0):
     assert not failures, "\n".join(failures)
 
 
-def compare_settled(driver, expected, what):
-    """`compare` of the page's screenshot, taken again (up to three times, half a second
-    apart) while it differs: a paused frame is still, but Chromium may first show a scaled
-    image with its fast filter and swap in the high-quality one when it has time, which a
-    loaded machine delays (seen once: 5/255 at one point of the zoom's CSS at t = 0)."""
-    for attempt in range(3):
-        worst = dict(WORST)
-        try:
-            return compare(screenshot(driver), expected, what)
-        except AssertionError:
-            if attempt == 2:
-                raise
-            WORST.clear()
-            WORST.update(worst)  # the worst figures are the settled frame's
-            time.sleep(0.5)
-            driver.execute_async_script("requestAnimationFrame(() => requestAnimationFrame(arguments[0]))")
-
-
 def screenshot(driver):
     png = base64.b64decode(driver.get_screenshot_as_base64())
     return np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
@@ -341,7 +322,7 @@ def test_css_shows_the_screens_in_chromium(screens, preset, chromium, tmp_path):
         chromium.execute_script("for (const a of document.getAnimations()) { a.pause(); a.currentTime = arguments[0]; }",
                                 t * 1000)
         wait_images(chromium)
-        compare_settled(chromium, expected, f"css t={t}")
+        compare(screenshot(chromium), expected, f"css t={t}")
 
 
 def lottie_web_page():
