@@ -311,13 +311,23 @@ def test_uploads_run_on_their_own_threads_that_yield_to_renders():
     lane — half as many threads (at least one), at nice +10 against the render threads' +5."""
     server = LiveServer("--workers", "4")
     try:
-        threads = {}
-        for task in pathlib.Path(f"/proc/{server.process.pid}/task").iterdir():
-            name = (task / "comm").read_text().strip()
-            # /proc/PID/task/TID/stat: the 19th field is the nice value (proc(5)); the name in
-            # parentheses may hold spaces, so count from its closing parenthesis.
-            fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
-            threads.setdefault(name, []).append(int(fields[16]))
+        def threads_by_name():
+            threads = {}
+            for task in pathlib.Path(f"/proc/{server.process.pid}/task").iterdir():
+                name = (task / "comm").read_text().strip()
+                # /proc/PID/task/TID/stat: the 19th field is the nice value (proc(5)); the name in
+                # parentheses may hold spaces, so count from its closing parenthesis.
+                fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+                threads.setdefault(name, []).append(int(fields[16]))
+            return threads
+
+        # Each worker names itself and sets its nice value once it runs, which on a loaded
+        # machine can be after the server says it is listening: read until all six have.
+        deadline = time.monotonic() + 10
+        threads = threads_by_name()
+        while time.monotonic() < deadline and not {"render.0", "render.3", "upload.0", "upload.1"} <= threads.keys():
+            time.sleep(0.05)
+            threads = threads_by_name()
         assert threads.get("render.0") == [5] and threads.get("render.3") == [5], threads
         assert threads.get("upload.0") == [10] and threads.get("upload.1") == [10], threads
         assert "upload.2" not in threads and "render.4" not in threads
