@@ -31,10 +31,10 @@ import Testing
             let releaseRender = DispatchSemaphore(value: 0)
             #expect(api.pool.submit(WorkPool.Job(flag: CancellationFlag()) { releaseRender.wait() }))
             #expect(waitFor { api.pool.busy == 1 })
-            let refusedRender = try UploadLaneTests.post(
+            let refusedRender = try post(
                 port, "/v1/timeline", Array(#"{"preset":"fold"}"#.utf8), type: "application/json")
             #expect(refusedRender.status == .serviceUnavailable)
-            let made = try UploadLaneTests.post(port, "/v1/links", state, type: "application/json")
+            let made = try post(port, "/v1/links", state, type: "application/json")
             #expect(made.status == .created, "\(made.text)")
             let id = try #require(made.header("Location")?.split(separator: "/").last.map(String.init))
             #expect(id.count == LinkID.standardLength)
@@ -46,7 +46,7 @@ import Testing
             let releaseUpload = DispatchSemaphore(value: 0)
             #expect(uploadPool.submit(WorkPool.Job(flag: CancellationFlag()) { releaseUpload.wait() }))
             #expect(waitFor { uploadPool.busy == 1 })
-            let refused = try UploadLaneTests.post(
+            let refused = try post(
                 port, "/v1/links", Array(#"{"spec":{"preset":"flip"}}"#.utf8), type: "application/json")
             #expect(refused.status == .serviceUnavailable)
             #expect(refused.header("Retry-After") == "1")

@@ -37,3 +37,12 @@ func metric(_ api: AnimaticAPI, _ name: String) -> Double? {
     return text.split(separator: "\n").first { $0.hasPrefix(name + " ") }
         .flatMap { Double($0.split(separator: " ")[1]) }
 }
+
+/// A POST of `body` as `type` on a fresh connection to 127.0.0.1:`port`, and its response.
+func post(_ port: Int, _ path: String, _ body: [UInt8], type: String) throws -> HTTPClientResponse {
+    let client = try HTTPClientConnection(host: "127.0.0.1", port: port)
+    try client.send(
+        Array("POST \(path) HTTP/1.1\r\nHost: t\r\nContent-Type: \(type)\r\nContent-Length: \(body.count)\r\n\r\n".utf8)
+            + body)
+    return try client.readResponse()
+}

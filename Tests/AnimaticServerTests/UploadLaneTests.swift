@@ -11,16 +11,6 @@ import Testing
 /// an upload, and a busy upload lane does not refuse a render — over real sockets, with a
 /// real SQLite store. One worker per lane and no queue, so a held worker means a full lane.
 @Suite(.timeLimit(.minutes(1))) struct UploadLaneTests {
-    static func post(_ port: Int, _ path: String, _ body: [UInt8], type: String) throws -> HTTPClientResponse {
-        let client = try HTTPClientConnection(host: "127.0.0.1", port: port)
-        try client.send(
-            Array(
-                "POST \(path) HTTP/1.1\r\nHost: t\r\nContent-Type: \(type)\r\nContent-Length: \(body.count)\r\n\r\n"
-                    .utf8)
-                + body)
-        return try client.readResponse()
-    }
-
     static func png(side: Int, shade: UInt8) -> [UInt8] {
         var rgba: [UInt8] = []
         for _ in 0..<side * side { rgba += [shade, 90, 200, 255] }
@@ -46,11 +36,11 @@ import Testing
             let releaseRender = DispatchSemaphore(value: 0)
             #expect(api.pool.submit(WorkPool.Job(flag: CancellationFlag()) { releaseRender.wait() }))
             #expect(waitFor { api.pool.busy == 1 })
-            let refusedRender = try Self.post(port, "/v1/timeline", spec, type: "application/json")
+            let refusedRender = try post(port, "/v1/timeline", spec, type: "application/json")
             #expect(refusedRender.status == .serviceUnavailable)
             #expect(refusedRender.text.contains("Every render worker is busy"))
             let image = Self.png(side: 16, shade: 40)
-            let stored = try Self.post(port, "/v1/assets", image, type: "image/png")
+            let stored = try post(port, "/v1/assets", image, type: "image/png")
             #expect(stored.status == .created)
             #expect(stored.text.contains(AssetID(of: image).rawValue))
             #expect(stored.text.contains(#""width":16"#))
@@ -63,11 +53,11 @@ import Testing
             #expect(uploadPool.submit(WorkPool.Job(flag: CancellationFlag()) { releaseUpload.wait() }))
             #expect(waitFor { uploadPool.busy == 1 })
             #expect(metric(api, "animatic_upload_busy") == 1)
-            let refusedUpload = try Self.post(port, "/v1/assets", Self.png(side: 16, shade: 41), type: "image/png")
+            let refusedUpload = try post(port, "/v1/assets", Self.png(side: 16, shade: 41), type: "image/png")
             #expect(refusedUpload.status == .serviceUnavailable)
             #expect(refusedUpload.header("Retry-After") == "1")
             #expect(refusedUpload.text.contains("Every upload worker is busy"))
-            let served = try Self.post(port, "/v1/timeline", spec, type: "application/json")
+            let served = try post(port, "/v1/timeline", spec, type: "application/json")
             #expect(served.status == .ok)
             #expect(served.text.contains(#""duration""#))
             releaseUpload.signal()
