@@ -200,20 +200,14 @@ SERIAL_FILE = Path(__file__).resolve().parent / "serial.txt"
 
 
 def pytest_collection_modifyitems(config, items):
-    from skiplist import allowed_skips as read_listed  # the same format: pattern, two spaces, reason
-    import fnmatch
-    try:
-        patterns = [pattern for pattern, _ in read_listed(SERIAL_FILE)]
-    except SkipListError as error:
-        raise pytest.UsageError(str(error)) from None
+    serial = allowed_skips(SERIAL_FILE)  # skips.txt's format: pattern, two spaces, reason
     for item in items:
-        node = repository_node_id(config, item.nodeid)
-        if any(fnmatch.fnmatchcase(node, pattern) for pattern in patterns):
+        if is_listed(repository_node_id(config, item.nodeid), serial):
             item.add_marker(pytest.mark.serial)
 
 
 # ── Skips: a skipped test fails the run unless Tests/python/skips.txt lists it with its reason ──
-from skiplist import SKIPS_FILE, SkipListError, unlisted_skips  # noqa: E402
+from skiplist import SKIPS_FILE, SkipListError, is_listed, unlisted_skips  # noqa: E402
 from skiplist import allowed_skips as _read_skips  # noqa: E402
 
 

@@ -25,7 +25,11 @@ def allowed_skips(path=SKIPS_FILE):
     return allowed
 
 
+def is_listed(name, listed):
+    """Whether a pattern of `listed` ([(pattern, reason)], as read above) covers `name` (fnmatch)."""
+    return any(fnmatch.fnmatchcase(name, pattern) for pattern, _ in listed)
+
+
 def unlisted_skips(skipped, allowed):
-    """The (name, reason) pairs of `skipped` that no pattern of `allowed` covers (fnmatch)."""
-    return [(name, why) for name, why in skipped
-            if not any(fnmatch.fnmatchcase(name, pattern) for pattern, _ in allowed)]
+    """The (name, reason) pairs of `skipped` that no pattern of `allowed` covers."""
+    return [(name, why) for name, why in skipped if not is_listed(name, allowed)]

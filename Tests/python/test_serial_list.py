@@ -1,13 +1,10 @@
 """Tests/python/serial.txt: the tests `make test` runs alone, after the ones it runs on several
-pytest-xdist workers at once (CONTRIBUTING.md, "Tests"); and the skip policy under xdist."""
-import os
+pytest-xdist workers at once (CONTRIBUTING.md, "Tests"). The skip policy under xdist is
+test_skip_policy.py's."""
 import subprocess
 import sys
-from pathlib import Path
 
 from conftest import ROOT, SERIAL_FILE, allowed_skips
-
-HERE = Path(__file__).resolve().parent
 
 
 def collected(*args):
@@ -38,18 +35,3 @@ def test_listed_tests_are_marked_serial_and_only_they():
     assert {node.split("::")[1] for node in serial if node.startswith(files[1])} == {
         "test_quarter_speed_takes_four_times_as_long"}, "the rest of test_page.py is not"
 
-
-def test_an_unlisted_skip_on_a_worker_fails_the_run_and_is_named(tmp_path):
-    """The workers' reports reach the controller, which applies skips.txt once."""
-    (tmp_path / "test_sample.py").write_text(
-        "import pytest\n\ndef test_runs():\n    assert True\n\n"
-        "def test_skips():\n    pytest.skip('not on this machine')\n")
-    env = {**os.environ, "PYTHONPATH": str(HERE)}
-    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-n", "2", "-p", "conftest", "-p", "no:cacheprovider",
-                          "-c", str(ROOT / "pytest.ini"),
-                          "--rootdir", str(tmp_path), str(tmp_path / "test_sample.py")],
-                         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
-    assert run.returncode == 1, run.stdout + run.stderr
-    assert "skipped but not listed in Tests/python/skips.txt" in run.stdout
-    assert "test_sample.py::test_skips: not on this machine" in run.stdout
-    assert "1 passed, 1 skipped" in run.stdout

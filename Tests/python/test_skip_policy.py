@@ -43,12 +43,15 @@ def test_patterns_cover_exactly_what_they_name(tmp_path):
     assert unlisted_skips(skipped, allowed) == skipped[1:]
 
 
-def test_an_unlisted_skip_fails_the_run_and_is_named(tmp_path):
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["one-process", "xdist"])
+def test_an_unlisted_skip_fails_the_run_and_is_named(tmp_path, workers):
+    """Also on pytest-xdist workers (make test's parallel pass): their reports reach the
+    controller, which applies skips.txt once."""
     (tmp_path / "test_sample.py").write_text(
         "import pytest\n\ndef test_runs():\n    assert True\n\n"
         "def test_skips():\n    pytest.skip('not on this machine')\n")
     env = {**os.environ, "PYTHONPATH": str(HERE)}
-    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "conftest", "-p", "no:cacheprovider",
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", *workers, "-p", "conftest", "-p", "no:cacheprovider",
                           "-c", str(ROOT / "pytest.ini"),
                           "--rootdir", str(tmp_path), str(tmp_path / "test_sample.py")],
                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
