@@ -100,11 +100,11 @@ struct ImportCommand: ParsableCommand {
             FileHandle.standardError.write(Data("\(file): no spec came out of this code\n".utf8))
             throw ExitCode(65)
         }
-        let bytes = Data(PrettyJSON.bytes(SpecEncoder.encode(spec), fractionDigits: 12))
+        let bytes = PrettyJSON.bytes(SpecEncoder.encode(spec), fractionDigits: 12)
         if let out {
             try OutputFile.writeOrExit(bytes, to: out)
         } else {
-            FileHandle.standardOutput.write(bytes)
+            FileHandle.standardOutput.write(Data(bytes))
         }
     }
 }

@@ -19,7 +19,7 @@ enum OutputFile {
 
     /// `write`, or the reason on standard error and exit status 73 (sysexits' EX_CANTCREAT):
     /// a folder missing or not writable is not a usage mistake, so no usage text follows.
-    static func writeOrExit(_ bytes: some Collection<UInt8>, to path: String) throws {
+    static func writeOrExit(_ bytes: [UInt8], to path: String) throws {
         do {
             try write(bytes, to: path)
         } catch {
@@ -28,11 +28,11 @@ enum OutputFile {
         }
     }
 
-    static func write(_ bytes: some Collection<UInt8>, to path: String) throws(WriteError) {
+    static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
         var failure: String?
-        Array(bytes).withUnsafeBytes { buffer in
+        bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
                 let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)

@@ -254,7 +254,7 @@ struct RenderCommand: ParsableCommand {
             if let outDir {
                 let document = spec == "-" ? (try? JSONParser.parse([UInt8](input))) : nil
                 let path = try Self.writeInFolder(
-                    Data(bytes), folder: outDir,
+                    bytes, folder: outDir,
                     name: OutputFileName.base(specPath: spec, document: document)
                         + OutputFileName.fileExtension(of: format),
                     spec: spec)
@@ -288,9 +288,9 @@ struct RenderCommand: ParsableCommand {
         return image
     }
 
-    /// Writes `data` to `folder/name` (the folder created when missing) unless that is the
+    /// Writes `bytes` to `folder/name` (the folder created when missing) unless that is the
     /// spec file itself; returns the path written.
-    static func writeInFolder(_ data: Data, folder: String, name: String, spec: String) throws -> String {
+    static func writeInFolder(_ bytes: [UInt8], folder: String, name: String, spec: String) throws -> String {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
@@ -300,7 +300,7 @@ struct RenderCommand: ParsableCommand {
         if spec != "-", SameFile.check(path, spec) {
             throw ValidationError("--out-dir would write \(path), the spec file itself: give another folder")
         }
-        try OutputFile.writeOrExit(data, to: path)
+        try OutputFile.writeOrExit(bytes, to: path)
         return path
     }
 }
