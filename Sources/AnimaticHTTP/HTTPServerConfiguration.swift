@@ -107,6 +107,9 @@ public struct HTTPServerConfiguration: Sendable {
 }
 
 extension Duration {
+    /// The duration in seconds, for options, messages and metrics.
+    public var inSeconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+
     var nanoseconds: Int {
         let (seconds, attoseconds) = components
         return Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)

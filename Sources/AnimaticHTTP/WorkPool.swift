@@ -14,8 +14,10 @@ import Synchronization
 ///   is raised with `.shed` and it is run then, so that `DeferredWork` answers 503 with
 ///   `Retry-After`; a congested queue serves newest first (`QueueAdmission`). A job that
 ///   would wait longer than `admitWithin` (by `ServiceTimeEstimate`) is held aside, not
-///   queued, and shed at its deadline the same way. Without `admission` the queue is first
-///   come, first served and a job waits as long as it takes.
+///   queued, and so is every job that comes while others are held; as the queue drains they
+///   are queued (`promote`), and those still held at their deadline are shed the same way.
+///   Without `admission` the queue is first come, first served and a job waits as long as
+///   it takes.
 /// - A job whose cancellation flag is raised while it waits (client gone, deadline,
 ///   shutdown) is dropped unrun and counted in `skippedCount`.
 public final class WorkPool: Sendable {
@@ -47,12 +49,15 @@ public final class WorkPool: Sendable {
         mutating func append(_ waiting: Waiting) { jobs.append(waiting) }
 
         /// Takes the oldest job (the head) or the newest (the last) out of the line.
-        mutating func take(newest: Bool) -> Job {
-            let job: Job
+        mutating func take(newest: Bool) -> Job { takeWaiting(newest: newest).job }
+
+        /// Takes the oldest (the head) or the newest (the last) out of the line, with when it came.
+        mutating func takeWaiting(newest: Bool) -> Waiting {
+            let waiting: Waiting
             if newest {
-                job = jobs.removeLast().job
+                waiting = jobs.removeLast()
             } else {
-                job = jobs[head].job
+                waiting = jobs[head]
                 head += 1
             }
             if head == jobs.count {
@@ -62,7 +67,7 @@ public final class WorkPool: Sendable {
                 jobs.removeSubrange(0..<head)
                 head = 0
             }
-            return job
+            return waiting
         }
 
         /// Empties the line; its jobs, oldest first.
@@ -77,8 +82,9 @@ public final class WorkPool: Sendable {
     private struct State: ~Copyable {
         /// The queue, served oldest first (newest first while congested).
         var queue = Line()
-        /// Jobs held aside on arrival (`QueueAdmission.admitWithin`): shed at their
-        /// deadline, oldest first (run only to answer 503, their work never).
+        /// Jobs held aside on arrival (`QueueAdmission.admitWithin`): queued as the queue
+        /// drains (`promote`), else shed at their deadline, oldest first (run then only to
+        /// answer 503, their work never).
         var heldAside = Line()
         var busy = 0
         var stopping = false
@@ -101,6 +107,7 @@ public final class WorkPool: Sendable {
     private let shedCounter = Atomic<Int>(0)
     private let skippedCounter = Atomic<Int>(0)
     private let heldAsideCounter = Atomic<Int>(0)
+    private let promotedCounter = Atomic<Int>(0)
     private let expiryQueue = DispatchQueue(label: "animatic.render.expiry")
 
     /// Starts `workers` threads (at least one). `maxQueue` jobs may wait beyond the running
@@ -139,6 +146,7 @@ public final class WorkPool: Sendable {
         let now = DispatchTime.now().uptimeNanoseconds
         var expired: [Job] = []
         var armExpiry = false
+        var promoted = 0
         let placement = state.withLock { state -> Placement in
             guard !state.stopping else { return .refused }
             expire(&state, now: now, into: &expired)
@@ -146,11 +154,14 @@ public final class WorkPool: Sendable {
             guard state.busy + state.waiting < workers + maxQueue else { return .refused }
             let placement: Placement
             if let admission,
-                admission.holdsAside(
-                    expectedWait: state.service.expectedWait(waiting: state.waiting, busy: state.busy, workers: workers)
-                )
+                state.heldAside.count > 0
+                    || admission.holdsAside(
+                        expectedWait: state.service.expectedWait(
+                            waiting: state.waiting, busy: state.busy, workers: workers))
             {
+                // Behind those already held, not ahead of them: `promote` picks who goes next.
                 state.heldAside.append(Waiting(job: job, since: now))
+                promoted = promote(&state, now: now)
                 placement = .heldAside
             } else {
                 state.queue.append(Waiting(job: job, since: now))
@@ -167,6 +178,7 @@ public final class WorkPool: Sendable {
         case .heldAside: heldAsideCounter.add(1, ordering: .relaxed)
         case .refused: shedCounter.add(1, ordering: .relaxed)
         }
+        signalPromoted(promoted)
         shed(expired)
         if armExpiry { scheduleExpiry(after: admission?.deadline ?? .zero) }
         return placement != .refused
@@ -174,11 +186,14 @@ public final class WorkPool: Sendable {
 
     /// Jobs waiting for a worker.
     public var queued: Int { state.withLock { $0.waiting } }
-    /// Jobs held aside now, to be shed at their deadline (`QueueAdmission.admitWithin`).
+    /// Jobs held aside now (`QueueAdmission.admitWithin`): queued as the queue drains, else
+    /// shed at their deadline.
     public var heldAside: Int { state.withLock { $0.heldAside.count } }
-    /// Jobs held aside on arrival since start (each is shed, or skipped if cancelled, at its
-    /// deadline; `shedCount` counts the shed ones).
+    /// Jobs held aside on arrival since start (each is queued later, `promotedCount`, or
+    /// else shed, or skipped if cancelled, at its deadline; `shedCount` counts the shed ones).
     public var heldAsideCount: Int { heldAsideCounter.load(ordering: .relaxed) }
+    /// Jobs held aside that were queued after all as the queue drained, since start.
+    public var promotedCount: Int { promotedCounter.load(ordering: .relaxed) }
     /// The measured cost of a job (nil until one ran).
     public var meanServiceTime: Duration? { state.withLock { $0.service.mean } }
     /// Workers running a job now.
@@ -215,6 +230,39 @@ public final class WorkPool: Sendable {
         while let since = state.heldAside.oldestSince, now &- since > UInt64(deadline) {
             expired.append(state.heldAside.take(newest: false))
         }
+    }
+
+    /// Queues jobs held aside while the queue's expected wait, every worker busy, is within
+    /// `admitWithin` (the measure a new job is admitted by); returns how many, for
+    /// `signalPromoted`. Holding aside is a forecast from a mean of renders that differ, and
+    /// the queue may drain sooner: a held job that can still be served is queued rather than
+    /// left to its 503. Which one: in the order the queue serves — the oldest, while the queue
+    /// is not congested and the oldest can still start before its deadline (its wait so far
+    /// plus the queue's expected wait), so a brief rush is served first come, first served
+    /// and nobody is shed; else the newest (under overload the congested queue serves newest
+    /// first, and the oldest reach their deadline). A promoted job keeps the time it came:
+    /// its deadline still counts from its arrival, and a worker sheds it rather than render
+    /// it late.
+    private func promote(_ state: inout State, now: UInt64) -> Int {
+        guard let admission else { return 0 }
+        var promoted = 0
+        while let oldest = state.heldAside.oldestSince {
+            let wait = state.service.expectedWait(waiting: state.waiting, busy: workers, workers: workers) ?? .zero
+            guard !admission.holdsAside(expectedWait: wait) else { break }
+            let waited = Duration.nanoseconds(Int(clamping: now &- oldest))
+            let congested = state.aboveTargetSince.map { now &- $0 >= UInt64(admission.interval.nanoseconds) } ?? false
+            let oldestFirst = !congested && admission.canStillStart(waited: waited, expectedWait: wait)
+            state.queue.append(state.heldAside.takeWaiting(newest: !oldestFirst))
+            promoted += 1
+        }
+        return promoted
+    }
+
+    /// Wakes a worker for each job `promote` queued, and counts them.
+    private func signalPromoted(_ promoted: Int) {
+        guard promoted > 0 else { return }
+        promotedCounter.add(promoted, ordering: .relaxed)
+        for _ in 0..<promoted { available.signal() }
     }
 
     /// Answers expired jobs: cancelled ones are skipped; the rest run with their flag
@@ -302,17 +350,26 @@ public final class WorkPool: Sendable {
             available.wait()
             let now = DispatchTime.now().uptimeNanoseconds
             var expired: [Job] = []
+            var promoted = 0
             let next = state.withLock { state -> Job?? in
                 expire(&state, now: now, into: &expired)
-                if state.waiting > 0 {
+                while state.waiting > 0 {
                     let newest = congested(&state, now: now)
-                    let job = state.queue.take(newest: newest)
+                    let taken = state.queue.takeWaiting(newest: newest)
+                    // A promoted job sits behind younger ones, so its deadline may pass
+                    // before the head's: it is shed, never rendered late.
+                    if let deadline = admission?.deadline.nanoseconds, now &- taken.since > UInt64(deadline) {
+                        expired.append(taken.job)
+                        continue
+                    }
                     state.busy += 1
-                    return .some(job)
+                    promoted = promote(&state, now: now)
+                    return .some(taken.job)
                 }
                 state.aboveTargetSince = nil
                 return state.stopping ? .none : .some(nil)
             }
+            signalPromoted(promoted)
             // Refusals are answered off the render threads, which are for rendering.
             if !expired.isEmpty { expiryQueue.async { [self, expired] in shed(expired) } }
             guard let job = next else { return }
@@ -322,11 +379,15 @@ public final class WorkPool: Sendable {
                 state.withLock { $0.busy -= 1 }
             } else {
                 job.run()
-                let ran = Duration.nanoseconds(Int(DispatchTime.now().uptimeNanoseconds &- now))
-                state.withLock { state in
-                    state.busy -= 1
-                    state.service.record(ran)
-                }
+                let finished = DispatchTime.now().uptimeNanoseconds
+                let ran = Duration.nanoseconds(Int(finished &- now))
+                // A new measure may make room for a held job.
+                signalPromoted(
+                    state.withLock { state in
+                        state.busy -= 1
+                        state.service.record(ran)
+                        return promote(&state, now: finished)
+                    })
             }
         }
     }

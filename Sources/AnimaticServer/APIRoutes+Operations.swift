@@ -42,6 +42,16 @@ extension APIRoutes {
                 ("animatic_render_busy", "Render workers running a job now.", Double(pool.busy)),
                 ("animatic_render_queued", "Render jobs waiting for a worker.", Double(pool.queued)),
                 (
+                    "animatic_render_held_aside",
+                    "Render jobs held aside, expected to wait past the admission limit: queued as the queue drains, else shed at their deadline.",
+                    Double(pool.heldAside)
+                ),
+                (
+                    "animatic_render_service_seconds",
+                    "The measured cost of a render job (wall time, moving average) that admission forecasts waits by.",
+                    pool.meanServiceTime?.inSeconds ?? 0
+                ),
+                (
                     "animatic_request_body_bytes", "Request-body bytes held in memory by all connections now.",
                     Double(state.bufferedBodyBytes)
                 ),
@@ -51,6 +61,11 @@ extension APIRoutes {
                     "animatic_render_shed_total",
                     "Render requests refused with 503: the render queue was full, or the request waited past the queue deadline.",
                     Double(pool.shedCount)
+                ),
+                (
+                    "animatic_render_promoted_total",
+                    "Render jobs held aside on arrival that were queued after all as the queue drained.",
+                    Double(pool.promotedCount)
                 ),
                 (
                     "animatic_render_cancelled_total",

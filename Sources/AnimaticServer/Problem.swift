@@ -115,7 +115,7 @@ public struct Problem: Error, Sendable {
     static func queueWaitTooLong(_ deadline: Duration?, work: String = "render") -> Problem {
         let wait =
             deadline.map { d -> String in
-                let seconds = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+                let seconds = d.inSeconds
                 return seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)"
             } ?? "?"
         var problem = Problem(

@@ -15,14 +15,14 @@ struct ServeCommand: ParsableCommand {
         discussion: """
             Every option can also come from the environment: ANIMATIC_HOST, ANIMATIC_PORT, ANIMATIC_PUBLIC, \
             ANIMATIC_TLS_CERT, ANIMATIC_TLS_KEY, ANIMATIC_MAX_BODY, ANIMATIC_CACHE_MB, ANIMATIC_LOG_LEVEL, \
-            ANIMATIC_WORKERS, ANIMATIC_MAX_QUEUE, ANIMATIC_RENDER_TIMEOUT, ANIMATIC_MAX_RESPONSE_MB, \
+            ANIMATIC_WORKERS, ANIMATIC_MAX_QUEUE, ANIMATIC_QUEUE_DEADLINE, ANIMATIC_RENDER_TIMEOUT, ANIMATIC_MAX_RESPONSE_MB, \
             ANIMATIC_MAX_CONNECTIONS_PER_CLIENT, ANIMATIC_MAX_BUFFERED_BODY_MB, ANIMATIC_SHUTDOWN_GRACE, \
             ANIMATIC_DATA_DIR, ANIMATIC_STORE, ANIMATIC_STORE_MAX_MB, ANIMATIC_WRITE_TOKEN, ANIMATIC_MAX_IMAGE_MB, \
             ANIMATIC_MAX_IMAGE_PIXELS. \
             An option on the command line wins over the environment.
 
-            Renders run on a pool of --workers threads behind a queue: a render that waits 1 s for a \
-            worker, or finds --max-queue waiting, gets 503 with Retry-After; health, metrics, files and cache hits never wait for them. SIGTERM or SIGINT \
+            Renders run on a pool of --workers threads behind a queue: a render that waits 2 s for a \
+            worker (--queue-deadline), or finds --max-queue waiting, gets 503 with Retry-After; health, metrics, files and cache hits never wait for them. SIGTERM or SIGINT \
             stops accepting, lets requests in flight finish (up to --shutdown-grace), cancels what is \
             left and exits 0. See docs/HTTP.md and docs/DEPLOY.md.
             """
@@ -71,6 +71,13 @@ struct ServeCommand: ParsableCommand {
 
     @Option(help: "Renders that may wait for a worker; more get 503 with Retry-After at once.")
     var maxQueue: Int = Int(environment["ANIMATIC_MAX_QUEUE"] ?? "") ?? 4096
+
+    @Option(
+        help: ArgumentHelp(
+            "Seconds a render may wait for a worker before it is shed (503); one expected to wait over half of it is held aside and shed then.",
+            valueName: "seconds"))
+    var queueDeadline: Double =
+        Double(environment["ANIMATIC_QUEUE_DEADLINE"] ?? "") ?? QueueAdmission.standard.deadline.inSeconds
 
     @Option(help: "Seconds a render may take, queue wait included, before it is cancelled (503).")
     var renderTimeout: Double = Double(environment["ANIMATIC_RENDER_TIMEOUT"] ?? "") ?? 30
@@ -128,6 +135,9 @@ struct ServeCommand: ParsableCommand {
         }
         guard (1...1024).contains(workers) else { throw ValidationError("--workers must be from 1 to 1024") }
         guard (0...100_000).contains(maxQueue) else { throw ValidationError("--max-queue must be from 0 to 100000") }
+        guard queueDeadline >= 0.05, queueDeadline <= 60 else {
+            throw ValidationError("--queue-deadline must be from 0.05 to 60 s")
+        }
         guard renderTimeout > 0, renderTimeout <= 3600 else {
             throw ValidationError("--render-timeout must be > 0 and ≤ 3600 s")
         }
@@ -176,7 +186,8 @@ struct ServeCommand: ParsableCommand {
         }
         var apiConfiguration = APIConfiguration(
             publicDirectory: hasPublic ? publicDirectory : nil, cacheBytes: cacheMb << 20, workers: workers,
-            maxQueue: maxQueue, renderTimeout: .milliseconds(Int(renderTimeout * 1000)),
+            maxQueue: maxQueue, admission: .deadline(.milliseconds(Int(queueDeadline * 1000))),
+            renderTimeout: .milliseconds(Int(renderTimeout * 1000)),
             maxResponseBytes: maxResponseMb << 20)
         apiConfiguration.imageLimits = ImageLimits(maxBytes: maxImageMb << 20, maxPixels: maxImagePixels)
         apiConfiguration.writeToken = token

@@ -108,21 +108,32 @@ import Testing
 
     @Test func aJobExpectedToWaitPastTheLimitIsHeldAside() {
         let standard = QueueAdmission.standard
-        #expect(standard.admitWithin == .milliseconds(500) && standard.admitWithin == standard.deadline / 2)
+        #expect(standard.deadline == .seconds(2) && standard.target == .seconds(1) && standard.interval == .seconds(1))
+        #expect(standard.admitWithin == .seconds(1) && standard.admitWithin == standard.deadline / 2)
         #expect(!standard.holdsAside(expectedWait: nil))
-        #expect(!standard.holdsAside(expectedWait: .milliseconds(500)))
-        #expect(standard.holdsAside(expectedWait: .milliseconds(501)))
+        #expect(!standard.holdsAside(expectedWait: .seconds(1)))
+        #expect(standard.holdsAside(expectedWait: .milliseconds(1001)))
         let own = QueueAdmission(
             deadline: .seconds(2), target: .seconds(1), interval: .seconds(1), admitWithin: .milliseconds(100))
         #expect(own.holdsAside(expectedWait: .milliseconds(101)) && !own.holdsAside(expectedWait: .milliseconds(99)))
     }
 
-    @Test func jobsPastTheExpectedWaitAreNeverQueuedAndAreShedAtTheirDeadline() {
+    /// A one-worker pool that admits within 100 ms, with one job of at least 20 ms measured,
+    /// its worker held by a started job, and 12 jobs submitted behind it: job i waits behind
+    /// the i queued before it, so it is queued while i × mean ≤ 100 ms; after the first held
+    /// aside the queue no longer grows, so every later one is held too.
+    struct HeldAside {
+        let pool: WorkPool
+        let release: DispatchSemaphore
+        let record: Record
+        let queued: Int
+        let submitted: ContinuousClock.Instant
+    }
+
+    func heldAside(deadline: Duration) -> HeldAside? {
         let admission = QueueAdmission(
-            deadline: .milliseconds(400), target: .seconds(5), interval: .seconds(5), admitWithin: .milliseconds(100))
+            deadline: deadline, target: .seconds(30), interval: .seconds(30), admitWithin: .milliseconds(100))
         let pool = WorkPool(workers: 1, maxQueue: 64, admission: admission)
-        defer { pool.stop() }
-        // One measured job of at least 20 ms.
         let measured = Record()
         #expect(pool.submit(measured.job("measured", sleep: .milliseconds(20))))
         #expect(measured.done.wait(timeout: .now() + 5) == .success)
@@ -133,10 +144,10 @@ import Testing
         }
         guard let mean else {
             Issue.record("no service time measured")
-            return
+            pool.stop()
+            return nil
         }
         #expect(mean >= .milliseconds(20))
-        // The worker held by a job that has started, so every new job waits.
         let started = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
         #expect(
             pool.submit(
@@ -144,24 +155,52 @@ import Testing
                     started.signal(); release.wait()
                 }))
         #expect(started.wait(timeout: .now() + 5) == .success)
-        // Job i waits behind the i queued before it: queued while i × mean ≤ 100 ms; after
-        // the first held aside the queue no longer grows, so every later one is held too.
         let record = Record()
         let submitted = ContinuousClock.now
         for i in 0..<12 { #expect(pool.submit(record.job("j\(i)"))) }
         let queued = min(Int(Duration.milliseconds(100) / mean) + 1, 12)
         #expect(queued < 12, "mean \(mean)")
         #expect(pool.queued == queued && pool.heldAside == 12 - queued && pool.heldAsideCount == 12 - queued)
-        release.signal()
-        for _ in 0..<12 { #expect(record.done.wait(timeout: .now() + 5) == .success) }
-        let elapsed = ContinuousClock.now - submitted
-        // The queued ones ran, in order, at once; the held ones waited out the deadline
-        // though the worker was free, and ran only to be answered 503 (flag `.shed`).
-        let runs = record.runs.withLock { $0 }
+        return HeldAside(pool: pool, release: release, record: record, queued: queued, submitted: submitted)
+    }
+
+    @Test func jobsHeldAsideAreQueuedInTheirOrderAsTheQueueDrains() {
+        // A deadline no busy machine reaches here: every held job can still start in time.
+        guard let held = heldAside(deadline: .seconds(20)) else { return }
+        defer { held.pool.stop() }
+        held.release.signal()
+        for _ in 0..<12 { #expect(held.record.done.wait(timeout: .now() + 10) == .success) }
+        // As each queued job is taken, room is made for the oldest held one: all twelve
+        // rendered in arrival order (no flag), none shed, though most had been expected to
+        // wait too long.
+        let runs = held.record.runs.withLock { $0 }
         #expect(runs.map(\.0) == (0..<12).map { "j\($0)" })
-        #expect(runs.prefix(queued).allSatisfy { $0.1 == nil })
-        #expect(runs.dropFirst(queued).allSatisfy { $0.1 == .shed })
+        #expect(runs.allSatisfy { $0.1 == nil })
+        #expect(held.pool.promotedCount == 12 - held.queued)
+        #expect(held.pool.shedCount == 0 && held.pool.heldAside == 0 && held.pool.queued == 0)
+    }
+
+    @Test func theOldestHeldJobIsQueuedFirstOnlyWhileItCanStartInTime() {
+        let admission = QueueAdmission.deadline(.seconds(2))
+        #expect(admission.canStillStart(waited: .milliseconds(1200), expectedWait: .milliseconds(800)))
+        #expect(!admission.canStillStart(waited: .milliseconds(1201), expectedWait: .milliseconds(800)))
+        #expect(!admission.canStillStart(waited: .milliseconds(2001), expectedWait: .zero))
+        #expect(admission.canStillStart(waited: .zero, expectedWait: .seconds(2)))
+    }
+
+    @Test func jobsStillHeldAsideAtTheirDeadlineAreShedUnrendered() {
+        guard let held = heldAside(deadline: .milliseconds(400)) else { return }
+        defer { held.pool.stop() }
+        // The worker stays held past the deadline: the expiry timer answers every job then,
+        // queued or held aside, with its flag raised `.shed` (the 503; no render runs).
+        for _ in 0..<12 { #expect(held.record.done.wait(timeout: .now() + 10) == .success) }
+        let elapsed = ContinuousClock.now - held.submitted
+        held.release.signal()
+        let runs = held.record.runs.withLock { $0 }
+        #expect(Set(runs.map(\.0)) == Set((0..<12).map { "j\($0)" }))
+        #expect(runs.allSatisfy { $0.1 == .shed })
         #expect(elapsed >= .milliseconds(400))
-        #expect(pool.shedCount == 12 - queued && pool.heldAside == 0 && pool.queued == 0)
+        #expect(held.pool.promotedCount == 0 && held.pool.shedCount == 12)
+        #expect(held.pool.heldAside == 0 && held.pool.queued == 0)
     }
 }

@@ -281,7 +281,7 @@ def test_bad_images_from_20_clients_keep_rss_under_200_mb(tmp_path):
             for _ in range(3):
                 for name, body, expected in bodies:
                     # A client that keeps to Retry-After: 20 of them outrun the render lane
-                    # (2 workers, a debug build), which sheds a job that waited 1 s with a 503
+                    # (2 workers, a debug build), which sheds a job that waited its 2 s deadline with a 503
                     # (docs/HTTP.md, "Admission"); then it asks again after the delay.
                     for _ in range(60):
                         status, headers, answer = upload(live.url, body)

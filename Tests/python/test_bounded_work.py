@@ -9,9 +9,10 @@ import http.client
 import json
 import re
 import socket
+import subprocess
 import time
 
-from conftest import LiveServer
+from conftest import CLI, LiveServer
 
 
 def heavy_spec(layers=150, duration=4.0, seed=0):
@@ -92,6 +93,38 @@ def test_a_full_render_queue_sheds_with_503_and_retry_after():
         first.close()
     finally:
         assert server.stop() == 0
+
+
+def test_queue_deadline_sheds_a_render_that_waited_that_long():
+    """`--queue-deadline` (docs/HTTP.md, "Admission"): with the one worker held by a heavy
+    render, the next render waits its 0.3 s and is answered 503 overloaded then, its detail
+    naming the wait, and the metrics count it."""
+    server = LiveServer("--workers", "1", "--queue-deadline", "0.3", "--max-response-mb", "4096",
+                        "--render-timeout", "300")
+    try:
+        first = post_raw(server.port, heavy_spec())
+        assert wait_for(lambda: metric(server, "animatic_render_busy") == 1)
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        start = time.monotonic()
+        connection.request("POST", "/v1/timeline", body=heavy_spec(seed=1), headers={"Content-Type": "application/json"})
+        response = connection.getresponse()
+        problem = json.loads(response.read())
+        waited = time.monotonic() - start
+        assert response.status == 503 and response.getheader("Retry-After") == "1", problem
+        assert problem["type"].endswith("/overloaded") and "waited 0.3 s" in problem["detail"], problem
+        # Not before its deadline, and well before the 2 s default (a wide margin for a busy machine).
+        assert 0.3 <= waited < 1.9, waited
+        assert metric(server, "animatic_render_shed_total") == 1
+        first.close()
+    finally:
+        assert server.stop() == 0
+
+
+def test_queue_deadline_out_of_range_is_refused_at_start():
+    for value in ("0", "0.01", "61", "soon"):
+        run = subprocess.run([str(CLI), "serve", "--port", "0", "--queue-deadline", value],
+                             capture_output=True, text=True, timeout=30)
+        assert run.returncode != 0 and "queue-deadline" in run.stderr, (value, run.stderr)
 
 
 def test_a_render_over_the_response_cap_is_422_before_any_work():

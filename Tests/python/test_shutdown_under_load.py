@@ -43,7 +43,7 @@ def client(port, stop, results):
 def test_sigterm_during_load_completes_every_started_response():
     server = LiveServer()
     # One render first, so the load is the cache's lane and gets going at once even on a slow
-    # machine: sixteen first requests at once would all render, and past the queue's 1 s wait
+    # machine: sixteen first requests at once would all render, and past the queue's 2 s wait
     # (docs/HTTP.md, "Admission") the last of them are refused rather than served.
     warm = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
     warm.request("GET", PATH)
