@@ -60,8 +60,8 @@ public struct QueueAdmission: Sendable, Equatable {
     ///   standing wait of N clients each with a render in flight is N renders shared by the
     ///   workers: 50 clients on 2 cores at about 20 ms a render stand at about half a second
     ///   (issue 29's load), which is a busy server, not an overloaded one. With a 1 s deadline
-    ///   that sat at the congestion target, and the newest-first service it starts shed 1–6 %
-    ///   of those renders; at 2 s none (docs/BENCHMARKS.md, "Assets under load"). A shed
+    ///   that sat at the congestion target, and the newest-first service it starts shed up to
+    ///   a quarter of those renders; at 2 s none (docs/HTTP.md, "Why 2 s"). A shed
     ///   client has held its request the deadline, so one that ignores `Retry-After` asks at
     ///   most every 2 s per connection, and refusals cost half what they did at 1 s.
     /// - `target` and `interval` half the deadline: newest-first is unfair to the oldest
