@@ -67,7 +67,7 @@ import Testing
         }
     }
 
-    @Test func uploadsWaitUpToFiveSecondsWhereRendersWaitOne() throws {
+    @Test func uploadsWaitUpToFiveSecondsWhereRendersWaitTwo() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "animatic-lanes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -79,7 +79,7 @@ import Testing
         defer { api.stopLanes() }
         let uploads = try #require(api.uploadPool)
         #expect(api.pool.workers == 4 && uploads.workers == 2)
-        #expect(api.pool.admission?.deadline == .seconds(1) && uploads.admission?.deadline == .seconds(5))
+        #expect(api.pool.admission?.deadline == .seconds(2) && uploads.admission?.deadline == .seconds(5))
         #expect(uploads.admission?.admitWithin == .milliseconds(2500))
         #expect(api.pool.nice == 5 && uploads.nice == 10)
     }
