@@ -156,7 +156,7 @@ def live_server(tmp_path_factory):
         (public / "index.html").write_text("<!doctype html><title>animatic</title><p>player</p>\n")
     # Eight render threads, not the cores' two: make test runs four test files at once on two
     # cores, and a page's first burst (the gallery's filmstrips) on two threads of a debug build
-    # can wait past the 1 s admission rule and be shed with 503s, which the page tests count as
+    # can wait past the 2 s admission rule and be shed with 503s, which the page tests count as
     # errors. Admission and shedding have their own tests (test_bounded_work.py, with one worker).
     server = LiveServer("--workers", "8", public=public)
     yield server

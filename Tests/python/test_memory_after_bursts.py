@@ -96,7 +96,7 @@ def idle_rss(server):
 @pytest.fixture(scope="module")
 def server():
     # A worker for each render of the burst: none waits in the queue, where a render that
-    # waits 1 s is shed (docs/HTTP.md, "Admission"), and a deadline long enough for a slow
+    # waits 2 s is shed (docs/HTTP.md, "Admission"), and a deadline long enough for a slow
     # debug build on a busy runner.
     server = LiveServer("--workers", "16", "--render-timeout", "120",
                         "--max-response-mb", RESPONSE_MB, "--cache-mb", "8", "--max-buffered-body-mb", BUDGET_MB)
