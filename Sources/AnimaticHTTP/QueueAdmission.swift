@@ -90,8 +90,8 @@ public struct QueueAdmission: Sendable, Equatable {
     /// The upload lane's (docs/HTTP.md, "Lanes"; our choice): the same policy at a 5 s
     /// deadline. An upload is a user's few images a session, not a preview retried
     /// while typing, and its lane yields the cores to renders, so under a render load its
-    /// wait is longer; a 503 for an upload that had waited 1 s would cost the user a retry
-    /// for nothing. Its memory is bounded apart from the deadline (the body budget).
+    /// wait is longer; a 503 for an upload that had waited a render's deadline would cost
+    /// the user a retry for nothing. Its memory is bounded apart from the deadline (the body budget).
     public static let uploads = QueueAdmission(
         deadline: .seconds(5), target: .milliseconds(2500), interval: .milliseconds(2500))
 }
