@@ -72,6 +72,6 @@ import Testing
         #expect(picture.luma == want.y)
         #expect(picture.cb == want.cb)
         #expect(picture.cr == want.cr)
-        #expect(Set(picture.luma).count > 1)
+        #expect(width * height == 1 || Set(picture.luma).count > 1)  // the pixels do differ
     }
 }
