@@ -60,4 +60,70 @@ import Testing
         // A flat row under nothing, and the ramps, are cheapest as Sub (steps of 0 and 3).
         #expect(types[0] == 1 && types[2] == 1 && types[3] == 1)
     }
+
+    /// The specification's heuristic written plainly (every filter whole, the smallest sum of
+    /// absolute values, ties to the earlier in `trialOrder`): the vectorised trials must
+    /// choose the same filter and write the same bytes, for widths that leave every tail
+    /// length of a 16-byte step and rows of every kind.
+    static func referenceFilter(_ raw: [UInt8], rowBytes: Int, rows: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        for y in 0..<rows {
+            var best: [UInt8] = []
+            var bestCost = Int.max
+            var bestType = 0
+            for type in PNGScanlineFilter.trialOrder {
+                var line: [UInt8] = []
+                var cost = 0
+                for i in 0..<rowBytes {
+                    let a = i >= 4 ? Int(raw[y * rowBytes + i - 4]) : 0
+                    let b = y > 0 ? Int(raw[(y - 1) * rowBytes + i]) : 0
+                    let c = i >= 4 && y > 0 ? Int(raw[(y - 1) * rowBytes + i - 4]) : 0
+                    let predicted: Int
+                    switch type {
+                    case 0: predicted = 0
+                    case 1: predicted = a
+                    case 2: predicted = b
+                    case 3: predicted = (a + b) / 2
+                    default: predicted = PNGScanlineFilter.paeth(a, b, c)
+                    }
+                    let value = raw[y * rowBytes + i] &- UInt8(truncatingIfNeeded: predicted)
+                    line.append(value)
+                    cost += value < 128 ? Int(value) : 256 - Int(value)
+                }
+                if cost < bestCost {
+                    bestCost = cost
+                    bestType = type
+                    best = line
+                }
+            }
+            out.append(UInt8(bestType))
+            out += best
+        }
+        return out
+    }
+
+    @Test(arguments: [1, 2, 3, 4, 5, 7, 17, 64, 67, 300])
+    func vectorisedTrialsChooseAsThePlainHeuristic(width: Int) {
+        var seed: UInt32 = UInt32(width)
+        func noise(_ range: UInt32) -> UInt8 {
+            seed = seed &* 1_103_515_245 &+ 12345
+            return UInt8(truncatingIfNeeded: (seed >> 16) % range)
+        }
+        var rows = Self.rows(width: width)
+        // Gentle gradients with a little noise: rows where Paeth, Average and Sub come close.
+        for step in [1, 2, 5] {
+            rows.append((0..<width * 4).map { UInt8(truncatingIfNeeded: ($0 / 4) * step + Int(noise(3))) })
+            rows.append(
+                (0..<width * 4).map { UInt8(truncatingIfNeeded: ($0 / 4) * step + $0 % 4 * 50 + Int(noise(2))) })
+        }
+        rows.append((0..<width * 4).map { _ in noise(256) })
+        rows.append((0..<width * 4).map { _ in 128 &+ noise(4) })
+        let raw = rows.flatMap { $0 }
+        var filtered: [UInt8] = []
+        raw.withUnsafeBufferPointer {
+            PNGScanlineFilter.filter($0, rowBytes: width * 4, rows: rows.count, into: &filtered)
+        }
+        #expect(filtered == Self.referenceFilter(raw, rowBytes: width * 4, rows: rows.count))
+        #expect(Self.unfilter(filtered, rowBytes: width * 4, rows: rows.count) == raw)
+    }
 }

@@ -2,6 +2,13 @@
 /// chosen per row by the heuristic the specification suggests (section 12.7, "Filter
 /// selection"): the filter whose output has the smallest sum of absolute values, read as
 /// signed bytes.
+///
+/// Each trial only sums its cost, 16 bytes at a time (`SIMD16<UInt8>`: a filtered byte's
+/// absolute value as a signed byte is min(v, 256 − v), at most 128, so a lane sums 256
+/// bytes' worth without overflow); the winner is then filtered once into the output. The
+/// scalar trials this replaced wrote every trial's bytes and added them one at a time with
+/// overflow checks: most of the 20-layer spec's APNG time (docs/BENCHMARKS.md, "Raster fixed
+/// costs and drawing (w33)"). Same choice, same bytes.
 enum PNGScanlineFilter {
     /// The order the filters are tried in: Up first, since a transition's rows are mostly
     /// what the row above was (on the fold preset's APNG, 97 % of rows chose Up), so the
@@ -10,69 +17,108 @@ enum PNGScanlineFilter {
     /// order changes which filter a tied row records, never the decoded pixels.
     static let trialOrder = [2, 1, 4, 0, 3]
 
+    /// Bytes summed between the checks against the best cost so far.
+    static let chunk = 256
+
     /// `rows` rows of `rowBytes` bytes of RGBA (4 bytes per pixel), filtered into `out`:
     /// each row a filter-type byte then `rowBytes` filtered bytes.
     static func filter(_ raw: UnsafeBufferPointer<UInt8>, rowBytes: Int, rows: Int, into out: inout [UInt8]) {
         let stride = rowBytes + 1
         if out.count != stride * rows { out = [UInt8](repeating: 0, count: stride * rows) }
-        var candidate = [UInt8](repeating: 0, count: rowBytes)
         let zeros = [UInt8](repeating: 0, count: rowBytes)
         zeros.withUnsafeBufferPointer { zeroRow in
             out.withUnsafeMutableBufferPointer { dst in
-                candidate.withUnsafeMutableBufferPointer { trial in
-                    for y in 0..<rows {
-                        let row = raw.baseAddress! + y * rowBytes
-                        let above = y > 0 ? raw.baseAddress! + (y - 1) * rowBytes : zeroRow.baseAddress!
-                        let target = dst.baseAddress! + y * stride
-                        var bestCost = Int.max
-                        for type in trialOrder {
-                            let cost = filterRow(type, row, above, rowBytes, trial.baseAddress!, giveUpAt: bestCost)
-                            if cost < bestCost {
-                                bestCost = cost
-                                target[0] = UInt8(type)
-                                (target + 1).update(from: trial.baseAddress!, count: rowBytes)
-                                if cost == 0 { break }  // nothing does better than all zeros
-                            }
+                for y in 0..<rows {
+                    let row = raw.baseAddress! + y * rowBytes
+                    let above = y > 0 ? raw.baseAddress! + (y - 1) * rowBytes : zeroRow.baseAddress!
+                    let target = dst.baseAddress! + y * stride
+                    var bestCost = Int.max
+                    var bestType = 0
+                    for type in trialOrder {
+                        let cost = filterRow(type, row, above, rowBytes, nil, giveUpAt: bestCost)
+                        if cost < bestCost {
+                            bestCost = cost
+                            bestType = type
+                            if cost == 0 { break }  // nothing does better than all zeros
                         }
                     }
+                    target[0] = UInt8(bestType)
+                    _ = filterRow(bestType, row, above, rowBytes, target + 1, giveUpAt: Int.max)
                 }
             }
         }
     }
 
-    /// One row through filter `type` into `out`; returns the sum of absolute values (bytes
-    /// read as signed), or stops early once it reaches `giveUpAt`. One loop per filter, so
-    /// the inner loops carry no branch on the type.
+    /// One row through filter `type`, into `out` when given; returns the sum of absolute
+    /// values (bytes read as signed), or stops early once it reaches `giveUpAt`. One loop
+    /// per filter, so the inner loops carry no branch on the type.
     @inline(__always)
-    private static func filterRow(
+    static func filterRow(
         _ type: Int, _ row: UnsafePointer<UInt8>, _ above: UnsafePointer<UInt8>, _ count: Int,
-        _ out: UnsafeMutablePointer<UInt8>, giveUpAt limit: Int
+        _ out: UnsafeMutablePointer<UInt8>?, giveUpAt limit: Int
     ) -> Int {
+        let left = UnsafeRawPointer(row) - 4
+        let upperLeft = UnsafeRawPointer(above) - 4
         @inline(__always)
-        func run(_ predict: (Int) -> UInt8) -> Int {
+        func load(_ base: UnsafeRawPointer, _ i: Int) -> SIMD16<UInt8> {
+            base.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+        }
+        /// `scalar(i)` is the prediction of byte i (used for the first pixel, which has no
+        /// left neighbour, and the tail), `vector(i)` the predictions of bytes i..<i+16 (i ≥ 4).
+        @inline(__always)
+        func run(_ scalar: (Int) -> UInt8, _ vector: (Int) -> SIMD16<UInt8>) -> Int {
             var cost = 0
-            var start = 0
-            while start < count {
-                let end = min(start + 256, count)
-                for i in start..<end {
-                    let value = row[i] &- predict(i)
-                    out[i] = value
-                    cost += Int(value < 128 ? value : 0 &- value)
+            var i = 0
+            let head = min(4, count)
+            while i < head {
+                let value = row[i] &- scalar(i)
+                out?[i] = value
+                cost &+= Int(min(value, 0 &- value))
+                i += 1
+            }
+            while i < count {
+                let end = min(i + chunk, count)
+                var sums = SIMD16<UInt16>()
+                while i + 16 <= end {
+                    let value = load(UnsafeRawPointer(row), i) &- vector(i)
+                    if let out {
+                        UnsafeMutableRawPointer(out).storeBytes(of: value, toByteOffset: i, as: SIMD16<UInt8>.self)
+                    }
+                    sums &+= SIMD16<UInt16>(truncatingIfNeeded: pointwiseMin(value, 0 &- value))
+                    i += 16
+                }
+                cost &+= Int(SIMD16<UInt32>(truncatingIfNeeded: sums).wrappedSum())
+                while i < end {
+                    let value = row[i] &- scalar(i)
+                    out?[i] = value
+                    cost &+= Int(min(value, 0 &- value))
+                    i += 1
                 }
                 if cost >= limit { return cost }
-                start = end
             }
             return cost
         }
         switch type {
-        case 0: return run { _ in 0 }
-        case 1: return run { i in i >= 4 ? row[i - 4] : 0 }
-        case 2: return run { i in above[i] }
-        case 3: return run { i in UInt8((Int(i >= 4 ? row[i - 4] : 0) + Int(above[i])) >> 1) }
+        case 0: return run({ _ in 0 }, { _ in SIMD16() })
+        case 1: return run({ i in i >= 4 ? row[i - 4] : 0 }, { i in load(left, i) })
+        case 2: return run({ i in above[i] }, { i in load(UnsafeRawPointer(above), i) })
+        case 3:
+            return run(
+                { i in UInt8((Int(i >= 4 ? row[i - 4] : 0) + Int(above[i])) >> 1) },
+                { i in
+                    // ⌊(a + b) / 2⌋ without leaving 8 bits.
+                    let a = load(left, i), b = load(UnsafeRawPointer(above), i)
+                    return (a & b) &+ ((a ^ b) &>> 1)
+                })
         default:
-            return run { i in
-                i >= 4 ? UInt8(paeth(Int(row[i - 4]), Int(above[i]), Int(above[i - 4]))) : above[i]
-            }
+            return run(
+                { i in i >= 4 ? UInt8(paeth(Int(row[i - 4]), Int(above[i]), Int(above[i - 4]))) : above[i] },
+                { i in
+                    paeth(
+                        SIMD16<Int16>(truncatingIfNeeded: load(left, i)),
+                        SIMD16<Int16>(truncatingIfNeeded: load(UnsafeRawPointer(above), i)),
+                        SIMD16<Int16>(truncatingIfNeeded: load(upperLeft, i)))
+                })
         }
     }
 
@@ -86,5 +132,17 @@ enum PNGScanlineFilter {
         let pc = abs(p - c)
         if pa <= pb && pa <= pc { return a }
         return pb <= pc ? b : c
+    }
+
+    /// `paeth` on 16 bytes at once (each 0…255, widened): p − a = b − c, p − b = a − c,
+    /// p − c = a + b − 2c.
+    @inline(__always)
+    static func paeth(_ a: SIMD16<Int16>, _ b: SIMD16<Int16>, _ c: SIMD16<Int16>) -> SIMD16<UInt8> {
+        @inline(__always) func magnitude(_ x: SIMD16<Int16>) -> SIMD16<Int16> { pointwiseMax(x, 0 &- x) }
+        let pa = magnitude(b &- c)
+        let pb = magnitude(a &- c)
+        let pc = magnitude(a &+ b &- c &- c)
+        let predicted = c.replacing(with: b, where: pb .<= pc).replacing(with: a, where: (pa .<= pb) .& (pa .<= pc))
+        return SIMD16<UInt8>(truncatingIfNeeded: predicted)
     }
 }

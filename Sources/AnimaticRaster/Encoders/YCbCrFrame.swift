@@ -47,50 +47,108 @@ final class YCbCrFrame {
     private static let crG = fixed(-kg / (2 * (1 - kr)) * 224 / 255)
     private static let crB = fixed(-kb / (2 * (1 - kr)) * 224 / 255)
 
+    /// The nine coefficients as one value, read into locals before the loops: each static
+    /// above is a lazily initialised global, and reading one inside a loop checks that it
+    /// was initialised, pixel after pixel.
+    private struct Coefficients {
+        let yR = YCbCrFrame.yR, yG = YCbCrFrame.yG, yB = YCbCrFrame.yB
+        let cbR = YCbCrFrame.cbR, cbG = YCbCrFrame.cbG, cbB = YCbCrFrame.cbB
+        let crR = YCbCrFrame.crR, crG = YCbCrFrame.crG, crB = YCbCrFrame.crB
+
+        @inline(__always)
+        func luma(_ p: UInt32) -> UInt8 {
+            let value = yR &* Int(p & 0xFF) &+ yG &* Int(p >> 8 & 0xFF) &+ yB &* Int(p >> 16 & 0xFF)
+            return UInt8(truncatingIfNeeded: 16 &+ (value &+ 32768) >> 16)
+        }
+
+        /// Cb and Cr of a block from its channels' sums over `n` pixels (always 4: an edge
+        /// pixel repeated counts again).
+        @inline(__always)
+        func chroma(r: Int, g: Int, b: Int, n: Int) -> (UInt8, UInt8) {
+            let cbValue = (cbR &* r &+ cbG &* g &+ cbB &* b) / n
+            let crValue = (crR &* r &+ crG &* g &+ crB &* b) / n
+            return (UInt8(clamping: 128 + (cbValue + 32768) >> 16), UInt8(clamping: 128 + (crValue + 32768) >> 16))
+        }
+    }
+
     /// Fills the planes from `frame` (premultiplied RGBA), repeating its edge into padding.
+    ///
+    /// Luma row by row, then the chroma of the 2 × 2 blocks wholly inside the frame two
+    /// rows at a time, without clamping (`fillInside`); the odd last row and column and the
+    /// padding through `fillEdges`, which clamps every read. Both compute every value the
+    /// same way.
     func fill(from frame: RasterFrame) {
-        let width = frame.width
-        let height = frame.height
-        let cw = chromaWidth
-        let codedW = codedWidth
-        let codedH = codedHeight
-        let ch = chromaHeight
-        frame.pixels.withUnsafeBufferPointer { src in
+        let k = Coefficients()
+        frame.pixels.withUnsafeBytes { src in
             luma.withUnsafeMutableBufferPointer { y in
-                for row in 0..<codedH {
-                    let sy = min(row, height - 1)
-                    for col in 0..<codedW {
-                        let o = (sy * width + min(col, width - 1)) * 4
-                        let value = Self.yR * Int(src[o]) + Self.yG * Int(src[o + 1]) + Self.yB * Int(src[o + 2])
-                        y[row * codedW + col] = UInt8(16 + (value + 32768) >> 16)
+                cb.withUnsafeMutableBufferPointer { u in
+                    cr.withUnsafeMutableBufferPointer { v in
+                        fillInside(k, src, frame.width, frame.height, y, u, v)
+                        fillEdges(k, src, frame.width, frame.height, y, u, v)
                     }
                 }
             }
-            cb.withUnsafeMutableBufferPointer { u in
-                cr.withUnsafeMutableBufferPointer { v in
-                    for cy in 0..<ch {
-                        for cx in 0..<cw {
-                            var r = 0
-                            var g = 0
-                            var b = 0
-                            var n = 0
-                            for dy in 0...1 {
-                                let sy = min(cy * 2 + dy, height - 1)
-                                for dx in 0...1 {
-                                    let o = (sy * width + min(cx * 2 + dx, width - 1)) * 4
-                                    r += Int(src[o])
-                                    g += Int(src[o + 1])
-                                    b += Int(src[o + 2])
-                                    n += 1
-                                }
-                            }
-                            let cbValue = (Self.cbR * r + Self.cbG * g + Self.cbB * b) / n
-                            let crValue = (Self.crR * r + Self.crG * g + Self.crB * b) / n
-                            u[cy * cw + cx] = UInt8(clamping: 128 + (cbValue + 32768) >> 16)
-                            v[cy * cw + cx] = UInt8(clamping: 128 + (crValue + 32768) >> 16)
-                        }
+        }
+    }
+
+    /// Luma of every frame pixel; chroma of the blocks (cx, cy) with 2cx + 1 < width and
+    /// 2cy + 1 < height.
+    private func fillInside(
+        _ k: Coefficients, _ src: UnsafeRawBufferPointer, _ width: Int, _ height: Int,
+        _ y: UnsafeMutableBufferPointer<UInt8>, _ u: UnsafeMutableBufferPointer<UInt8>,
+        _ v: UnsafeMutableBufferPointer<UInt8>
+    ) {
+        let cw = chromaWidth, codedW = codedWidth
+        let words = src.baseAddress!.assumingMemoryBound(to: UInt32.self)
+        for row in 0..<height {
+            let line = words + row * width, out = y.baseAddress! + row * codedW
+            for x in 0..<width { out[x] = k.luma(line[x]) }
+        }
+        for cy in 0..<height / 2 {
+            let top = words + 2 * cy * width, bottom = top + width
+            let uRow = u.baseAddress! + cy * cw, vRow = v.baseAddress! + cy * cw
+            for cx in 0..<width / 2 {
+                let p0 = top[2 * cx], p1 = top[2 * cx + 1], p2 = bottom[2 * cx], p3 = bottom[2 * cx + 1]
+                let r = Int(p0 & 0xFF) &+ Int(p1 & 0xFF) &+ Int(p2 & 0xFF) &+ Int(p3 & 0xFF)
+                let g = Int(p0 >> 8 & 0xFF) &+ Int(p1 >> 8 & 0xFF) &+ Int(p2 >> 8 & 0xFF) &+ Int(p3 >> 8 & 0xFF)
+                let b = Int(p0 >> 16 & 0xFF) &+ Int(p1 >> 16 & 0xFF) &+ Int(p2 >> 16 & 0xFF) &+ Int(p3 >> 16 & 0xFF)
+                (uRow[cx], vRow[cx]) = k.chroma(r: r, g: g, b: b, n: 4)
+            }
+        }
+    }
+
+    /// Every sample `fillInside` leaves: luma of the padding (x ≥ width or y ≥ height),
+    /// chroma of the blocks that reach past the frame's last even column or row; reads
+    /// clamped to the frame.
+    private func fillEdges(
+        _ k: Coefficients, _ src: UnsafeRawBufferPointer, _ width: Int, _ height: Int,
+        _ y: UnsafeMutableBufferPointer<UInt8>, _ u: UnsafeMutableBufferPointer<UInt8>,
+        _ v: UnsafeMutableBufferPointer<UInt8>
+    ) {
+        let words = src.baseAddress!.assumingMemoryBound(to: UInt32.self)
+        func pixel(_ x: Int, _ row: Int) -> UInt32 { words[min(row, height - 1) * width + min(x, width - 1)] }
+        let codedW = codedWidth, codedH = codedHeight, cw = chromaWidth, ch = chromaHeight
+        for row in 0..<codedH {
+            let fromX = row < height ? width : 0
+            for col in fromX..<codedW { y[row * codedW + col] = k.luma(pixel(col, row)) }
+        }
+        for cy in 0..<ch {
+            let fromX = 2 * cy + 1 < height ? width / 2 : 0
+            for cx in fromX..<cw {
+                var r = 0
+                var g = 0
+                var b = 0
+                var n = 0
+                for dy in 0...1 {
+                    for dx in 0...1 {
+                        let p = pixel(cx * 2 + dx, cy * 2 + dy)
+                        r += Int(p & 0xFF)
+                        g += Int(p >> 8 & 0xFF)
+                        b += Int(p >> 16 & 0xFF)
+                        n += 1
                     }
                 }
+                (u[cy * cw + cx], v[cy * cw + cx]) = k.chroma(r: r, g: g, b: b, n: n)
             }
         }
     }
