@@ -20,23 +20,28 @@ import Testing
         return [flat, flat, ramp, ramp2, noisy, noisy, flat]
     }
 
+    /// What filter `type` predicts for byte `i` of row `y` from the unfiltered `bytes`
+    /// (PNG §9.2: a the byte one pixel left, b the byte above, c above-left; 0 off the image).
+    static func prediction(_ type: Int, from bytes: [UInt8], rowBytes: Int, y: Int, i: Int) -> Int {
+        let a = i >= 4 ? Int(bytes[y * rowBytes + i - 4]) : 0
+        let b = y > 0 ? Int(bytes[(y - 1) * rowBytes + i]) : 0
+        let c = i >= 4 && y > 0 ? Int(bytes[(y - 1) * rowBytes + i - 4]) : 0
+        switch type {
+        case 0: return 0
+        case 1: return a
+        case 2: return b
+        case 3: return (a + b) / 2
+        default: return PNGScanlineFilter.paeth(a, b, c)
+        }
+    }
+
     static func unfilter(_ filtered: [UInt8], rowBytes: Int, rows: Int) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: rowBytes * rows)
         for y in 0..<rows {
             let type = filtered[y * (rowBytes + 1)]
             for i in 0..<rowBytes {
                 let x = filtered[y * (rowBytes + 1) + 1 + i]
-                let a = i >= 4 ? Int(out[y * rowBytes + i - 4]) : 0
-                let b = y > 0 ? Int(out[(y - 1) * rowBytes + i]) : 0
-                let c = i >= 4 && y > 0 ? Int(out[(y - 1) * rowBytes + i - 4]) : 0
-                let predicted: Int
-                switch type {
-                case 0: predicted = 0
-                case 1: predicted = a
-                case 2: predicted = b
-                case 3: predicted = (a + b) / 2
-                default: predicted = PNGScanlineFilter.paeth(a, b, c)
-                }
+                let predicted = Self.prediction(Int(type), from: out, rowBytes: rowBytes, y: y, i: i)
                 out[y * rowBytes + i] = x &+ UInt8(truncatingIfNeeded: predicted)
             }
         }
@@ -75,17 +80,7 @@ import Testing
                 var line: [UInt8] = []
                 var cost = 0
                 for i in 0..<rowBytes {
-                    let a = i >= 4 ? Int(raw[y * rowBytes + i - 4]) : 0
-                    let b = y > 0 ? Int(raw[(y - 1) * rowBytes + i]) : 0
-                    let c = i >= 4 && y > 0 ? Int(raw[(y - 1) * rowBytes + i - 4]) : 0
-                    let predicted: Int
-                    switch type {
-                    case 0: predicted = 0
-                    case 1: predicted = a
-                    case 2: predicted = b
-                    case 3: predicted = (a + b) / 2
-                    default: predicted = PNGScanlineFilter.paeth(a, b, c)
-                    }
+                    let predicted = Self.prediction(type, from: raw, rowBytes: rowBytes, y: y, i: i)
                     let value = raw[y * rowBytes + i] &- UInt8(truncatingIfNeeded: predicted)
                     line.append(value)
                     cost += value < 128 ? Int(value) : 256 - Int(value)
