@@ -250,8 +250,8 @@ public final class WorkPool: Sendable {
             let wait = state.service.expectedWait(waiting: state.waiting, busy: workers, workers: workers) ?? .zero
             guard !admission.holdsAside(expectedWait: wait) else { break }
             let waited = Duration.nanoseconds(Int(clamping: now &- oldest))
-            let congested = state.aboveTargetSince.map { now &- $0 >= UInt64(admission.interval.nanoseconds) } ?? false
-            let oldestFirst = !congested && admission.canStillStart(waited: waited, expectedWait: wait)
+            let oldestFirst =
+                !hasStoodAboveTarget(state, now: now) && admission.canStillStart(waited: waited, expectedWait: wait)
             state.queue.append(state.heldAside.takeWaiting(newest: !oldestFirst))
             promoted += 1
         }
@@ -290,8 +290,14 @@ public final class WorkPool: Sendable {
             state.aboveTargetSince = nil
             return false
         }
-        let since = state.aboveTargetSince ?? now
-        state.aboveTargetSince = since
+        state.aboveTargetSince = state.aboveTargetSince ?? now
+        return hasStoodAboveTarget(state, now: now)
+    }
+
+    /// Whether the oldest job's wait has stood above the target for a whole interval, by the
+    /// clock `congested` keeps (which serves newest first then).
+    private func hasStoodAboveTarget(_ state: borrowing State, now: UInt64) -> Bool {
+        guard let admission, let since = state.aboveTargetSince else { return false }
         return now &- since >= UInt64(admission.interval.nanoseconds)
     }
 
