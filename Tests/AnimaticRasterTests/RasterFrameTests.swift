@@ -208,6 +208,53 @@ import Testing
         }
     }
 
+    @Test func aGradientUnderPerspectiveShowsItsColourAtEachPixelsBoundsPoint() {
+        // Red → blue along (0, 0.2) → (1, 0) in bounding-box units, on a turned layer: a pixel
+        // well inside the quad shows the gradient at the bounds point its centre sees (the
+        // plane's inverse homography), t = ((U, V) − start) · (end − start) / |end − start|²,
+        // red 255 (1 − t) and blue 255 t, within the 8-bit rounding.
+        let t = timeline(
+            """
+            {"container": {"width": 300, "height": 200, "perspective": 300},
+             "layers": [{"id": "a", "frame": [100, 40, 100, 120], "transform": [{"rotateY": 50}, {"rotateX": 15}],
+                         "gradient": {"colors": ["#ff0000", "#0000ff"], "start": [0, 0.2], "end": [1, 0]}}]}
+            """)
+        let s = t.states(at: 0)[0]
+        #expect(s.isProjective)
+        let plane = PlaneHomography(s.matrix)
+        guard let back = plane.inverse else {
+            Issue.record("the plane is edge-on")
+            return
+        }
+        for scale in [1, 2] {
+            let k = Double(scale)
+            let f = FrameRasterizer(timeline: t, options: RasterOptions(scale: scale)).frame(at: 0)
+            var checked = 0
+            var spread = (low: 1.0, high: 0.0)
+            for u in stride(from: 0.1, through: 0.9, by: 0.1) {
+                for v in stride(from: 0.1, through: 0.9, by: 0.1) {
+                    let p = plane.apply(Point(x: u * 100, y: v * 120))
+                    let px = Int(p.x * k), py = Int(p.y * k)
+                    let seen = back.apply(Point(x: (Double(px) + 0.5) / k, y: (Double(py) + 0.5) / k))
+                    let along = ((seen.x / 100) * 1 + (seen.y / 120 - 0.2) * -0.2) / 1.04
+                    let g = min(max(along, 0), 1)
+                    spread = (min(spread.low, g), max(spread.high, g))
+                    let expected = [255 * (1 - g), 0, 255 * g, 255]
+                    let pixel = f.pixel(px, py)
+                    for c in 0..<4 {
+                        #expect(
+                            abs(Double(pixel[c]) - expected[c]) <= 1,
+                            "@\(scale)x pixel (\(px), \(py)), t \(g): \(pixel) against \(expected)")
+                    }
+                    checked += 1
+                }
+            }
+            #expect(checked == 81)
+            // The samples run along most of the gradient, so a wrong slope would show.
+            #expect(spread.low < 0.2 && spread.high > 0.8, "t from \(spread.low) to \(spread.high)")
+        }
+    }
+
     @Test func theShadowIsOffsetAndBlurred() {
         let sharp = drawn(
             """

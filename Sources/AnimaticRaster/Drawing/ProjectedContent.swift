@@ -7,11 +7,10 @@ import CPixman
 /// label, border — mapped onto the frame through the plane's homography by pixman, cut to
 /// the layer's projected outline (an antialiased A8 coverage mask).
 ///
-/// The gradient is pixman's own linear gradient under the projective transform (pixman.h,
-/// `pixman_image_create_linear_gradient`, `pixman_image_set_transform`): every pixel's
-/// colour is the gradient's at the exact bounds point that pixel shows, with no flat
-/// drawing in between. The rest is drawn flat in the layer's bounds coordinates at the
-/// quad's largest pixels-per-point (`PlaneOutline.pixelsPerUnit`, at most `maxSide` pixels
+/// The gradient gives every pixel the colour at the exact bounds point that pixel shows,
+/// read from the gradient's ramp drawn by pixman's own linear gradient (pixman.h,
+/// `pixman_image_create_linear_gradient`), with no flat drawing in between. The rest is
+/// drawn flat in the layer's bounds coordinates at the quad's largest pixels-per-point (`PlaneOutline.pixelsPerUnit`, at most `maxSide` pixels
 /// a side) and resampled bilinearly, over the part of the quad that flat drawing covers,
 /// through `AffineCells`: the projective map replaced cell by cell by its tangent within
 /// 0.25 px, kept exact where it cannot be. pixman holds a matrix in 16.16 fixed point, so a
@@ -23,9 +22,15 @@ final class ProjectedContent {
     private var content: OpaquePointer?
     private var contentWidth = 0
     private var contentHeight = 0
+    /// The box of `content` that the last flat drawing inked; the rest of it is clear.
+    private var drawnBefore: (x0: Int, y0: Int, x1: Int, y1: Int)?
     /// The outline's coverage, frame sized (a group is never larger than the frame).
     private let mask: OpaquePointer
     private let maskContext: OpaquePointer
+    /// A projected gradient's colours over its area (reused from layer to layer).
+    private var colors: [UInt32] = []
+    /// Gradient ramps by their stops (`ramp(for:)`); at most 64 kept, our bound.
+    private var ramps: [[Color]: [UInt32]] = [:]
 
     init(width: Int, height: Int) {
         mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height))
@@ -110,38 +115,125 @@ final class ProjectedContent {
             && (abs(gradient.end.x - gradient.start.x) > 1e-9 || abs(gradient.end.y - gradient.start.y) > 1e-9)
     }
 
+    /// Entries in a gradient's colour ramp: its parameter is read to 1/8192 of the
+    /// start → end line, so a colour is off by at most 1/16384 of a stop-to-stop change
+    /// (under 0.02/255 for black → clear), far below the 8-bit rounding.
+    static let rampWidth = 8192
+
     /// The gradient in bounding-box units, evenly spaced stops, padded, as `LookPainter`
     /// asks Cairo for it (Cairo hands the same stops to the same pixman gradient: a colour
     /// component d becomes the 16-bit d · (65536 − ε), cairo-color.c).
+    ///
+    /// Each target pixel's gradient parameter t is computed exactly from the homography —
+    /// t = n · p / d · p for the pixel's centre p, a ratio of two affine functions — and
+    /// its colour read from the gradient's ramp, which pixman draws once (`ramp(for:)`);
+    /// the colours are composited through the outline's coverage by pixman. Why not
+    /// pixman's gradient under the projective transform, as before: it evaluates the
+    /// gradient in floating point pixel by pixel (`_pixman_gradient_walker_pixel_32`) after
+    /// a division per pixel, 31 % of the fold's whole MP4 render (`perf`, docs/BENCHMARKS.md,
+    /// "Projected gradients from a ramp").
     private func drawGradient(
         _ gradient: GradientSpec, size: Size, toBounds: (u: SIMD3<Double>, v: SIMD3<Double>, w: SIMD3<Double>),
         area: (x0: Int, y0: Int, x1: Int, y1: Int), mask: OpaquePointer, onto destination: OpaquePointer
     ) {
+        guard let ramp = ramp(for: gradient.colors) else { return }
+        // Target pixel → the bounds' unit square (U, V) / W; the gradient's parameter there is
+        // ((U, V) / W − start) · (end − start) / |end − start|².
+        let du = gradient.end.x - gradient.start.x, dv = gradient.end.y - gradient.start.y
+        let length2 = du * du + dv * dv
+        guard length2 > 0, size.width > 0, size.height > 0 else { return }
+        let offset = du * gradient.start.x + dv * gradient.start.y
+        let scale = Double(Self.rampWidth)
+        let n = (du / size.width) * toBounds.u + (dv / size.height) * toBounds.v - offset * toBounds.w
+        let d = (length2 / scale) * toBounds.w
+        let width = area.x1 - area.x0, height = area.y1 - area.y0
+        if colors.count < width * height { colors = [UInt32](repeating: 0, count: width * height) }
+        let last = Self.rampWidth - 1
+        ramp.withUnsafeBufferPointer { ramp in
+            colors.withUnsafeMutableBufferPointer { out in
+                for row in 0..<height {
+                    let py = Double(area.y0 + row) + 0.5, px = Double(area.x0) + 0.5
+                    let n0 = n.x * px + n.y * py + n.z, d0 = d.x * px + d.y * py + d.z
+                    let base = row * width
+                    // Four pixels at a time (the divisions are the cost); the same IEEE
+                    // quotients as one by one.
+                    let lanes = SIMD4<Double>(0, 1, 2, 3)
+                    var column = 0
+                    while column + 4 <= width {
+                        let c = lanes + Double(column)
+                        let s = (n0 + n.x * c) / (d0 + d.x * c)
+                        for lane in 0..<4 {
+                            out[base + column + lane] = ramp[Self.rampIndex(s[lane], last: last)]
+                        }
+                        column += 4
+                    }
+                    while column < width {
+                        let c = Double(column)
+                        out[base + column] = ramp[Self.rampIndex((n0 + n.x * c) / (d0 + d.x * c), last: last)]
+                        column += 1
+                    }
+                }
+            }
+        }
+        colors.withUnsafeMutableBytes { bytes in
+            guard
+                let source = pixman_image_create_bits(
+                    PIXMAN_a8r8g8b8, Int32(width), Int32(height),
+                    bytes.baseAddress?.assumingMemoryBound(to: UInt32.self), Int32(width * 4))
+            else { return }
+            defer { pixman_image_unref(source) }
+            pixman_image_composite32(
+                PIXMAN_OP_OVER, source, mask, destination, 0, 0, Int32(area.x0), Int32(area.y0),
+                Int32(area.x0), Int32(area.y0), Int32(width), Int32(height))
+        }
+    }
+
+    /// The ramp entry for t · rampWidth = `s`: clamped to the ramp (PIXMAN_REPEAT_PAD);
+    /// NaN (behind the eye, outside the outline) reads entry 0.
+    @inline(__always)
+    private static func rampIndex(_ s: Double, last: Int) -> Int {
+        s >= Double(last) ? last : (s > 0 ? Int(s) : 0)
+    }
+
+    /// The premultiplied colours of a gradient of `stops` (evenly spaced) at t = (i + ½) /
+    /// `rampWidth`, drawn by pixman's linear gradient (the one Cairo fills with) along a
+    /// `rampWidth` × 1 image; kept for the frames after (a timeline has few gradients).
+    private func ramp(for stops: [Color]) -> [UInt32]? {
+        if let ramp = ramps[stops] { return ramp }
         func short(_ v: Double) -> UInt16 { UInt16(min(max(v, 0), 1) * 65535.999) }
         func fixed(_ v: Double) -> pixman_fixed_t { pixman_fixed_t((v * 65536).rounded()) }
-        let n = gradient.colors.count
-        let stops = gradient.colors.enumerated().map { (i, c) in
+        let n = stops.count
+        guard n >= 2 else { return nil }
+        let pixmanStops = stops.enumerated().map { (i, c) in
             pixman_gradient_stop(
                 x: fixed(Double(i) / Double(n - 1)),
                 color: pixman_color(
                     red: short(c.red), green: short(c.green), blue: short(c.blue), alpha: short(c.alpha)))
         }
-        var p1 = pixman_point_fixed(x: fixed(gradient.start.x), y: fixed(gradient.start.y))
-        var p2 = pixman_point_fixed(x: fixed(gradient.end.x), y: fixed(gradient.end.y))
+        var p1 = pixman_point_fixed(x: 0, y: 0)
+        var p2 = pixman_point_fixed(x: fixed(Double(Self.rampWidth)), y: 0)
         guard
-            let source = stops.withUnsafeBufferPointer({
+            let source = pixmanStops.withUnsafeBufferPointer({
                 pixman_image_create_linear_gradient(&p1, &p2, $0.baseAddress, Int32(n))
             })
-        else { return }
+        else { return nil }
         defer { pixman_image_unref(source) }
-        // Target pixel → the bounds' unit square.
-        let cell = AffineCells.Cell(
-            x0: area.x0, y0: area.y0, x1: area.x1, y1: area.y1,
-            transform: (toBounds.u / size.width, toBounds.v / size.height, toBounds.w), exact: true)
-        guard var transform = Self.fixedTransform(cell) else { return }
-        pixman_image_set_transform(source, &transform)
         pixman_image_set_repeat(source, PIXMAN_REPEAT_PAD)
-        composite(source, cell, mask: mask, onto: destination)
+        var ramp = [UInt32](repeating: 0, count: Self.rampWidth)
+        let drawn = ramp.withUnsafeMutableBufferPointer { ramp -> Bool in
+            guard
+                let target = pixman_image_create_bits(
+                    PIXMAN_a8r8g8b8, Int32(Self.rampWidth), 1, ramp.baseAddress, Int32(Self.rampWidth * 4))
+            else { return false }
+            defer { pixman_image_unref(target) }
+            pixman_image_composite32(
+                PIXMAN_OP_SRC, source, nil, target, 0, 0, 0, 0, 0, 0, Int32(Self.rampWidth), 1)
+            return true
+        }
+        guard drawn else { return nil }
+        if ramps.count >= 64 { ramps.removeAll() }
+        ramps[stops] = ramp
+        return ramp
     }
 
     /// `paint`'s flat drawing at `pixelsPerUnit` (at most `maxSide` a side), resampled over
@@ -158,16 +250,20 @@ final class ProjectedContent {
             contentWidth = max(cw, contentWidth)
             contentHeight = max(ch, contentHeight)
             content = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(contentWidth), Int32(contentHeight))
+            drawnBefore = nil  // a new image surface is all clear
         }
         guard let content else { return }
         // The surface may be larger than this layer's drawing (it keeps the largest size
-        // seen): only its top-left cw × ch is cleared, drawn and handed to pixman, so what
-        // an earlier, larger drawing left beyond never shows (pixman pads past cw × ch with
+        // seen), and it is all clear but for `drawnBefore`, the box an earlier layer drew:
+        // only that box is cleared (a strip's flat drawing is often just its label), only
+        // the top-left cw × ch is drawn and handed to pixman (pixman pads past cw × ch with
         // the edge pixels, as it does when the surface is exactly that size).
         let cr = cairo_create(content)!
-        cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
-        cairo_rectangle(cr, 0, 0, Double(cw), Double(ch))
-        cairo_fill(cr)
+        if let box = drawnBefore {
+            cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+            cairo_rectangle(cr, Double(box.x0), Double(box.y0), Double(box.x1 - box.x0), Double(box.y1 - box.y0))
+            cairo_fill(cr)
+        }
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         cairo_rectangle(cr, 0, 0, Double(cw), Double(ch))
         cairo_clip(cr)
@@ -175,11 +271,11 @@ final class ProjectedContent {
         paint(cr)
         cairo_destroy(cr)
         cairo_surface_flush(content)
-        guard
-            let drawn = Self.drawnBox(
-                cairo_image_surface_get_data(content), stride: Int(cairo_image_surface_get_stride(content)),
-                width: cw, height: ch)
-        else { return }
+        // Nothing is drawn outside cw × ch (the clip), so this box holds all the surface's ink.
+        drawnBefore = Self.drawnBox(
+            cairo_image_surface_get_data(content), stride: Int(cairo_image_surface_get_stride(content)),
+            width: cw, height: ch)
+        guard let drawn = drawnBefore else { return }
         // The target pixels the drawn content pixels reach: the box of the images of their
         // corners grown by a content pixel (bilinear neighbours) and then by 2 device pixels
         // (the outline's antialiased edge, where pixman pads past the drawing's edge), when
@@ -277,17 +373,31 @@ final class ProjectedContent {
         var x0 = width, y0 = height, x1 = 0, y1 = 0
         for y in 0..<height {
             let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-            // From each end inward: a row drawn edge to edge (a snapshot strip) costs two
-            // reads, not a pass over the row.
+            // A row with nothing drawn (most rows of a strip where only a label is drawn)
+            // is told by one pass of 64-bit ORs, which the compiler vectorises; a drawn row
+            // is then searched from each end inward (edge to edge, a snapshot strip, costs
+            // two reads).
+            if row[0] == 0 && row[width - 1] == 0 {
+                guard Self.anyDrawn(row, count: width) else { continue }
+            }
             var first = 0
-            while first < width && row[first] == 0 { first += 1 }
-            guard first < width else { continue }
+            while row[first] == 0 { first += 1 }
             var last = width - 1
             while row[last] == 0 { last -= 1 }
             x0 = min(x0, first); x1 = max(x1, last + 1)
             y0 = min(y0, y); y1 = y + 1
         }
         return x1 > x0 && y1 > y0 ? (x0, y0, x1, y1) : nil
+    }
+
+    /// Whether any of `count` words from `row` is not zero.
+    private static func anyDrawn(_ row: UnsafePointer<UInt32>, count: Int) -> Bool {
+        let bytes = UnsafeRawPointer(row)
+        var bits: UInt64 = 0
+        // Rows are 4-byte aligned (a Cairo stride), so the 8-byte reads are unaligned ones.
+        for i in 0..<count / 2 { bits |= bytes.loadUnaligned(fromByteOffset: 8 * i, as: UInt64.self) }
+        if count % 2 == 1 { bits |= UInt64(row[count - 1]) }
+        return bits != 0
     }
 
     /// A cell's transform in pixman's 16.16 fixed point (at most ±32767 an entry). An affine
