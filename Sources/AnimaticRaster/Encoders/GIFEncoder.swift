@@ -125,64 +125,97 @@ public final class GIFEncoder: AnimationEncoder {
         }
     }
 
+    /// One pass over the rectangle numbers each pixel's colour in the order first seen
+    /// (−1: transparent) and counts the colours; the palette is made from the counts, and
+    /// the indices are then read through each number's palette index. Why numbers: the
+    /// pass that wrote the indices looked every colour change up in a second hash table,
+    /// and a fold frame's shading changes colour at almost every pixel (docs/BENCHMARKS.md,
+    /// "Projected gradients from a ramp"). The dithered path still looks up each pixel,
+    /// since its moved colours are not the frame's.
     private static func indexedImage(
         current: UnsafeBufferPointer<UInt32>, previous: UnsafeBufferPointer<UInt32>, width: Int, rect: PixelRect,
         maskUnchanged: Bool, dither: GIFDither
     ) -> GIFFileWriter.Image {
-        var histogram = ColorTable()
+        var numbers = ColorTable()
+        var colors: [UInt32] = []
+        var counts: [Int] = []
         var needsTransparent = false
-        var last: UInt32 = 1  // never a normalised word (alpha is 0 or 255)
-        var lastCount = 0
-        for y in rect.y..<rect.maxY {
-            let row = y * width
-            for x in rect.x..<rect.maxX {
-                let p = current[row + x]
-                if p == 0 || (maskUnchanged && previous[row + x] == p) {
-                    needsTransparent = true
-                    continue
-                }
-                if p == last {
-                    lastCount += 1
-                } else {
-                    if lastCount > 0 { histogram.add(lastCount, to: last) }
-                    last = p
-                    lastCount = 1
-                }
-            }
-        }
-        if lastCount > 0 { histogram.add(lastCount, to: last) }
-
-        let capacity = needsTransparent ? 255 : 256
-        var palette =
-            histogram.count <= capacity
-            ? ColorPalette(exactColors: histogram.sortedEntries().map(\.color))
-            : ColorPalette(reducedColors: MedianCut.palette(ofSorted: histogram.sortedEntries(), maxColors: capacity))
-        let transparentIndex = needsTransparent ? palette.colors.count : nil
-        let transparent = UInt8(truncatingIfNeeded: transparentIndex ?? 0)
-        let ditherSpread = dither == .ordered && !palette.isExact ? OrderedDither.spread(paletteCount: capacity) : 0
-
-        var indices = [UInt8](repeating: 0, count: rect.area)
-        indices.withUnsafeMutableBufferPointer { indices in
+        // Every element is written below, so the array is not filled first.
+        let pixelNumbers = [Int32](unsafeUninitializedCapacity: rect.area) { pixelNumbers, initialized in
             var i = 0
-            var lastColor: UInt32 = 1
-            var lastIndex: UInt8 = 0
+            var last: UInt32 = 1  // never a normalised word (alpha is 0 or 255)
+            var lastNumber: Int32 = -1
+            var run = 0
             for y in rect.y..<rect.maxY {
                 let row = y * width
                 for x in rect.x..<rect.maxX {
                     defer { i += 1 }
                     let p = current[row + x]
                     if p == 0 || (maskUnchanged && previous[row + x] == p) {
-                        indices[i] = transparent
+                        needsTransparent = true
+                        pixelNumbers[i] = -1
                         continue
                     }
-                    if ditherSpread > 0 {
-                        indices[i] = palette.index(of: Self.dithered(p, x: x, y: y, spread: ditherSpread))
-                    } else {
-                        if p != lastColor {
-                            lastColor = p
-                            lastIndex = palette.index(of: p)
+                    if p != last {
+                        if run > 0 { counts[Int(lastNumber)] += run }
+                        run = 0
+                        last = p
+                        if let known = numbers.value(of: p) {
+                            lastNumber = Int32(truncatingIfNeeded: known)
+                        } else {
+                            lastNumber = Int32(truncatingIfNeeded: colors.count)
+                            numbers.set(colors.count, for: p)
+                            colors.append(p)
+                            counts.append(0)
                         }
-                        indices[i] = lastIndex
+                    }
+                    run += 1
+                    pixelNumbers[i] = lastNumber
+                }
+            }
+            if run > 0 { counts[Int(lastNumber)] += run }
+            initialized = i
+        }
+
+        let capacity = needsTransparent ? 255 : 256
+        let sorted = zip(colors, counts).map { (color: $0, count: $1) }.sorted { $0.color < $1.color }
+        var palette =
+            colors.count <= capacity
+            ? ColorPalette(exactColors: sorted.map(\.color))
+            : ColorPalette(reducedColors: MedianCut.palette(ofSorted: sorted, maxColors: capacity))
+        let transparentIndex = needsTransparent ? palette.colors.count : nil
+        let transparent = UInt8(truncatingIfNeeded: transparentIndex ?? 0)
+        let ditherSpread = dither == .ordered && !palette.isExact ? OrderedDither.spread(paletteCount: capacity) : 0
+
+        var indices = [UInt8](repeating: 0, count: rect.area)
+        if ditherSpread > 0 {
+            indices.withUnsafeMutableBufferPointer { indices in
+                var i = 0
+                for y in rect.y..<rect.maxY {
+                    let row = y * width
+                    for x in rect.x..<rect.maxX {
+                        defer { i += 1 }
+                        let p = current[row + x]
+                        if p == 0 || (maskUnchanged && previous[row + x] == p) {
+                            indices[i] = transparent
+                            continue
+                        }
+                        indices[i] = palette.index(of: Self.dithered(p, x: x, y: y, spread: ditherSpread))
+                    }
+                }
+            }
+        } else {
+            // Each colour's palette index, by its number (the nearest entry when reduced).
+            var byNumber = colors.map { palette.index(of: $0) }
+            byNumber.append(transparent)  // number −1 reads the last entry
+            byNumber.withUnsafeBufferPointer { byNumber in
+                let transparentSlot = byNumber.count - 1
+                indices.withUnsafeMutableBufferPointer { indices in
+                    pixelNumbers.withUnsafeBufferPointer { pixelNumbers in
+                        for i in 0..<pixelNumbers.count {
+                            let n = Int(pixelNumbers[i])
+                            indices[i] = byNumber[n < 0 ? transparentSlot : n]
+                        }
                     }
                 }
             }
