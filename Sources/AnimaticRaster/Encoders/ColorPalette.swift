@@ -9,6 +9,9 @@ struct ColorPalette {
     /// True when every colour of the frame is in `colors`, so indexing loses nothing.
     let isExact: Bool
     private var indexOf: ColorTable
+    /// A reduced palette's red, green and blue, eight entries a vector (the last vector
+    /// padded with entries no colour is nearest to), for `nearestIndex`.
+    private var planes: [(r: SIMD8<Int32>, g: SIMD8<Int32>, b: SIMD8<Int32>)] = []
 
     init(exactColors: [UInt32]) {
         colors = exactColors
@@ -21,6 +24,17 @@ struct ColorPalette {
         colors = reducedColors
         isExact = false
         indexOf = ColorTable()
+        for start in stride(from: 0, to: reducedColors.count, by: 8) {
+            // Padding at (−512, −512, −512): farther from every colour than any entry.
+            var r = SIMD8<Int32>(repeating: -512), g = r, b = r
+            for lane in 0..<min(8, reducedColors.count - start) {
+                let c = reducedColors[start + lane]
+                r[lane] = Int32(c & 0xFF)
+                g[lane] = Int32((c >> 8) & 0xFF)
+                b[lane] = Int32((c >> 16) & 0xFF)
+            }
+            planes.append((r, g, b))
+        }
     }
 
     /// The index of `color` (exact palette), or of the palette colour nearest to it.
@@ -32,22 +46,26 @@ struct ColorPalette {
         return nearest
     }
 
+    /// The first palette entry at the least squared RGB distance from `color`, eight
+    /// entries at a time (a reduced palette meets thousands of new colours a fold frame:
+    /// docs/BENCHMARKS.md, "Projected gradients from a ramp").
     private func nearestIndex(to color: UInt32) -> UInt8 {
-        let r = Int(color & 0xFF)
-        let g = Int((color >> 8) & 0xFF)
-        let b = Int((color >> 16) & 0xFF)
+        let r = SIMD8<Int32>(repeating: Int32(color & 0xFF))
+        let g = SIMD8<Int32>(repeating: Int32((color >> 8) & 0xFF))
+        let b = SIMD8<Int32>(repeating: Int32((color >> 16) & 0xFF))
         var best = 0
-        var bestDistance = Int.max
-        for (i, entry) in colors.enumerated() {
-            let dr = Int(entry & 0xFF) - r
-            let dg = Int((entry >> 8) & 0xFF) - g
-            let db = Int((entry >> 16) & 0xFF) - b
-            let d = dr * dr + dg * dg + db * db
-            if d < bestDistance {
-                bestDistance = d
-                best = i
-                if d == 0 { break }
+        var bestDistance = Int32.max
+        for (k, plane) in planes.enumerated() {
+            let dr = plane.r &- r, dg = plane.g &- g, db = plane.b &- b
+            let d = dr &* dr &+ dg &* dg &+ db &* db
+            let least = d.min()
+            guard least < bestDistance else { continue }
+            bestDistance = least
+            for lane in 0..<8 where d[lane] == least {
+                best = k * 8 + lane
+                break
             }
+            if least == 0 { break }
         }
         return UInt8(best)
     }
