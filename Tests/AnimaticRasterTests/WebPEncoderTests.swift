@@ -45,6 +45,34 @@ import Testing
         }
     }
 
+    /// An opaque 64 × 48 frame whose pixel (x, y) is (4x + k, 5y, 3x + 2y): 3,072 colours.
+    static func dense(_ k: Int) -> RasterFrame {
+        var pixels: [UInt8] = []
+        for y in 0..<48 {
+            for x in 0..<64 { pixels += [UInt8((4 * x + k) % 256), UInt8(5 * y), UInt8((3 * x + 2 * y) % 256), 255] }
+        }
+        return RasterFrame(width: 64, height: 48, pixels: pixels)
+    }
+
+    @Test func framesOfMoreThan1024ColoursAreDenseAndStayExact() throws {
+        // The count: 1,024 distinct visible colours are not dense, 1,025 are; transparent
+        // words (0) are not counted, however many there are.
+        let colours = (1...1025).map { UInt32($0) | 0xFF00_0000 }
+        #expect(!WebPEncoder.hasManyColors(Array(colours.prefix(1024)) + [UInt32](repeating: 0, count: 500)))
+        #expect(WebPEncoder.hasManyColors(colours))
+        #expect(!WebPEncoder.hasManyColors(Array(colours.prefix(1024).flatMap { [$0, $0, 0] })))
+        var words: [UInt32] = []
+        StraightAlpha.words(of: Self.dense(0), into: &words)
+        #expect(WebPEncoder.hasManyColors(words))
+        // Dense frames go through method 0, still lossless: every frame decodes exactly.
+        let frames = (0..<4).map { Self.dense($0 * 7) }
+        let webp = try WebPDecoding(try Self.encode(frames, durations: Array(repeating: 0.05, count: 4)))
+        #expect(webp.frames.count == 4)
+        for (i, frame) in webp.frames.enumerated() {
+            #expect(ExpectedFrames.differingBytes(frame.rgba, SyntheticFrames.straight(frames[i])) == 0, "frame \(i)")
+        }
+    }
+
     @Test func lossyQualityNinetyStaysAbove35dB() throws {
         let frames = (0..<10).map { SyntheticFrames.movingSquare(width: 200, height: 120, index: $0, count: 10) }
         let bytes = try Self.encode(frames, durations: Array(repeating: 0.1, count: 10), quality: 90)

@@ -4,7 +4,8 @@ import CWebP
 ///
 /// - **Lossless by default** (`quality: nil`): transitions are flat fills, gradients and
 ///   text, where VP8L (palette and LZ77 over exact pixels) is both exact and small, while
-///   lossy VP8 halves the colour resolution (4:2:0) and blurs every coloured edge. Passing
+///   lossy VP8 halves the colour resolution (4:2:0) and blurs every coloured edge. A frame
+///   of more than `denseColors` colours is encoded at method 0, the rest at method 1. Passing
 ///   a quality (0…100) makes every frame lossy VP8 with an alpha plane, for photographic
 ///   content.
 /// - **Changed rectangles** are libwebp's own: `WebPAnimEncoder` compares each frame with
@@ -67,7 +68,8 @@ public final class WebPEncoder: AnimationEncoder {
             // VP8L effort: method 1, quality 50 (our choice). Against libwebp's default
             // (method 4, quality 75), on every preset's frames: 31 % less time for 1 % more
             // bytes; on the fold's 31 frames 3.1 s against 5.1 s. Method 0 was 9-13 × faster
-            // on the fold but made fades 10-50 × larger (docs/FORMATS.md, "WebP").
+            // on the fold but made fades 10-50 × larger, so only a frame with more than
+            // `denseColors` colours gets it (docs/FORMATS.md, "WebP").
             config.quality = 50
             config.method = 1
         }
@@ -90,6 +92,8 @@ public final class WebPEncoder: AnimationEncoder {
         }
         guard duration.isFinite, duration >= 0 else { throw RasterEncodingError.invalidDuration(duration) }
         StraightAlpha.words(of: frame, into: &straight)
+        var frameConfig = config
+        if quality == nil && Self.hasManyColors(straight) { frameConfig.method = 0 }
         var picture = WebPPicture()
         guard animatic_WebPPictureInit(&picture) != 0 else {
             throw RasterEncodingError.library(name: "libwebp", message: "WebPPictureInit")
@@ -106,10 +110,27 @@ public final class WebPEncoder: AnimationEncoder {
         }
         let start = timestamps.elapsedTicks
         _ = timestamps.ticks(for: duration)
-        guard WebPAnimEncoderAdd(encoder, &picture, Int32(start), &config) != 0 else {
+        guard WebPAnimEncoderAdd(encoder, &picture, Int32(start), &frameConfig) != 0 else {
             throw RasterEncodingError.library(name: "libwebp", message: lastError)
         }
         frameCount += 1
+    }
+
+    /// Above this many distinct colours a frame is encoded lossless at method 0 (our
+    /// choice, measured: docs/FORMATS.md, "WebP").
+    static let denseColors = 1024
+
+    /// Whether the straight-alpha words hold more than `denseColors` distinct visible
+    /// colours (fully transparent words, all 0, are not counted); stops counting there.
+    static func hasManyColors(_ words: [UInt32]) -> Bool {
+        var seen = ColorTable(capacity: denseColors)
+        var last: UInt32 = 0
+        for word in words where word != last && word != 0 {
+            last = word
+            seen.add(1, to: word)
+            if seen.count > denseColors { return true }
+        }
+        return false
     }
 
     public func finish() throws -> [UInt8] {
