@@ -142,39 +142,33 @@ public final class GIFEncoder: AnimationEncoder {
         var needsTransparent = false
         // Every element is written below, so the array is not filled first.
         let pixelNumbers = [Int32](unsafeUninitializedCapacity: rect.area) { pixelNumbers, initialized in
-            var i = 0
             var last: UInt32 = 1  // never a normalised word (alpha is 0 or 255)
             var lastNumber: Int32 = -1
             var run = 0
-            for y in rect.y..<rect.maxY {
-                let row = y * width
-                for x in rect.x..<rect.maxX {
-                    defer { i += 1 }
-                    let p = current[row + x]
-                    if p == 0 || (maskUnchanged && previous[row + x] == p) {
-                        needsTransparent = true
-                        pixelNumbers[i] = -1
-                        continue
-                    }
-                    if p != last {
-                        if run > 0 { counts[Int(lastNumber)] += run }
-                        run = 0
-                        last = p
-                        if let known = numbers.value(of: p) {
-                            lastNumber = Int32(truncatingIfNeeded: known)
-                        } else {
-                            lastNumber = Int32(truncatingIfNeeded: colors.count)
-                            numbers.set(colors.count, for: p)
-                            colors.append(p)
-                            counts.append(0)
-                        }
-                    }
-                    run += 1
-                    pixelNumbers[i] = lastNumber
+            forEachPixel(current, previous, width: width, rect: rect, maskUnchanged: maskUnchanged) { i, _, _, p in
+                guard let p else {
+                    needsTransparent = true
+                    pixelNumbers[i] = -1
+                    return
                 }
+                if p != last {
+                    if run > 0 { counts[Int(lastNumber)] += run }
+                    run = 0
+                    last = p
+                    if let known = numbers.value(of: p) {
+                        lastNumber = Int32(truncatingIfNeeded: known)
+                    } else {
+                        lastNumber = Int32(truncatingIfNeeded: colors.count)
+                        numbers.set(colors.count, for: p)
+                        colors.append(p)
+                        counts.append(0)
+                    }
+                }
+                run += 1
+                pixelNumbers[i] = lastNumber
             }
             if run > 0 { counts[Int(lastNumber)] += run }
-            initialized = i
+            initialized = rect.area
         }
 
         let capacity = needsTransparent ? 255 : 256
@@ -190,18 +184,9 @@ public final class GIFEncoder: AnimationEncoder {
         var indices = [UInt8](repeating: 0, count: rect.area)
         if ditherSpread > 0 {
             indices.withUnsafeMutableBufferPointer { indices in
-                var i = 0
-                for y in rect.y..<rect.maxY {
-                    let row = y * width
-                    for x in rect.x..<rect.maxX {
-                        defer { i += 1 }
-                        let p = current[row + x]
-                        if p == 0 || (maskUnchanged && previous[row + x] == p) {
-                            indices[i] = transparent
-                            continue
-                        }
-                        indices[i] = palette.index(of: Self.dithered(p, x: x, y: y, spread: ditherSpread))
-                    }
+                forEachPixel(current, previous, width: width, rect: rect, maskUnchanged: maskUnchanged) { i, x, y, p in
+                    indices[i] =
+                        p.map { palette.index(of: Self.dithered($0, x: x, y: y, spread: ditherSpread)) } ?? transparent
                 }
             }
         } else {
@@ -222,6 +207,25 @@ public final class GIFEncoder: AnimationEncoder {
         }
         return GIFFileWriter.Image(
             rect: rect, indices: indices, palette: palette.colors, transparentIndex: transparentIndex)
+    }
+
+    /// Calls `body` for each pixel of `rect` in row order with its position in the
+    /// rectangle, its coordinates and its word, nil where it is transparent or (with
+    /// `maskUnchanged`) the same as in the previous frame.
+    @inline(__always)
+    private static func forEachPixel(
+        _ current: UnsafeBufferPointer<UInt32>, _ previous: UnsafeBufferPointer<UInt32>, width: Int, rect: PixelRect,
+        maskUnchanged: Bool, _ body: (_ i: Int, _ x: Int, _ y: Int, _ word: UInt32?) -> Void
+    ) {
+        var i = 0
+        for y in rect.y..<rect.maxY {
+            let row = y * width
+            for x in rect.x..<rect.maxX {
+                let p = current[row + x]
+                body(i, x, y, p == 0 || (maskUnchanged && previous[row + x] == p) ? nil : p)
+                i += 1
+            }
+        }
     }
 
     /// `color` moved by the Bayer pattern at (x, y), clamped to 0…255 per channel.
