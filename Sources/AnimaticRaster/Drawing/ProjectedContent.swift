@@ -10,11 +10,12 @@ import CPixman
 /// The gradient gives every pixel the colour at the exact bounds point that pixel shows,
 /// read from the gradient's ramp drawn by pixman's own linear gradient (pixman.h,
 /// `pixman_image_create_linear_gradient`), with no flat drawing in between. The rest is
-/// drawn flat in the layer's bounds coordinates at the quad's largest pixels-per-point (`PlaneOutline.pixelsPerUnit`, at most `maxSide` pixels
-/// a side) and resampled bilinearly, over the part of the quad that flat drawing covers,
-/// through `AffineCells`: the projective map replaced cell by cell by its tangent within
-/// 0.25 px, kept exact where it cannot be. pixman holds a matrix in 16.16 fixed point, so a
-/// projective one is scaled first to use the full range (its largest entry 2¹⁴).
+/// drawn flat in the layer's bounds coordinates at the quad's largest pixels-per-point
+/// (`PlaneOutline.pixelsPerUnit`, at most `maxSide` pixels a side) and resampled
+/// bilinearly, over the part of the quad that flat drawing covers, through `AffineCells`:
+/// the projective map replaced cell by cell by its tangent within 0.25 px, kept exact where
+/// it cannot be. pixman holds a matrix in 16.16 fixed point, so a projective one is scaled
+/// first to use the full range (its largest entry 2¹⁴).
 final class ProjectedContent {
     /// Largest side of the flat drawing, in pixels: our bound on the work of one layer.
     static let maxSide = 4096
