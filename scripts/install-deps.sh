@@ -25,6 +25,8 @@ if [ "$mode" = "test" ]; then
   # A real PostgreSQL 15 for the shared-store tests, started by them in a scratch folder
   # on loopback (Tests/python/test_assets_postgres.py); the package's own cluster is unused.
   packages+=(postgresql)
+  # GNU time: the raster benchmark's peak memory of one process (scripts/bench_raster.py).
+  packages+=(time)
 fi
 
 missing=()
