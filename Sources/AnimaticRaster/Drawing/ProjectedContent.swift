@@ -149,7 +149,6 @@ final class ProjectedContent {
         let d = (length2 / scale) * toBounds.w
         let width = area.x1 - area.x0, height = area.y1 - area.y0
         if colors.count < width * height { colors = [UInt32](repeating: 0, count: width * height) }
-        let last = Self.rampWidth - 1
         ramp.withUnsafeBufferPointer { ramp in
             colors.withUnsafeMutableBufferPointer { out in
                 for row in 0..<height {
@@ -160,20 +159,17 @@ final class ProjectedContent {
                     // same IEEE quotients as one by one; clamped to the ramp with NaN (behind
                     // the eye, outside the outline) and everything below 0 read as entry 0.
                     let lanes = SIMD2<Double>(0, 1)
-                    let top = SIMD2<Double>(repeating: Double(last))
+                    let top = SIMD2<Double>(repeating: Double(Self.rampWidth - 1))
                     var column = 0
-                    while column &+ 2 <= width {
+                    while column < width {
                         let c = lanes + Double(column)
                         var s = (n0 + n.x * c) / (d0 + d.x * c)
                         s.replace(with: 0, where: .!(s .> 0))
                         s = pointwiseMin(s, top)
                         row[column] = ramp[Int(s.x)]
-                        row[column &+ 1] = ramp[Int(s.y)]
+                        // An odd width's last pair has one pixel in the row.
+                        if column &+ 1 < width { row[column &+ 1] = ramp[Int(s.y)] }
                         column &+= 2
-                    }
-                    if column < width {
-                        let c = Double(column)
-                        row[column] = ramp[Self.rampIndex((n0 + n.x * c) / (d0 + d.x * c), last: last)]
                     }
                 }
             }
@@ -189,13 +185,6 @@ final class ProjectedContent {
                 PIXMAN_OP_OVER, source, mask, destination, 0, 0, Int32(area.x0), Int32(area.y0),
                 Int32(area.x0), Int32(area.y0), Int32(width), Int32(height))
         }
-    }
-
-    /// The ramp entry for t · rampWidth = `s`: clamped to the ramp (PIXMAN_REPEAT_PAD);
-    /// NaN (behind the eye, outside the outline) reads entry 0.
-    @inline(__always)
-    private static func rampIndex(_ s: Double, last: Int) -> Int {
-        s >= Double(last) ? last : (s > 0 ? Int(s) : 0)
     }
 
     /// The premultiplied colours of a gradient of `stops` (evenly spaced) at t = (i + ½) /
