@@ -1,6 +1,7 @@
-/// An integer for each colour of a GIF frame — its pixel count (the histogram), or its
-/// palette index (`ColorPalette`): an open-addressing hash table of opaque RGB words
-/// (alpha 255, so the word 0 marks an empty slot) with linear probing.
+/// An integer for each colour of a frame — its number in the GIF's counting pass
+/// (`GIFEncoder.indexedImage`), its palette index (`ColorPalette`), or a count
+/// (`WebPEncoder.hasManyColors`): an open-addressing hash table of non-zero words (the word
+/// 0 marks an empty slot) with linear probing.
 ///
 /// Why not a `Dictionary`: both tables are looked up once per run of equal pixels, up to a
 /// few hundred thousand times a frame, and a `Dictionary` hashes each key with SipHash:
@@ -58,15 +59,6 @@ struct ColorTable {
         } else {
             insert(color, value, at: slot)
         }
-    }
-
-    /// Every (colour, value), sorted by colour: an order that depends only on the contents.
-    func sortedEntries() -> [(color: UInt32, count: Int)] {
-        var entries: [(color: UInt32, count: Int)] = []
-        entries.reserveCapacity(count)
-        for slot in keys.indices where keys[slot] != 0 { entries.append((keys[slot], values[slot])) }
-        entries.sort { $0.color < $1.color }
-        return entries
     }
 
     private mutating func insert(_ color: UInt32, _ value: Int, at slot: Int) {

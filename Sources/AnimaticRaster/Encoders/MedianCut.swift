@@ -18,7 +18,8 @@ enum MedianCut {
             maxColors: maxColors)
     }
 
-    /// The same for the histogram's entries sorted by colour (`ColorTable.sortedEntries`).
+    /// The same for the histogram's entries sorted by colour (as `GIFEncoder.indexedImage`
+    /// sorts its counts).
     static func palette(ofSorted sorted: [(color: UInt32, count: Int)], maxColors: Int) -> [UInt32] {
         precondition(maxColors >= 1)
         var entries = sorted
