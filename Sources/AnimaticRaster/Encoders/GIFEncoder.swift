@@ -126,25 +126,26 @@ public final class GIFEncoder: AnimationEncoder {
     }
 
     /// One pass over the rectangle numbers each pixel's colour in the order first seen
-    /// (−1: transparent) and counts the colours; the palette is made from the counts, and
-    /// the indices are then read through each number's palette index. Why numbers: the
-    /// pass that wrote the indices looked every colour change up in a second hash table,
-    /// and a fold frame's shading changes colour at almost every pixel (docs/BENCHMARKS.md,
-    /// "Projected gradients from a ramp"). The dithered path still looks up each pixel,
-    /// since its moved colours are not the frame's.
+    /// (−1: transparent); the palette is made from the colours (and, when there are too
+    /// many, from their counts), and the indices are then read through each number's palette
+    /// index. Why numbers: the pass that wrote the indices looked every colour change up in a
+    /// second hash table, and a fold frame's shading changes colour at almost every pixel
+    /// (docs/BENCHMARKS.md, "Projected gradients from a ramp"). The counts, which only a
+    /// reduced palette needs, are taken afterwards from the numbers (`colorCounts`): kept in
+    /// this pass, each update checked the array's uniqueness, 2 % of a fold GIF (`perf`).
+    /// The dithered path still looks up each pixel, since its moved colours are not the
+    /// frame's.
     private static func indexedImage(
         current: UnsafeBufferPointer<UInt32>, previous: UnsafeBufferPointer<UInt32>, width: Int, rect: PixelRect,
         maskUnchanged: Bool, dither: GIFDither
     ) -> GIFFileWriter.Image {
         var numbers = ColorTable()
         var colors: [UInt32] = []
-        var counts: [Int] = []
         var needsTransparent = false
         // Every element is written below, so the array is not filled first.
         let pixelNumbers = [Int32](unsafeUninitializedCapacity: rect.area) { pixelNumbers, initialized in
             var last: UInt32 = 1  // never a normalised word (alpha is 0 or 255)
             var lastNumber: Int32 = -1
-            var run = 0
             forEachPixel(current, previous, width: width, rect: rect, maskUnchanged: maskUnchanged) { i, _, _, p in
                 guard let p else {
                     needsTransparent = true
@@ -152,8 +153,6 @@ public final class GIFEncoder: AnimationEncoder {
                     return
                 }
                 if p != last {
-                    if run > 0 { counts[Int(lastNumber)] += run }
-                    run = 0
                     last = p
                     if let known = numbers.value(of: p) {
                         lastNumber = Int32(truncatingIfNeeded: known)
@@ -161,22 +160,22 @@ public final class GIFEncoder: AnimationEncoder {
                         lastNumber = Int32(truncatingIfNeeded: colors.count)
                         numbers.set(colors.count, for: p)
                         colors.append(p)
-                        counts.append(0)
                     }
                 }
-                run += 1
                 pixelNumbers[i] = lastNumber
             }
-            if run > 0 { counts[Int(lastNumber)] += run }
             initialized = rect.area
         }
 
         let capacity = needsTransparent ? 255 : 256
-        let sorted = zip(colors, counts).map { (color: $0, count: $1) }.sorted { $0.color < $1.color }
-        var palette =
-            colors.count <= capacity
-            ? ColorPalette(exactColors: sorted.map(\.color))
-            : ColorPalette(reducedColors: MedianCut.palette(ofSorted: sorted, maxColors: capacity))
+        var palette: ColorPalette
+        if colors.count <= capacity {
+            palette = ColorPalette(exactColors: colors.sorted())
+        } else {
+            let counts = colorCounts(pixelNumbers, colorCount: colors.count)
+            let sorted = zip(colors, counts).map { (color: $0, count: $1) }.sorted { $0.color < $1.color }
+            palette = ColorPalette(reducedColors: MedianCut.palette(ofSorted: sorted, maxColors: capacity))
+        }
         let transparentIndex = needsTransparent ? palette.colors.count : nil
         let transparent = UInt8(truncatingIfNeeded: transparentIndex ?? 0)
         let ditherSpread = dither == .ordered && !palette.isExact ? OrderedDither.spread(paletteCount: capacity) : 0
@@ -207,6 +206,30 @@ public final class GIFEncoder: AnimationEncoder {
         }
         return GIFFileWriter.Image(
             rect: rect, indices: indices, palette: palette.colors, transparentIndex: transparentIndex)
+    }
+
+    /// How many pixels have each number (−1, transparent, not counted). Counted a run of
+    /// equal numbers at a time: one increment per pixel made each pixel of a flat run wait for
+    /// the previous one's store to the same count.
+    private static func colorCounts(_ pixelNumbers: [Int32], colorCount: Int) -> [Int] {
+        var counts = [Int](repeating: 0, count: colorCount + 1)  // the last one counts −1
+        counts.withUnsafeMutableBufferPointer { counts in
+            pixelNumbers.withUnsafeBufferPointer { numbers in
+                guard var last = numbers.first else { return }
+                var run = 0
+                for n in numbers {
+                    if n != last {
+                        counts[last < 0 ? colorCount : Int(last)] += run
+                        last = n
+                        run = 0
+                    }
+                    run += 1
+                }
+                counts[last < 0 ? colorCount : Int(last)] += run
+            }
+        }
+        counts.removeLast()
+        return counts
     }
 
     /// Calls `body` for each pixel of `rect` in row order with its position in the
