@@ -58,12 +58,19 @@ import Testing
         // The count: 1,024 distinct visible colours are not dense, 1,025 are; transparent
         // words (0) are not counted, however many there are.
         let colours = (1...1025).map { UInt32($0) | 0xFF00_0000 }
-        #expect(!WebPEncoder.hasManyColors(Array(colours.prefix(1024)) + [UInt32](repeating: 0, count: 500)))
-        #expect(WebPEncoder.hasManyColors(colours))
-        #expect(!WebPEncoder.hasManyColors(Array(colours.prefix(1024).flatMap { [$0, $0, 0] })))
+        let withClear = Array(colours.prefix(1024)) + [UInt32](repeating: 0, count: 500)
+        #expect(!WebPEncoder.hasManyColors(withClear, width: withClear.count))
+        #expect(WebPEncoder.hasManyColors(colours, width: 1025))
+        let tripled: [UInt32] = colours.prefix(1024).flatMap { [$0, $0, 0] }
+        #expect(!WebPEncoder.hasManyColors(tripled, width: tripled.count))
+        // Rows: a colour seen in the row above is not counted again, one that is new is.
+        let rowOf1024 = Array(colours.prefix(1024))
+        #expect(!WebPEncoder.hasManyColors(rowOf1024 + rowOf1024 + rowOf1024, width: 1024))
+        #expect(!WebPEncoder.hasManyColors(rowOf1024 + rowOf1024.reversed(), width: 1024))
+        #expect(WebPEncoder.hasManyColors(rowOf1024 + [colours[1024]] + rowOf1024.dropFirst(), width: 1024))
         var words: [UInt32] = []
         StraightAlpha.words(of: Self.dense(0), into: &words)
-        #expect(WebPEncoder.hasManyColors(words))
+        #expect(WebPEncoder.hasManyColors(words, width: 64))
         // Dense frames go through method 0, still lossless: every frame decodes exactly.
         let frames = (0..<4).map { Self.dense($0 * 7) }
         let webp = try WebPDecoding(try Self.encode(frames, durations: Array(repeating: 0.05, count: 4)))

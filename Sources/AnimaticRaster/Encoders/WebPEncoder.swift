@@ -93,7 +93,7 @@ public final class WebPEncoder: AnimationEncoder {
         guard duration.isFinite, duration >= 0 else { throw RasterEncodingError.invalidDuration(duration) }
         StraightAlpha.words(of: frame, into: &straight)
         var frameConfig = config
-        if quality == nil && Self.hasManyColors(straight) { frameConfig.method = 0 }
+        if quality == nil && Self.hasManyColors(straight, width: width) { frameConfig.method = 0 }
         var picture = WebPPicture()
         guard animatic_WebPPictureInit(&picture) != 0 else {
             throw RasterEncodingError.library(name: "libwebp", message: "WebPPictureInit")
@@ -120,17 +120,28 @@ public final class WebPEncoder: AnimationEncoder {
     /// choice, measured: docs/FORMATS.md, "WebP").
     static let denseColors = 1024
 
-    /// Whether the straight-alpha words hold more than `denseColors` distinct visible
-    /// colours (fully transparent words, all 0, are not counted); stops counting there.
-    static func hasManyColors(_ words: [UInt32]) -> Bool {
+    /// Whether the straight-alpha words of a frame `width` pixels wide hold more than
+    /// `denseColors` distinct visible colours (fully transparent words, all 0, are not
+    /// counted); stops counting there. A word equal to its left or upper neighbour is already
+    /// counted, so only the others are looked up: most of a frame, flat fills and shading that
+    /// is constant down a column (the fold's), is skipped without a lookup.
+    static func hasManyColors(_ words: [UInt32], width: Int) -> Bool {
+        precondition(width > 0 && words.count % width == 0, "whole rows of \(width) words")
         var seen = ColorTable(capacity: denseColors)
-        var last: UInt32 = 0
-        for word in words where word != last && word != 0 {
-            last = word
-            seen.add(1, to: word)
-            if seen.count > denseColors { return true }
+        return words.withUnsafeBufferPointer { words in
+            var last: UInt32 = 0
+            for i in 0..<words.count {
+                let word = words[i]
+                if word == last || word == 0 { continue }
+                last = word
+                if i >= width && words[i - width] == word { continue }
+                if seen.value(of: word) == nil {
+                    seen.set(0, for: word)
+                    if seen.count > denseColors { return true }
+                }
+            }
+            return false
         }
-        return false
     }
 
     public func finish() throws -> [UInt8] {
