@@ -193,6 +193,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        OneShotHeap.keepFreedBlocks()
         let input: Data
         if spec == "-" {
             input = FileHandle.standardInput.readDataToEndOfFile()
