@@ -6,12 +6,12 @@ import Foundation
 /// unmapped when freed, and the heap's top is trimmed past the trim threshold. A raster
 /// render frees and allocates frame-sized buffers every frame (ours, and libwebp's canvases
 /// and candidate buffers), so each frame faulted its pages in afresh and the kernel zeroed
-/// them: on the 20-layer WebP, 38,700 page faults and 0.13 s of system time in a 0.86 s
+/// them: on the 20-layer WebP, 38,846 page faults and 0.15 s of system time in a 0.95 s
 /// render (docs/BENCHMARKS.md, "A one-shot render keeps its heap"). A process that exits
 /// after one render has no reason to give memory back, so it keeps freed blocks for reuse:
 /// every block under 32 MiB (glibc's largest mmap threshold on 64-bit; a @3x frame is
 /// 11.8 MB) comes from the heap, and the heap is not trimmed below 128 MiB. The peak grows
-/// by what glibc no longer returns mid-run (51 → 53 MiB there).
+/// by what glibc no longer returns mid-run (51.8 → 54.3 MB there).
 ///
 /// The server does not do this: it lives on, and gives memory back after large renders
 /// (`MemoryTrim`).
