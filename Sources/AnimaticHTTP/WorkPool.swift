@@ -109,17 +109,22 @@ public final class WorkPool: Sendable {
     private let heldAsideCounter = Atomic<Int>(0)
     private let promotedCounter = Atomic<Int>(0)
     private let expiryQueue = DispatchQueue(label: "animatic.render.expiry")
+    /// Monotonic nanoseconds (`uptimeNanoseconds`), read where a job comes, is taken or may
+    /// expire; a parameter so that tests can order its readings.
+    private let clock: @Sendable () -> UInt64
 
     /// Starts `workers` threads (at least one). `maxQueue` jobs may wait beyond the running
     /// ones; `admission` bounds how long (nil: no bound but the depth).
     /// `name` names the threads (`name.0`, `name.1`, …) as `top -H` and `perf` show them
     /// (Linux keeps 15 bytes of a thread's name and refuses a longer one, so keep it short);
-    /// `nice` is their nice value (`renderNice` unless a lane should yield more).
+    /// `nice` is their nice value (`renderNice` unless a lane should yield more). `clock`
+    /// reads monotonic nanoseconds (tests pass their own, to order its readings).
     public init(
         workers: Int, maxQueue: Int, admission: QueueAdmission? = nil, name: String = "render",
-        nice: Int32 = WorkPool.renderNice
+        nice: Int32 = WorkPool.renderNice, clock: @escaping @Sendable () -> UInt64 = WorkPool.uptimeNanoseconds
     ) {
         self.workers = max(workers, 1)
+        self.clock = clock
         self.nice = nice
         self.maxQueue = max(maxQueue, 0)
         self.admission = admission
@@ -143,7 +148,7 @@ public final class WorkPool: Sendable {
     /// Queues `job`, or holds it aside to be shed at its deadline (`QueueAdmission.admitWithin`);
     /// false when the queue is full or the pool stopping (nothing was kept: answer now).
     public func submit(_ job: Job) -> Bool {
-        let now = DispatchTime.now().uptimeNanoseconds
+        let now = clock()
         var expired: [Job] = []
         var armExpiry = false
         var promoted = 0
@@ -224,10 +229,10 @@ public final class WorkPool: Sendable {
     /// those held aside, at their heads) to `expired`.
     private func expire(_ state: inout State, now: UInt64, into expired: inout [Job]) {
         guard let deadline = admission?.deadline.nanoseconds else { return }
-        while let since = state.queue.oldestSince, now &- since > UInt64(deadline) {
+        while let since = state.queue.oldestSince, Self.age(since, at: now) > UInt64(deadline) {
             expired.append(state.queue.take(newest: false))
         }
-        while let since = state.heldAside.oldestSince, now &- since > UInt64(deadline) {
+        while let since = state.heldAside.oldestSince, Self.age(since, at: now) > UInt64(deadline) {
             expired.append(state.heldAside.take(newest: false))
         }
     }
@@ -249,7 +254,7 @@ public final class WorkPool: Sendable {
         while let oldest = state.heldAside.oldestSince {
             let wait = state.service.expectedWait(waiting: state.waiting, busy: workers, workers: workers) ?? .zero
             guard !admission.holdsAside(expectedWait: wait) else { break }
-            let waited = Duration.nanoseconds(Int(clamping: now &- oldest))
+            let waited = Duration.nanoseconds(Int(clamping: Self.age(oldest, at: now)))
             let oldestFirst =
                 !hasStoodAboveTarget(state, now: now) && admission.canStillStart(waited: waited, expectedWait: wait)
             state.queue.append(state.heldAside.takeWaiting(newest: !oldestFirst))
@@ -286,7 +291,8 @@ public final class WorkPool: Sendable {
             state.aboveTargetSince = nil
             return false
         }
-        guard let oldest = state.queue.oldestSince, now &- oldest > UInt64(admission.target.nanoseconds) else {
+        guard let oldest = state.queue.oldestSince, Self.age(oldest, at: now) > UInt64(admission.target.nanoseconds)
+        else {
             state.aboveTargetSince = nil
             return false
         }
@@ -298,7 +304,18 @@ public final class WorkPool: Sendable {
     /// clock `congested` keeps (which serves newest first then).
     private func hasStoodAboveTarget(_ state: borrowing State, now: UInt64) -> Bool {
         guard let admission, let since = state.aboveTargetSince else { return false }
-        return now &- since >= UInt64(admission.interval.nanoseconds)
+        return Self.age(since, at: now) >= UInt64(admission.interval.nanoseconds)
+    }
+
+    /// The system's monotonic clock in nanoseconds: the default `clock`.
+    public static let uptimeNanoseconds: @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
+
+    /// How long a job that came at `since` has waited at `now`, and 0 if it came later.
+    /// A thread reads the clock before it takes the lock, so a job queued meanwhile by
+    /// another thread can carry a later reading than `now`: a wrapping `now - since` then
+    /// read as centuries, and shed that job at once with a 503 (or trapped converting it).
+    static func age(_ since: UInt64, at now: UInt64) -> UInt64 {
+        now > since ? now - since : 0
     }
 
     /// How often, at most, the expiry timer looks for jobs past their deadline (10 ms: a
@@ -309,7 +326,7 @@ public final class WorkPool: Sendable {
     /// meanwhile (every worker busy with long renders); re-armed while jobs wait.
     private func scheduleExpiry(after delay: Duration) {
         expiryQueue.asyncAfter(deadline: .now() + .nanoseconds(delay.nanoseconds)) { [self] in
-            let now = DispatchTime.now().uptimeNanoseconds
+            let now = clock()
             var expired: [Job] = []
             let next = state.withLock { state -> Duration? in
                 expire(&state, now: now, into: &expired)
@@ -321,7 +338,7 @@ public final class WorkPool: Sendable {
                 // The oldest job's own deadline, at most `expiryResolution` early or late:
                 // under overload jobs expire continuously, and one timer per expiry would
                 // cost a wake-up each.
-                let waited = Int(now &- oldest)
+                let waited = Int(clamping: Self.age(oldest, at: now))
                 return .nanoseconds(
                     max(admission.deadline.nanoseconds - waited, Self.expiryResolution.nanoseconds))
             }
@@ -354,7 +371,7 @@ public final class WorkPool: Sendable {
         }
         while true {
             available.wait()
-            let now = DispatchTime.now().uptimeNanoseconds
+            let now = clock()
             var expired: [Job] = []
             var promoted = 0
             let next = state.withLock { state -> Job?? in
@@ -364,7 +381,8 @@ public final class WorkPool: Sendable {
                     let taken = state.queue.takeWaiting(newest: newest)
                     // A promoted job sits behind younger ones, so its deadline may pass
                     // before the head's: it is shed, never rendered late.
-                    if let deadline = admission?.deadline.nanoseconds, now &- taken.since > UInt64(deadline) {
+                    if let deadline = admission?.deadline.nanoseconds, Self.age(taken.since, at: now) > UInt64(deadline)
+                    {
                         expired.append(taken.job)
                         continue
                     }
@@ -385,8 +403,8 @@ public final class WorkPool: Sendable {
                 state.withLock { $0.busy -= 1 }
             } else {
                 job.run()
-                let finished = DispatchTime.now().uptimeNanoseconds
-                let ran = Duration.nanoseconds(Int(finished &- now))
+                let finished = clock()
+                let ran = Duration.nanoseconds(Int(clamping: Self.age(now, at: finished)))
                 // A new measure may make room for a held job.
                 signalPromoted(
                     state.withLock { state in

@@ -24,6 +24,69 @@ import Testing
         }
     }
 
+    /// A clock for `WorkPool(clock:)`: its readings in the order they are taken (the last
+    /// one repeats), or one value set by the test.
+    final class ScriptedClock: Sendable {
+        private let readings: Mutex<[UInt64]>
+
+        init(_ readings: [Duration]) { self.readings = Mutex(readings.map(Self.nanoseconds)) }
+
+        func read() -> UInt64 { readings.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] } }
+        func set(_ reading: Duration) { readings.withLock { $0 = [Self.nanoseconds(reading)] } }
+
+        static func nanoseconds(_ d: Duration) -> UInt64 {
+            UInt64(d.components.seconds) * 1_000_000_000 + UInt64(d.components.attoseconds / 1_000_000_000)
+        }
+    }
+
+    /// A worker reads the clock before it takes the lock, so a job queued meanwhile can carry
+    /// a later reading than the worker's. That job has waited nothing: it must be rendered,
+    /// not shed (a wrapping subtraction read its wait as centuries and answered a 503 at
+    /// once: 1 run in about 20 of `test_memory_after_bursts.py`'s burst).
+    @Test func aJobThatCameAfterTheWorkersClockReadingIsRenderedNotShed() {
+        // The submit reads 10 s, the worker it wakes 9.9 s.
+        let clock = ScriptedClock([.seconds(10), .milliseconds(9_900)])
+        let pool = WorkPool(
+            workers: 1, maxQueue: 8,
+            admission: QueueAdmission(deadline: .milliseconds(100), target: .seconds(5), interval: .seconds(5)),
+            clock: clock.read)
+        defer { pool.stop() }
+        let record = Record()
+        #expect(pool.submit(record.job("a")))
+        #expect(record.done.wait(timeout: .now() + 5) == .success)
+        #expect(record.runs.withLock { $0.map(\.0) } == ["a"])
+        #expect(record.runs.withLock { $0.first?.1 } == nil)  // .shed would be the 503
+        #expect(pool.shedCount == 0)
+    }
+
+    /// The expiry timer too reads the clock before the lock: a job queued after its reading
+    /// is not past its deadline (converting the wrapped wait to `Int` trapped), and it is
+    /// shed once a reading puts it past.
+    @Test func theExpiryTimerShedsAJobOnlyOnceItsReadingIsPastTheDeadline() {
+        let clock = ScriptedClock([.seconds(10)])
+        let pool = WorkPool(
+            workers: 1, maxQueue: 8,
+            admission: QueueAdmission(deadline: .milliseconds(100), target: .seconds(5), interval: .seconds(5)),
+            clock: clock.read)
+        defer { pool.stop() }
+        let release = DispatchSemaphore(value: 0)
+        #expect(pool.submit(WorkPool.Job(flag: CancellationFlag()) { release.wait() }))
+        let record = Record()
+        #expect(pool.submit(record.job("late")))  // came at 10 s
+        // The timer (first due 100 ms from now, then every 10–100 ms) reads 9.95 s: before
+        // "late" came.
+        clock.set(.milliseconds(9_950))
+        Thread.sleep(forTimeInterval: 0.35)
+        #expect(record.runs.withLock { $0.isEmpty })
+        #expect(pool.queued == 1 && pool.shedCount == 0)
+        clock.set(.milliseconds(10_200))  // 200 ms after it came: past the 100 ms deadline
+        #expect(record.done.wait(timeout: .now() + 5) == .success)
+        #expect(record.runs.withLock { $0.map(\.0) } == ["late"])
+        #expect(record.runs.withLock { $0.first?.1 } == .shed)
+        #expect(pool.shedCount == 1)
+        release.signal()
+    }
+
     @Test func aJobPastItsDeadlineIsShedWithoutAWorker() {
         let pool = WorkPool(
             workers: 1, maxQueue: 8,
