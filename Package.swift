@@ -142,7 +142,8 @@ let package = Package(
         // The asset store (docs/DEPLOY.md, "The asset store"): SQLite by default.
         // PostgreSQL (`--store postgres://…`) when replicas share one store.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        // Header only: libpq is loaded on first use (AnimaticStore/LibPQ.swift), not linked.
+        .systemLibrary(name: "CPostgres", providers: [.apt(["libpq-dev"])]),
         .target(name: "AnimaticStore", dependencies: ["CSQLite", "CPostgres", "COpenSSL"]),
         .testTarget(name: "AnimaticStoreTests", dependencies: ["AnimaticStore"]),
     ]

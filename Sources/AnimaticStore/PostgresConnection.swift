@@ -10,6 +10,7 @@ import Glibc
 final class PostgresConnection: @unchecked Sendable {
     private var connection: OpaquePointer?
     private let uri: String
+    private let pq: LibPQ
 
     /// A parameter: text (numbers, ids) or binary (image bytes, sent as they are).
     enum Value {
@@ -27,38 +28,39 @@ final class PostgresConnection: @unchecked Sendable {
 
     init(uri: String) throws(AssetStoreError) {
         self.uri = uri
+        pq = try LibPQ.shared.get()
         try connect()
     }
 
-    deinit { PQfinish(connection) }
+    deinit { pq.finish(connection) }
 
     /// Host, port and database, for the log; never the password.
     var location: String {
         guard let connection else { return "postgresql" }
-        let host = PQhost(connection).map { String(cString: $0) } ?? "?"
-        let port = PQport(connection).map { String(cString: $0) } ?? "?"
-        let db = PQdb(connection).map { String(cString: $0) } ?? "?"
+        let host = pq.host(connection).map { String(cString: $0) } ?? "?"
+        let port = pq.port(connection).map { String(cString: $0) } ?? "?"
+        let db = pq.db(connection).map { String(cString: $0) } ?? "?"
         return "postgresql \(host):\(port)/\(db)"
     }
 
     private func connect() throws(AssetStoreError) {
-        PQfinish(connection)
+        pq.finish(connection)
         // connect_timeout first: a value in the URI (expanded from dbname) wins over it.
         let keywords = ["connect_timeout", "dbname"]
         let values = [Self.connectTimeout, uri]
-        connection = withCStrings(keywords) { k in withCStrings(values) { v in PQconnectdbParams(k, v, 1) } }
-        guard let connection, PQstatus(connection) == CONNECTION_OK else {
-            let message = connection.map { String(cString: PQerrorMessage($0)) } ?? "out of memory"
+        connection = withCStrings(keywords) { k in withCStrings(values) { v in pq.connectdbParams(k, v, 1) } }
+        guard let connection, pq.status(connection) == CONNECTION_OK else {
+            let message = connection.flatMap { pq.errorMessage($0).map { String(cString: $0) } } ?? "out of memory"
             throw AssetStoreError("PostgreSQL is not reachable: \(message.trimmingTrailingNewlines)")
         }
         // Notices (e.g. "relation already exists, skipping") are not the server's business.
-        PQsetNoticeProcessor(connection, { _, _ in }, nil)
+        pq.setNoticeProcessor(connection, { _, _ in }, nil)
     }
 
     /// Runs one statement. `binary` asks for binary results (bytea as its bytes).
     @discardableResult
     func execute(_ sql: String, _ parameters: [Value] = [], binary: Bool = false) throws(AssetStoreError) -> Rows {
-        if connection == nil || PQstatus(connection) != CONNECTION_OK { try connect() }
+        if connection == nil || pq.status(connection) != CONNECTION_OK { try connect() }
         let payloads: [[UInt8]] = parameters.map {
             switch $0 {
             case .integer(let n): Array(String(n).utf8) + [0]
@@ -69,27 +71,27 @@ final class PostgresConnection: @unchecked Sendable {
         let formats: [Int32] = parameters.map { if case .bytes = $0 { 1 } else { 0 } }
         let lengths: [Int32] = payloads.map { Int32($0.count) }
         let result = withPointers(payloads) { values in
-            PQexecParams(
+            pq.execParams(
                 connection, sql, Int32(parameters.count), nil, values, lengths, formats, binary ? 1 : 0)
         }
-        defer { PQclear(result) }
-        let status = PQresultStatus(result)
+        defer { pq.clear(result) }
+        let status = pq.resultStatus(result)
         guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
-            let message = String(cString: PQerrorMessage(connection)).trimmingTrailingNewlines
-            if PQstatus(connection) != CONNECTION_OK {
+            let message = (pq.errorMessage(connection).map { String(cString: $0) } ?? "").trimmingTrailingNewlines
+            if pq.status(connection) != CONNECTION_OK {
                 throw AssetStoreError("PostgreSQL is not reachable: \(message)")
             }
             throw AssetStoreError("PostgreSQL: \(message)")
         }
         var rows: Rows = []
-        for row in 0..<PQntuples(result) {
+        for row in 0..<pq.ntuples(result) {
             var columns: [[UInt8]?] = []
-            for column in 0..<PQnfields(result) {
-                if PQgetisnull(result, row, column) == 1 {
+            for column in 0..<pq.nfields(result) {
+                if pq.getisnull(result, row, column) == 1 {
                     columns.append(nil)
                 } else {
-                    let count = Int(PQgetlength(result, row, column))
-                    let value = PQgetvalue(result, row, column)!
+                    let count = Int(pq.getlength(result, row, column))
+                    let value = pq.getvalue(result, row, column)!
                     columns.append(
                         value.withMemoryRebound(to: UInt8.self, capacity: count) {
                             Array(UnsafeBufferPointer(start: $0, count: count))

@@ -42,6 +42,8 @@ ASSET_RUNTIME_PACKAGES = {"libjpeg-turbo8", "liblcms2-2", "libsqlite3-0", "libpq
 ASSET_LIBRARIES = {"libjpeg", "liblcms2", "libsqlite3", "libpq"}
 # What libpq itself links (Kerberos, LDAP, SASL, GnuTLS), which apt installs with libpq5;
 # LDAP's names carry their version on Debian (libldap-2.5.so.0), not on Ubuntu (libldap.so.2).
+# The binary links none of them: libpq is loaded when a PostgreSQL store opens
+# (AnimaticStore/LibPQ.swift), so the image installs libpq5 but no start loads it.
 LIBPQ_DEPENDENCIES = {"libgssapi_krb5", "libkrb5", "libk5crypto", "libcom_err", "libkrb5support", "libkeyutils",
                       "libresolv", "libldap", "libldap-2.5", "liblber", "liblber-2.5", "libsasl2", "libgnutls",
                       "libp11-kit", "libidn2", "libunistring", "libtasn1", "libnettle", "libhogweed", "libgmp",
@@ -421,14 +423,16 @@ def test_release_script_stages_what_the_image_ships(staged):
 def test_release_binary_links_only_what_the_runtime_image_installs(staged):
     """ubuntu:noble has glibc, libstdc++6 and libgcc-s1; the Dockerfile adds libssl3t64
     (libssl, libcrypto) and zlib1g. Nothing else may be needed: the Swift runtime and
-    Foundation are linked in statically, and libcurl (FoundationNetworking) is not used."""
+    Foundation are linked in statically, and libcurl (FoundationNetworking) is not used.
+    libpq and what it links are not linked (loaded with a PostgreSQL store)."""
     out = subprocess.run(["ldd", str(staged / "animatic")], capture_output=True, text=True, timeout=30)
     assert out.returncode == 0, out.stderr
     names = {line.split()[0].split("/")[-1].split(".so")[0] for line in out.stdout.splitlines() if line.strip()}
     allowed = {"linux-vdso", "ld-linux-x86-64", "ld-linux-aarch64", "libc", "libm", "libdl",
                "libpthread", "librt", "libstdc++", "libgcc_s", "libssl", "libcrypto", "libz",
-               *RASTER_LIBRARIES, *CAIRO_DEPENDENCIES, *ASSET_LIBRARIES, *LIBPQ_DEPENDENCIES}
+               *RASTER_LIBRARIES, *CAIRO_DEPENDENCIES, *(ASSET_LIBRARIES - {"libpq"})}
     assert names <= allowed, sorted(names - allowed)
+    assert not names & ({"libpq"} | LIBPQ_DEPENDENCIES)
 
 
 @RELEASE_BUILD
