@@ -97,6 +97,18 @@ import Testing
         return out
     }
 
+    /// The heuristic's per-byte cost, vectorised: min(v, 256 − v) for every byte, 128 included.
+    @Test func everyBytesDistanceFromZeroIsTheSmallerWayRound() {
+        for start in stride(from: 0, to: 256, by: 16) {
+            let bytes = SIMD16<UInt8>((0..<16).map { UInt8(start + $0) })
+            let distances = PNGScanlineFilter.distanceFromZero(bytes)
+            for lane in 0..<16 {
+                let v = Int(bytes[lane])
+                #expect(Int(distances[lane]) == min(v, 256 - v), "byte \(v)")
+            }
+        }
+    }
+
     @Test(arguments: [1, 2, 3, 4, 5, 7, 17, 64, 67, 300])
     func vectorisedTrialsChooseAsThePlainHeuristic(width: Int) {
         var seed: UInt32 = UInt32(width)

@@ -84,7 +84,7 @@ enum PNGScanlineFilter {
                     if let out {
                         UnsafeMutableRawPointer(out).storeBytes(of: value, toByteOffset: i, as: SIMD16<UInt8>.self)
                     }
-                    sums &+= SIMD16<UInt16>(truncatingIfNeeded: pointwiseMin(value, 0 &- value))
+                    sums &+= SIMD16<UInt16>(truncatingIfNeeded: Self.distanceFromZero(value))
                     i += 16
                 }
                 cost &+= Int(SIMD16<UInt32>(truncatingIfNeeded: sums).wrappedSum())
@@ -122,6 +122,18 @@ enum PNGScanlineFilter {
         }
     }
 
+    /// min(v, 256 − v) for each byte: how far a residue is from 0 either way, the sum of
+    /// which is the heuristic's cost. The byte read as signed has that magnitude (−128
+    /// gives 128 again), taken as sign mask, xor and subtract: `pointwiseMin(v, 0 &- v)`
+    /// is the same, but the standard library's generic is called, not inlined (1.9 % of the
+    /// fold's APNG @2x under `perf`).
+    @inline(__always)
+    static func distanceFromZero(_ v: SIMD16<UInt8>) -> SIMD16<UInt8> {
+        let signed = SIMD16<Int8>(truncatingIfNeeded: v)
+        let sign = signed &>> 7
+        return SIMD16<UInt8>(truncatingIfNeeded: (signed ^ sign) &- sign)
+    }
+
     /// The Paeth predictor (section 9.4): of left, above and upper-left, the one nearest to
     /// left + above − upper-left.
     @inline(__always)
@@ -138,7 +150,12 @@ enum PNGScanlineFilter {
     /// p − c = a + b − 2c.
     @inline(__always)
     static func paeth(_ a: SIMD16<Int16>, _ b: SIMD16<Int16>, _ c: SIMD16<Int16>) -> SIMD16<UInt8> {
-        @inline(__always) func magnitude(_ x: SIMD16<Int16>) -> SIMD16<Int16> { pointwiseMax(x, 0 &- x) }
+        // |x| as sign mask, xor and subtract: `pointwiseMax(x, 0 &- x)` is the same, but the
+        // standard library's generic is called, not inlined (0.6 % of the fold's APNG @2x).
+        @inline(__always) func magnitude(_ x: SIMD16<Int16>) -> SIMD16<Int16> {
+            let sign = x &>> 15
+            return (x ^ sign) &- sign
+        }
         let pa = magnitude(b &- c)
         let pb = magnitude(a &- c)
         let pc = magnitude(a &+ b &- c &- c)
