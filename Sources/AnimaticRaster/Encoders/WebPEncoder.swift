@@ -10,9 +10,10 @@ import CWebP
 ///   content.
 /// - **Changed rectangles** are libwebp's own: `WebPAnimEncoder` compares each frame with
 ///   the previous canvas, encodes only the changed sub-rectangle (grown to even offsets, as
-///   the ANMF chunk requires), tries "dispose none" and "dispose to background", blends
-///   (unchanged pixels made transparent) and keeps the smaller; an identical frame is not
-///   encoded but lengthens the previous one (libwebp src/mux/anim_encode.c, `SetFrame`,
+///   the ANMF chunk requires), with the previous frame disposed to background when that
+///   makes the rectangle smaller (else none; both are encoded only with `minimize_size`,
+///   which is off), blending unchanged pixels to transparent; an identical frame is not
+///   encoded but lengthens the previous one (libwebp 1.2.4 src/mux/anim_encode.c, `SetFrame`,
 ///   `IncreasePreviousDuration`). So this encoder hands it whole frames and does not run
 ///   `ChangedRectangle` itself. Key frames are disabled (`kmax` 0): they only help seeking,
 ///   and each would be encoded twice.
