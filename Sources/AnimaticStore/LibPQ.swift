@@ -3,11 +3,11 @@ import Glibc
 
 /// libpq, loaded when a PostgreSQL store is first opened (`dlopen`), not linked.
 ///
-/// Linked, libpq and what it links (Kerberos, LDAP, SASL, GnuTLS and their own: 21 shared
-/// objects of the binary's 56) were loaded and relocated at every start of every command,
-/// though only `animatic serve --store postgres://…` calls it: about 5 ms of a `render`
-/// that starts in 35 (docs/BENCHMARKS.md, "Start-up without libpq"). Loaded here, only the
-/// store pays. The header (CPostgres) still gives the types; the functions are looked up
+/// Linked, libpq and what it links (Kerberos, LDAP, SASL, GnuTLS and their own: 20 of the
+/// image binary's 56 shared objects) were loaded and relocated at every start of every
+/// command, though only `animatic serve --store postgres://…` calls it: the image's binary
+/// started in 30 ms and now in 21 (docs/BENCHMARKS.md, "Start-up without libpq"). Loaded
+/// here, only the store pays. The header (CPostgres) still gives the types; the functions are looked up
 /// by name, with the signatures the header declares (libpq 15, src/interfaces/libpq/libpq-fe.h).
 struct LibPQ: Sendable {
     /// The runtime library: Debian's and Ubuntu's `libpq5` package installs it (the image does).
