@@ -16,5 +16,4 @@ swift build -c release --package-path Benchmarks
 # 1,000 held connections plus wrk's 256 need more descriptors than some defaults.
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 python3 Benchmarks/run_bench.py
-scripts/install-deps.sh test
-exec .venv/bin/python scripts/bench_raster.py --write
+exec make bench-raster

@@ -3,8 +3,10 @@
 side with the two routes users take today (issue 27; ../shared/research/raster.md), on one
 core (`taskset -c 0`):
 
-  animatic   `animatic render SPEC --format F --fps 30 --scale S --out …` (release build), the
-             whole process: parse, compile, draw every frame, encode;
+  animatic   `animatic render SPEC --format F --fps 30 --scale S --out …`, the whole process:
+             start, parse, compile, draw every frame, encode. The binary is $ANIMATIC_BINARY,
+             else .build/release/animatic; `make bench-raster` passes the image's build (the
+             Swift runtime linked statically), which starts sooner;
   rlottie    rlottie-python renders animatic's own Lottie export of the spec frame by frame,
              and Pillow writes the same format (MP4: Pillow has none, so the frames are piped
              to Debian's ffmpeg with its H.264 encoder — a checker's tool, timed the same way);
@@ -13,7 +15,9 @@ core (`taskset -c 0`):
              the browser's start is not counted.
 
 Each comparator draws the frames once per spec and scale (that time is added to each format's
-encode); each timing is the median of ROUNDS runs. Specs: the fold preset (1 s, 30 fps =
+encode); each timing is the median of ROUNDS runs. A round runs rlottie, then animatic for
+each format, back to back, and ÷ rlottie is the median of the rounds' own ratios: the load of
+this shared machine moves within a minute, and a ratio of runs minutes apart moved with it. Specs: the fold preset (1 s, 30 fps =
 31 frames) at @1x and @2x, and scripts/bench_exports.py's 20-layer, 1 s spec at @1x. For each,
 wall seconds, megapixels per second (frames × pixels / wall), peak RSS (animatic's process;
 rlottie's Python process) and the output's bytes; the ratios animatic ÷ rlottie (target ≤ 0.5)
@@ -165,12 +169,6 @@ def chromium_frames(svg_path, width, height, scale, duration):
         driver.quit()
 
 
-def median_of(rounds, measure):
-    results = [measure() for _ in range(rounds)]
-    walls = sorted(r[0] for r in results)
-    return statistics.median(walls), max(r[1] for r in results)
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--write", action="store_true")
@@ -204,15 +202,24 @@ def main():
             subprocess.run([BINARY, "render", spec, "--format", "lottie", "--fps", str(FPS), "--out", lottie], check=True)
             svg = os.path.join(tmp, "spec.svg")
             subprocess.run([BINARY, "render", spec, "--format", "svg", "--fps", str(FPS), "--out", svg], check=True)
-            rl = [rlottie(lottie, width, height, tmp, formats) for _ in range(options.rounds)]
-            rl_draw = statistics.median(r["draw"] for r in rl)
+            # Each round runs rlottie (drawing once, then writing every format) and then
+            # animatic for every format, back to back, so that a round's ratio compares runs
+            # under the same load (this machine's load moves within a minute).
+            rl, runs = [], {fmt: [] for fmt in formats}
+            for _ in range(options.rounds):
+                rl.append(rlottie(lottie, width, height, tmp, formats))
+                for fmt in formats:
+                    runs[fmt].append(animatic(spec, fmt, scale, os.path.join(tmp, f"animatic.{fmt}")))
             if not options.no_chromium:
                 chrome_seconds, chrome_frames = chromium_frames(svg, points[0], points[1], scale, duration)
             for fmt in formats:
                 out = os.path.join(tmp, f"animatic.{fmt}")
-                wall, rss = median_of(options.rounds, lambda: animatic(spec, fmt, scale, out))
+                wall = statistics.median(w for w, _ in runs[fmt])
+                rss = max(r for _, r in runs[fmt])
                 size = os.path.getsize(out)
-                rl_wall = rl_draw + statistics.median(r["encode"][fmt] for r in rl)
+                rl_walls = [r["draw"] + r["encode"][fmt] for r in rl]
+                rl_wall = statistics.median(rl_walls)
+                ratio = statistics.median(w / b for (w, _), b in zip(runs[fmt], rl_walls))
                 chrome_wall = None
                 if not options.no_chromium:
                     encode_start = time.perf_counter()
@@ -222,7 +229,8 @@ def main():
                 rows.append({
                     "spec": name, "scale": scale, "format": fmt, "frames": frames, "size": f"{width}×{height}",
                     "animatic": wall, "mpps": megapixels / wall, "rss": rss / 1024, "bytes": size,
-                    "rlottie": rl_wall, "rlottie_bytes": rl[0]["bytes"][fmt], "rlottie_rss": max(r["rss"] for r in rl) / 1024,
+                    "rlottie": rl_wall, "rlottie_ratio": ratio, "rlottie_bytes": rl[0]["bytes"][fmt],
+                    "rlottie_rss": max(r["rss"] for r in rl) / 1024,
                     "chromium": chrome_wall,
                 })
                 print(json.dumps(rows[-1]), flush=True)
@@ -233,11 +241,21 @@ def main():
         replace_section(section, BEGIN, END)
 
 
+def binary_kind():
+    """How BINARY was linked, for the table's heading: the image's build has no libswiftCore.so."""
+    linked = subprocess.run(["ldd", BINARY], capture_output=True, text=True).stdout
+    runtime = "shared" if "libswiftCore" in linked else "static, as the image ships it"
+    return f"`{os.path.relpath(BINARY, ROOT)}` (Swift runtime {runtime})"
+
+
 def markdown(rows, before, after, rounds):
     mark = lambda ok: "✓" if ok else "✗"  # noqa: E731
     lines = [BEGIN, "## Raster formats against rlottie and Chromium (issue 27)", "",
-             f"`make bench-raster` (scripts/bench_raster.py; also the last step of `make bench`), release build, "
-             f"everything on one core (`taskset -c 0`), {FPS} fps, median of {rounds} runs. animatic: the whole "
+             f"`make bench-raster` (scripts/bench_raster.py; also the last step of `make bench`), release build "
+             f"{binary_kind()}, "
+             f"everything on one core (`taskset -c 0`), {FPS} fps, median of {rounds} runs. Each round runs "
+             "rlottie and then animatic, back to back; ÷ rlottie is the median of the rounds' own ratios, so "
+             "it can differ from the ratio of the two medians. animatic: the whole "
              "`animatic render --format F` process. rlottie: rlottie-python drawing animatic's Lottie export, "
              "Pillow writing the format (MP4: ffmpeg, Pillow has none). Chromium: headless screenshots of "
              "animatic's SVG frame by frame (browser start not counted), then the same writer. Targets: "
@@ -247,7 +265,7 @@ def markdown(rows, before, after, rounds):
              "rlottie bytes | Chromium s | ÷ Chromium |",
              "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
-        a = r["animatic"] / r["rlottie"]
+        a = r["rlottie_ratio"]
         chromium = "— | —"
         if r["chromium"] is not None:
             b = r["animatic"] / r["chromium"]
