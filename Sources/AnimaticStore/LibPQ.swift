@@ -7,8 +7,9 @@ import Glibc
 /// image binary's 56 shared objects) were loaded and relocated at every start of every
 /// command, though only `animatic serve --store postgres://…` calls it: the image's binary
 /// started in 30 ms and now in 21 (docs/BENCHMARKS.md, "Start-up without libpq"). Loaded
-/// here, only the store pays. The header (CPostgres) still gives the types; the functions are looked up
-/// by name, with the signatures the header declares (libpq 15, src/interfaces/libpq/libpq-fe.h).
+/// here, only the store pays. The header (CPostgres) still gives the types; the functions
+/// are looked up by name, with the signatures the header declares (libpq 15,
+/// src/interfaces/libpq/libpq-fe.h).
 struct LibPQ: Sendable {
     /// The runtime library: Debian's and Ubuntu's `libpq5` package installs it (the image does).
     static let soname = "libpq.so.5"
@@ -63,7 +64,7 @@ struct LibPQ: Sendable {
     private init(_ library: String, handle: UnsafeMutableRawPointer) throws(AssetStoreError) {
         func function<F>(_ name: String) throws(AssetStoreError) -> F {
             guard let address = dlsym(handle, name) else {
-                throw AssetStoreError("\(library) has no \(name): the PostgreSQL store needs libpq 10 or later")
+                throw AssetStoreError("\(library) has no \(name): it is not the libpq the PostgreSQL store needs")
             }
             return unsafeBitCast(address, to: F.self)
         }
