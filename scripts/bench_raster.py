@@ -18,10 +18,10 @@ Each comparator draws the frames once per spec and scale (that time is added to 
 encode); each timing is the median of ROUNDS runs. A round runs rlottie, then animatic for
 each format, back to back, and ÷ rlottie is the median of the rounds' own ratios: the load of
 this shared machine moves within a minute, and a ratio of runs minutes apart moved with it.
-Specs: the fold preset (1 s, 30 fps = 31 frames) at @1x and @2x, and scripts/bench_exports.py's 20-layer, 1 s spec at @1x. For each,
-wall seconds, megapixels per second (frames × pixels / wall), peak RSS (animatic's process;
-rlottie's Python process) and the output's bytes; the ratios animatic ÷ rlottie (target ≤ 0.5)
-and animatic ÷ Chromium (target ≤ 0.05).
+Specs: the fold preset (1 s, 30 fps = 31 frames) at @1x and @2x, and scripts/bench_exports.py's
+20-layer, 1 s spec at @1x. For each, wall seconds, megapixels per second (frames × pixels /
+wall), peak RSS (animatic's process; rlottie's Python process) and the output's bytes; the
+ratios animatic ÷ rlottie (target ≤ 0.5) and animatic ÷ Chromium (target ≤ 0.05).
 
   scripts/bench_raster.py [--write] [--rounds N] [--case NAME] [--format F] [--no-chromium]
 
