@@ -78,10 +78,16 @@ public struct HTTPServerConfiguration: Sendable {
     /// Unlimited by default (a reverse proxy is one address); `animatic serve` sets 256.
     public var maxConnectionsPerClient: Int = .max
     /// Silent connections (accepted, and no byte of a request yet or a header section
-    /// still arriving) one client address may hold; past it, a new connection from that
-    /// address closes the address's oldest silent one. Unlimited by default, like
+    /// still arriving) one client address may hold; past it, the address's oldest silent
+    /// ones are closed once silent for `silentShareGrace`. Unlimited by default, like
     /// `maxConnectionsPerClient`; `animatic serve` sets 32 (docs/HTTP.md says why).
     public var maxSilentConnectionsPerClient: Int = .max
+    /// How long a connection must have been silent before its address's share may close
+    /// it: a client that opens many connections at once sends on each only after opening
+    /// them all (a load tester, a connection pool), and a TLS handshake keeps a connection
+    /// silent for a round trip. 250 ms by default (docs/HTTP.md says why); not applied at
+    /// or near the connection cap.
+    public var silentShareGrace: Duration = .milliseconds(250)
     /// When this many connections are open (default: 7/8 of `maxConnections`), each new
     /// one closes the keep-alive connection idle, or the connection silent, longest, so
     /// clients holding idle or silent connections cannot lock others out.

@@ -17,6 +17,8 @@ final class ServerCore: Sendable {
         var perClient: [String: Int] = [:]
         /// Idle keep-alive and silent connections, oldest first: who makes room near the cap.
         var evictable = EvictableConnections()
+        /// Addresses over their silent share with a check pending (`enforceSilentShare`).
+        var silentShareChecks: Set<String> = []
         var nextID = 0
         var boundPort: Int?
     }
@@ -165,6 +167,7 @@ final class ServerCore: Sendable {
             case accepted(Connection, evict: [(Connection, ConnectionEviction)])
             case overCapacity, overClientCap, notRunning
         }
+        var check: UInt64?
         let admission = state.withLock { state -> Admission in
             guard state.phase == .running else { return .notRunning }
             guard state.perClient[host, default: 0] < configuration.maxConnectionsPerClient else {
@@ -182,11 +185,18 @@ final class ServerCore: Sendable {
                 evict.append(oldest)
             }
             // This one starts silent: past its address's share of silent connections, the
-            // address's oldest silent one goes.
-            if state.evictable.silentCount(of: host) >= configuration.maxSilentConnectionsPerClient,
-                let id = state.evictable.takeOldestSilent(of: host)
-            {
-                evict.append((id, .ifSilent))
+            // address's oldest silent ones go — those silent for the grace now, the others
+            // when they have been (`enforceSilentShare`), if they still are.
+            let now = DispatchTime.now().uptimeNanoseconds
+            let share = configuration.maxSilentConnectionsPerClient
+            if state.evictable.silentCount(of: host) >= share {
+                let (taken, waiting) = state.evictable.takeSilent(
+                    of: host, keeping: share - 1,
+                    silentSinceAtMost: Self.instant(now, less: configuration.silentShareGrace))
+                evict += taken.map { ($0, .ifSilent) }
+                if let waiting, state.silentShareChecks.insert(host).inserted {
+                    check = Self.delay(until: waiting, grace: configuration.silentShareGrace, now: now)
+                }
             }
             state.nextID += 1
             let connection = Connection(
@@ -194,10 +204,11 @@ final class ServerCore: Sendable {
                 transport: transport, core: self, target: ioQueue)
             state.connections[state.nextID] = connection
             state.perClient[host, default: 0] += 1
-            state.evictable.update(state.nextID, host: host, kind: .silent)
+            state.evictable.update(state.nextID, host: host, kind: .silent, now: now)
             return .accepted(
                 connection, evict: evict.compactMap { entry in state.connections[entry.id].map { ($0, entry.rule) } })
         }
+        if let check { scheduleSilentShareCheck(of: host, after: check) }
         switch admission {
         case .accepted(let connection, let evict):
             for (victim, rule) in evict { victim.evict(rule) }
@@ -221,6 +232,46 @@ final class ServerCore: Sendable {
             transport.free()
             Glibc.close(fd)
         }
+    }
+
+    /// An address over its silent share had connections still within the grace: they go
+    /// when they have been silent for it, if they still are and the address is still over
+    /// its share (`maxSilentConnectionsPerClient`), and the check repeats while it is.
+    private func enforceSilentShare(of host: String) {
+        var check: UInt64?
+        let victims = state.withLock { state -> [Connection] in
+            state.silentShareChecks.remove(host)
+            guard state.phase == .running else { return [] }
+            let now = DispatchTime.now().uptimeNanoseconds
+            let (taken, waiting) = state.evictable.takeSilent(
+                of: host, keeping: configuration.maxSilentConnectionsPerClient,
+                silentSinceAtMost: Self.instant(now, less: configuration.silentShareGrace))
+            if let waiting {
+                state.silentShareChecks.insert(host)
+                check = Self.delay(until: waiting, grace: configuration.silentShareGrace, now: now)
+            }
+            return taken.compactMap { state.connections[$0] }
+        }
+        for victim in victims { victim.evict(.ifSilent) }
+        if let check { scheduleSilentShareCheck(of: host, after: check) }
+    }
+
+    private func scheduleSilentShareCheck(of host: String, after nanoseconds: UInt64) {
+        acceptQueue.asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds))) { [self] in
+            enforceSilentShare(of: host)
+        }
+    }
+
+    /// Nanoseconds from `now` until a connection silent since `since` has been for `grace`.
+    static func delay(until since: UInt64, grace: Duration, now: UInt64) -> UInt64 {
+        let due = since.addingReportingOverflow(UInt64(max(0, grace.nanoseconds)))
+        return due.overflow ? .max : (due.partialValue > now ? due.partialValue - now : 0)
+    }
+
+    /// The monotonic clock `grace` before `now` (nanoseconds), 0 when that is before it began.
+    static func instant(_ now: UInt64, less grace: Duration) -> UInt64 {
+        let grace = UInt64(max(0, grace.nanoseconds))
+        return now > grace ? now - grace : 0
     }
 
     /// "1.2.3.4" of "1.2.3.4:5678", "::1" of "[::1]:5678".
@@ -326,7 +377,7 @@ final class ServerCore: Sendable {
     func connection(_ id: Int, remoteHost: String, slot: ConnectionSlotKind) {
         state.withLock { state in
             guard state.connections[id] != nil else { return }
-            state.evictable.update(id, host: remoteHost, kind: slot)
+            state.evictable.update(id, host: remoteHost, kind: slot, now: DispatchTime.now().uptimeNanoseconds)
         }
     }
 

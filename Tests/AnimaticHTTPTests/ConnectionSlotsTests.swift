@@ -105,7 +105,10 @@ extension ServerSuites {
         /// Past `maxSilentConnectionsPerClient`, a new connection from the same address
         /// closes that address's oldest silent one; other addresses keep theirs.
         @Test func anAddressPastItsSilentShareLosesItsOldestSilentConnection() throws {
-            try withServer(configure: { $0.maxSilentConnectionsPerClient = 4 }) { server, port in
+            try withServer(configure: {
+                $0.maxSilentConnectionsPerClient = 4
+                $0.silentShareGrace = .zero
+            }) { server, port in
                 var mine: [Int32] = []
                 let other = try connectFrom("127.0.1.2", port: port)
                 defer {
@@ -126,6 +129,52 @@ extension ServerSuites {
                 #expect(readsStatusLine(mine[5]) == "HTTP/1.1 200 OK")
                 _ = Glibc.send(other, request, request.count, Int32(MSG_NOSIGNAL))
                 #expect(readsStatusLine(other) == "HTTP/1.1 200 OK")
+            }
+        }
+
+        /// A client that opens many connections at once and then asks on each (wrk, a
+        /// connection pool) is not cut off by its address's silent share: a connection is
+        /// closed by the share only once it has been silent for `silentShareGrace`. Before
+        /// the grace, 12 connections opened at once against a share of 4 lost the 8 oldest.
+        @Test func connectionsOpenedAtOnceAreAllServedWithinTheGrace() throws {
+            try withServer(configure: {
+                $0.maxSilentConnectionsPerClient = 4
+                $0.silentShareGrace = .seconds(60)
+            }) { server, port in
+                var mine: [Int32] = []
+                defer { for fd in mine { Glibc.close(fd) } }
+                for _ in 0..<12 { mine.append(try connectFrom("127.0.1.1", port: port)) }
+                #expect(waitUntil { server.openConnectionCount == 12 })
+                Thread.sleep(forTimeInterval: 0.1)  // every accept (and any eviction) is done
+                let request = Array(get("/").utf8)
+                for (n, fd) in mine.enumerated() {
+                    _ = Glibc.send(fd, request, request.count, Int32(MSG_NOSIGNAL))
+                    #expect(readsStatusLine(fd) == "HTTP/1.1 200 OK", "connection \(n)")
+                }
+            }
+        }
+
+        /// Connections still silent when the grace has passed are closed then, without a
+        /// new connection to trigger it: the address is back to its share, keeping the
+        /// newest ones; one that spoke stays.
+        @Test func pastTheGraceTheShareClosesTheOldestStillSilent() throws {
+            try withServer(configure: {
+                $0.maxSilentConnectionsPerClient = 2
+                $0.silentShareGrace = .milliseconds(300)
+            }) { server, port in
+                var mine: [Int32] = []
+                defer { for fd in mine { Glibc.close(fd) } }
+                let request = Array(get("/").utf8)
+                mine.append(try connectFrom("127.0.1.1", port: port))
+                _ = Glibc.send(mine[0], request, request.count, Int32(MSG_NOSIGNAL))
+                #expect(readsStatusLine(mine[0]) == "HTTP/1.1 200 OK", "it spoke: kept, idle")
+                for _ in 1..<6 { mine.append(try connectFrom("127.0.1.1", port: port)) }
+                #expect(waitUntil { server.openConnectionCount == 3 }, "the oldest silent ones closed")
+                for n in 1...3 { #expect(readsEOF(mine[n]), "connection \(n)") }
+                for n in 4...5 {
+                    _ = Glibc.send(mine[n], request, request.count, Int32(MSG_NOSIGNAL))
+                    #expect(readsStatusLine(mine[n]) == "HTTP/1.1 200 OK", "connection \(n)")
+                }
             }
         }
     }
