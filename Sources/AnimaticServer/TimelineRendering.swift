@@ -19,14 +19,15 @@ extension APIRoutes {
         if let cached = cachedTimeline(hash: hash, parsed, cacheControl: cacheControl) { return cached }
         let compiled = parsed.reduceMotion ? ReduceMotion.apply(spec) : spec
         // What UIKit cannot express exactly, for every format (docs/API.md, "Warnings"):
-        // found once, for the headers and for the JSON body's `warnings` member.
-        let found = SpecWarnings.of(compiled)
+        // found once, for the headers and for the JSON body's `warnings` member, and only
+        // for a render that is not refused.
+        let found = SpecWarnings.Found(compiled)
         let body: [UInt8]
-        switch SpecWarnings.reusing(found, for: compiled, { render(compiled, parsed) }) {
+        switch SpecWarnings.reusing(found, { render(compiled, parsed) }) {
         case .failure(let problem): return problem.response
         case .success(let encoded): body = encoded
         }
-        let warnings = found.map(SpecWarnings.headerValue)
+        let warnings = found.warnings.map(SpecWarnings.headerValue)
         // One entry may take an eighth of the cache at most, so a few huge bodies
         // cannot push out every other entry (or pin memory the spool would free).
         if body.count <= configuration.cacheBytes / 8 {

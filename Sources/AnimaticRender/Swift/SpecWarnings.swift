@@ -1,4 +1,5 @@
 import AnimaticCore
+import Synchronization
 
 /// What a spec asks for that UIKit code cannot express exactly (a step curve, a spring that
 /// outlives its block, a clipped shadow…): the warnings of the Swift export, computed in one
@@ -10,25 +11,42 @@ import AnimaticCore
 public enum SpecWarnings {
     /// The warnings of `spec` (the spec as compiled: after `reduceMotion`), in spec order.
     public static func of(_ spec: TransitionSpec) -> [SwiftExportWarning] {
-        if let known, known.spec == spec { return known.warnings }
-        return SwiftNumberSlots.literally { SwiftAnimatorEncoder.warnings(of: spec) }
+        if let found, found.spec == spec { return found.warnings }
+        return find(spec)
     }
 
-    /// Warnings already found for a spec, bound while it is encoded (`reusing`).
-    struct Known: Sendable {
-        var spec: TransitionSpec
-        var warnings: [SwiftExportWarning]
+    static func find(_ spec: TransitionSpec) -> [SwiftExportWarning] {
+        SwiftNumberSlots.literally { SwiftAnimatorEncoder.warnings(of: spec) }
     }
 
-    @TaskLocal static var known: Known?
+    /// A spec's warnings, found the first time they are asked for and then kept. The server
+    /// asks after the render, for its `Animatic-Warning` headers, so a request refused by
+    /// its price pays nothing for them: writing the Swift of a large spec to find them was
+    /// two thirds of the CPU time of the deep tree's 422 (docs/BENCHMARKS.md, "Warnings on
+    /// the render path").
+    public final class Found: Sendable {
+        public let spec: TransitionSpec
+        private let kept = Mutex<[SwiftExportWarning]?>(nil)
 
-    /// Runs `body` with `warnings` known to be those of `spec`, so that an encoder asking for
-    /// them (the JSON timeline's `warnings` member) gets them without writing the spec's Swift
-    /// again. The server finds them once per request for its `Animatic-Warning` headers;
-    /// found twice, they were a large part of a JSON render's CPU time (docs/BENCHMARKS.md,
-    /// "Warnings on the render path").
-    public static func reusing<T>(_ warnings: [SwiftExportWarning], for spec: TransitionSpec, _ body: () -> T) -> T {
-        $known.withValue(Known(spec: spec, warnings: warnings), operation: body)
+        public init(_ spec: TransitionSpec) { self.spec = spec }
+
+        public var warnings: [SwiftExportWarning] {
+            if let warnings = kept.withLock({ $0 }) { return warnings }
+            let warnings = SpecWarnings.find(spec)
+            kept.withLock { $0 = warnings }
+            return warnings
+        }
+    }
+
+    @TaskLocal static var found: Found?
+
+    /// Runs `body` with `found` bound, so that an encoder asking for the warnings of its spec
+    /// (the JSON timeline's `warnings` member) gets the ones `found` keeps, and the caller
+    /// reads them afterwards without writing the spec's Swift again: found twice, they were a
+    /// large part of a JSON render's CPU time (docs/BENCHMARKS.md, "Warnings on the render
+    /// path").
+    public static func reusing<T>(_ found: Found, _ body: () -> T) -> T {
+        $found.withValue(found, operation: body)
     }
 
     /// The `Animatic-Warning` header value of a warning: `<JSON pointer>: <sentence>`, with
