@@ -103,7 +103,7 @@ extension APIRoutes {
                 SpecWarnings.write(warnings, into: &json)
                 json.raw("}")
                 var response = HTTPResponse(status: .ok, body: json.bytes, contentType: "application/json")
-                for warning in warnings { response.headers.add("Animatic-Warning", SpecWarnings.headerValue(warning)) }
+                for value in SpecWarnings.headerValues(warnings) { response.headers.add("Animatic-Warning", value) }
                 return response
             }
         }

@@ -351,7 +351,7 @@ enum OpenAPIDocument {
             "headers": {
               "ETag": {"description": "Strong validator of the representation (identity and gzip differ).", "schema": {"type": "string"}},
               "CacheControl": {"schema": {"type": "string"}},
-              "AnimaticWarning": {"description": "Every format: one field line per spec part UIKit code cannot express exactly, `pointer: sentence` (docs/API.md, Warnings).", "schema": {"type": "string"}}
+              "AnimaticWarning": {"description": "Every format: one field line per spec part UIKit code cannot express exactly, `pointer: sentence`, within 2,048 bytes of field lines; past them a last line counts the rest, which the JSON bodies list (docs/API.md, Warnings).", "schema": {"type": "string"}}
             },
             "responses": {
               "Timeline": {

@@ -27,7 +27,7 @@ extension APIRoutes {
         case .failure(let problem): return problem.response
         case .success(let encoded): body = encoded
         }
-        let warnings = found.warnings.map(SpecWarnings.headerValue)
+        let warnings = SpecWarnings.headerValues(found.warnings)
         // One entry may take an eighth of the cache at most, so a few huge bodies
         // cannot push out every other entry (or pin memory the spool would free).
         if body.count <= configuration.cacheBytes / 8 {

@@ -95,3 +95,36 @@ def test_every_format_and_validate_send_one_header_per_warning(live_server):
 def test_api_md_documents_the_header_and_the_array():
     api = (ROOT / "docs" / "API.md").read_text()
     assert "## Warnings" in api and "Animatic-Warning" in api and '"warnings"' in api
+
+
+def test_many_warnings_fit_a_response_head_and_the_bodies_keep_them_all(live_server):
+    """120 clipped layers with shadows make 120 warnings: the headers carry the first ones
+    and a last line counting the rest, within 2,048 bytes of field lines (docs/API.md,
+    "Warnings"), so Python's own client, which refuses more than 100 header lines, reads the
+    response; the JSON timeline and /v1/validate list all 120."""
+    import http.client
+    layers = [{"id": f"l{i}", "frame": [0, i, 50, 1], "clips": True, "shadow": {"opacity": 0.3}} for i in range(120)]
+    spec = json.dumps({"layers": layers, "animations": [{"duration": 1, "changes": {"l0": {"alpha": 0}}}]})
+    host, port = live_server.url.split("//")[1].split(":")
+
+    def post(target):
+        conn = http.client.HTTPConnection(host, int(port), timeout=60)
+        conn.request("POST", target, body=spec, headers={"Content-Type": "application/json"})
+        response = conn.getresponse()
+        body = response.read()
+        values = [v for k, v in response.getheaders() if k.lower() == "animatic-warning"]
+        conn.close()
+        return response.status, values, body
+
+    status, _, body = post("/v1/timeline")
+    assert status == 200
+    every = [f"{w['pointer']}: {w['message']}" for w in json.loads(body)["warnings"]]
+    assert len(every) == 120 and every[0].startswith("/layers/0/clips: clipsToBounds")
+    for target in ("/v1/timeline?format=svg", "/v1/timeline?format=lottie", "/v1/validate"):
+        status, values, body = post(target)
+        assert status == 200, target
+        sent = len(values) - 1
+        assert 0 < sent < 120 and values[:sent] == every[:sent], target
+        assert values[-1].startswith(f"/: {120 - sent} more warnings not sent as headers (2048-byte limit)")
+        assert sum(len("Animatic-Warning: ") + len(v) + 2 for v in values) <= 2048
+    assert len(json.loads(body)["warnings"]) == 120

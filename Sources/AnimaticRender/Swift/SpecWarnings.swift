@@ -49,6 +49,39 @@ public enum SpecWarnings {
         $found.withValue(found, operation: body)
     }
 
+    /// The most bytes of `Animatic-Warning` field lines (`Animatic-Warning: <value>` and
+    /// CRLF) a response carries. Our choice, to keep a response head readable by common
+    /// clients and proxies: nginx reads an upstream's whole head into `proxy_buffer_size`,
+    /// one memory page (4 KiB) by default, and answers 502 past it; Python's `http.client`
+    /// refuses more than 100 field lines. A spec of 1,024 clipped, shadowed layers had 1,025
+    /// warnings, 186 KB of header lines. Every warning is still in the JSON bodies.
+    public static let headerBudget = 2048
+
+    /// The `Animatic-Warning` header values of `warnings`: one per warning (`headerValue`),
+    /// in spec order, as many as fit in `headerBudget`; when some do not, the last value
+    /// says how many more there are and where they all are (nothing is dropped silently).
+    public static func headerValues(_ warnings: [SwiftExportWarning]) -> [String] {
+        let values = warnings.map(headerValue)
+        func cost(_ value: String) -> Int { "Animatic-Warning: ".utf8.count + value.utf8.count + 2 }
+        func summary(_ left: Int) -> String {
+            headerValue(
+                SwiftExportWarning(
+                    pointer: "",
+                    message: "\(left) more warning\(left == 1 ? "" : "s") not sent as headers (\(headerBudget)-byte "
+                        + "limit); the JSON timeline's \"warnings\" member and the body of POST /v1/validate list "
+                        + "them all"))
+        }
+        if values.reduce(0, { $0 + cost($1) }) <= headerBudget { return values }
+        var sent: [String] = []
+        var used = 0
+        for value in values {
+            guard used + cost(value) + cost(summary(values.count - sent.count - 1)) <= headerBudget else { break }
+            sent.append(value)
+            used += cost(value)
+        }
+        return sent + [summary(values.count - sent.count)]
+    }
+
     /// The `Animatic-Warning` header value of a warning: `<JSON pointer>: <sentence>`, with
     /// anything but printable ASCII as `?` (a header field value is ASCII here, RFC 9110 §5.5).
     public static func headerValue(_ warning: SwiftExportWarning) -> String {
