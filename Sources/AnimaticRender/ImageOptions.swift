@@ -43,6 +43,11 @@ public struct ImageOptions: Hashable, Sendable {
     /// width (ITU-T H.264 Table A-1 bounds frame size by macroblocks; 4096 × 2304 is a level 5.1
     /// size), well under WebP's 16383 and GIF's 65535.
     public static let maxSide = 4096
+    /// The shortest side of an MP4's picture, in pixels, after rounding up to even (as the
+    /// video encoders do). OpenH264 2.3 (Debian's) refuses a smaller picture at its first
+    /// frame (`EncodeFrame`: `cmUnsupportedData`; measured: 16 × 16 and 16 × 15 encode,
+    /// 14 × 16 and 16 × 14 do not), so such a request is refused before any work.
+    public static let minimumMP4Side = 16
     /// The longest hold, in seconds. Our choice: longer than any pause a reviewer needs, and
     /// it bounds the frames a hold adds.
     public static let maxHold = 10.0
@@ -86,6 +91,18 @@ public struct ImageOptions: Hashable, Sendable {
             return p.isFinite ? max(1, Int(min(p.rounded(.up), 1e12))) : Int(1e12)
         }
         return (pixels(size.width), pixels(size.height))
+    }
+
+    /// The option that set the picture's size for a container of `size` points (the one
+    /// to raise for a larger picture): `maxWidth` or `maxHeight` when it shrank the picture
+    /// (the one that bound, as `pixelSize` applies them), else `scale`.
+    public func sizeOption(container size: Size) -> String {
+        let width = max(size.width, 1), height = max(size.height, 1)
+        var k = Double(max(scale, 1))
+        var option = "scale"
+        if let maxWidth, width * k > Double(maxWidth) { (k, option) = (Double(max(maxWidth, 1)) / width, "maxWidth") }
+        if let maxHeight, height * k > Double(maxHeight) { option = "maxHeight" }
+        return option
     }
 
     /// The time a PNG shows in a timeline of `duration` seconds sampled at `fps`, or nil

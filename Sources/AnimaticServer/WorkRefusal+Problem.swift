@@ -22,6 +22,11 @@ extension WorkRefusal {
         case .rasterWork:
             detail =
                 "the \(format.rawValue) output would take \(amount) pixel-layer samples (\(frames) frames × \(layers) layers × its pixels and encoding), more than the limit of \(limit); lower \(parameter), scale or the size (maxWidth, maxHeight), or use fewer layers."
+        case .mp4TooSmall(let option):
+            return .badParameter(
+                option,
+                "the mp4 picture would be \(amount) pixels on its shorter side, less than the \(limit) H.264 through OpenH264 takes; raise \(option), or choose webm, gif, apng or webp"
+            )
         case .framePastEnd:
             return .badParameter(
                 "frame", "frame \(amount) is past the last frame, \(limit), of this timeline at \(fps) fps")

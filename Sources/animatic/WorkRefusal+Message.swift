@@ -7,6 +7,8 @@ extension WorkRefusal {
         let option: String
         switch parameter {
         case "filmstripFrames": option = "--filmstrip-frames"
+        case "maxWidth": option = "--max-width"
+        case "maxHeight": option = "--max-height"
         default: option = "--" + parameter
         }
         switch kind {
@@ -25,6 +27,9 @@ extension WorkRefusal {
         case .rasterWork:
             return
                 "the \(format.rawValue) output would take \(amount) pixel-layer samples (\(frames) frames × \(layers) layers × its pixels and encoding), more than the limit of \(limit); lower \(option), --scale or the size (--max-width, --max-height), or use fewer layers"
+        case .mp4TooSmall:
+            return
+                "the mp4 picture would be \(amount) pixels on its shorter side, less than the \(limit) H.264 through OpenH264 takes; raise \(option), or choose webm, gif, apng or webp"
         case .framePastEnd:
             return "--frame \(amount) is past the last frame, \(limit), of this timeline at \(fps) fps"
         case .timePastEnd:

@@ -111,4 +111,33 @@ import Testing
             limits: .standard, maxOutputBytes: 64 << 20)
         #expect(after?.kind == .timePastEnd && after?.amount == 1500 && after?.limit == 1000 && after?.parameter == "t")
     }
+
+    /// OpenH264 takes no picture under 16 pixels on a side (after rounding up to even, as the
+    /// video encoders do): such an MP4 is refused before any work, naming the option that
+    /// made it that small; other formats draw it.
+    @Test func anMP4UnderSixteenPixelsOnASideIsRefusedNamingWhatSetItsSize() {
+        func refusal(_ image: ImageOptions, width: Double = 390, height: Double = 844, format: OutputFormat = .mp4)
+            -> WorkRefusal?
+        {
+            var options = TimelineOptions(fps: 30)
+            options.image = image
+            return WorkEstimate(Self.spec(layers: 1, width: width, height: height), format: format, options: options)
+                .refusal(limits: .standard, maxOutputBytes: 64 << 20)
+        }
+        // maxWidth 8: 8 × 18 pixels.
+        let narrow = refusal(ImageOptions(maxWidth: 8))
+        #expect(narrow?.kind == .mp4TooSmall(option: "maxWidth") && narrow?.amount == 8 && narrow?.limit == 16)
+        #expect(narrow?.parameter == "maxWidth")
+        // maxHeight 30 gives 30 × 390 / 844 = 13.9 → 14 wide: maxHeight set the size.
+        let short = refusal(ImageOptions(maxHeight: 30))
+        #expect(short?.kind == .mp4TooSmall(option: "maxHeight") && short?.amount == 14)
+        // maxWidth 15 → 15 × 33 pixels, 16 × 34 as a video: taken.
+        #expect(refusal(ImageOptions(maxWidth: 15)) == nil)
+        // A container 10 points high at @1x: scale is what to raise; @2x is 20 pixels.
+        let small = refusal(ImageOptions(), width: 100, height: 10)
+        #expect(small?.kind == .mp4TooSmall(option: "scale") && small?.amount == 10 && small?.parameter == "scale")
+        #expect(refusal(ImageOptions(scale: 2), width: 100, height: 10) == nil)
+        #expect(refusal(ImageOptions(maxWidth: 8), format: .webm) == nil)
+        #expect(refusal(ImageOptions(maxWidth: 8), format: .gif) == nil)
+    }
 }

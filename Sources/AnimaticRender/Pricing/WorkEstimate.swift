@@ -41,6 +41,8 @@ public struct WorkEstimate: Sendable {
     /// Raster formats: the picture's size in pixels (`ImageOptions.pixelSize`); 0 otherwise.
     public let width: Int
     public let height: Int
+    /// Raster formats: the option that set the size (`ImageOptions.sizeOption`).
+    public let sizeOption: String
     /// Raster formats: the work of drawing and encoding, in pixel-layer samples — frames ×
     /// pixels × (layers + the format's encoding weight, `rasterWeight`); 0 otherwise.
     public let rasterWork: Int
@@ -158,6 +160,7 @@ public struct WorkEstimate: Sendable {
         if format.isRaster {
             outputBytes = 0
             (width, height) = options.image.pixelSize(container: spec.container.size)
+            sizeOption = options.image.sizeOption(container: spec.container.size)
             rasterWork = frames.multipliedClamped(width.multipliedClamped(height))
                 .multipliedClamped(layers + Self.rasterWeight(format))
                 .addingClamped(ImagePricing.rasterWork(spec))
@@ -165,6 +168,7 @@ public struct WorkEstimate: Sendable {
             outputBytes = Self.outputBytes(spec, format: format, frames: frames, duration: duration)
                 .addingClamped(ImagePricing.outputBytes(spec, format: format, link: options.linkImages))
             (width, height, rasterWork) = (0, 0, 0)
+            sizeOption = "scale"
         }
     }
 
@@ -273,6 +277,12 @@ public struct WorkEstimate: Sendable {
                 kind: .pixelSize, format: format, fps: fps, frames: frames, layers: layers,
                 limit: ImageOptions.maxSide, amount: max(width, height))
         }
+        let shorterVideoSide = min(width + width % 2, height + height % 2)
+        if format == .mp4, shorterVideoSide < ImageOptions.minimumMP4Side {
+            return WorkRefusal(
+                kind: .mp4TooSmall(option: sizeOption), format: format, fps: fps, frames: frames, layers: layers,
+                limit: ImageOptions.minimumMP4Side, amount: shorterVideoSide)
+        }
         if format != .filmstrip, samples > limits.maxFrameSamples {
             return WorkRefusal(
                 kind: .frameSamples, format: format, fps: fps, frames: frames, layers: layers,
@@ -295,7 +305,7 @@ public struct WorkEstimate: Sendable {
 /// Why a render is refused: too many frame samples, an estimated output over the limit,
 /// or an output that crossed the limit while it was encoded (`RenderBudget`).
 public struct WorkRefusal: Error, Equatable, Sendable {
-    public enum Kind: Sendable {
+    public enum Kind: Equatable, Sendable {
         /// `amount` frame samples, more than `SpecLimits.maxFrameSamples` (`limit`).
         case frameSamples
         /// An estimated output of `amount` bytes, more than the limit.
@@ -307,6 +317,9 @@ public struct WorkRefusal: Error, Equatable, Sendable {
         case pixelSize
         /// Raster work of `amount` pixel-layer samples, more than `WorkEstimate.maxRasterWork`.
         case rasterWork
+        /// An MP4 picture `amount` pixels on its shorter side (rounded up to even), less than
+        /// `ImageOptions.minimumMP4Side` (`limit`); `option` set its size.
+        case mp4TooSmall(option: String)
         /// A PNG's `frame=` (`amount`) past the last frame (`limit`, its index at the fps).
         case framePastEnd
         /// A PNG's `t=` (`amount` milliseconds) past the end of the timeline (`limit` ms).
@@ -330,6 +343,7 @@ public struct WorkRefusal: Error, Equatable, Sendable {
     public var parameter: String {
         switch kind {
         case .pixelSize: return "scale"
+        case .mp4TooSmall(let option): return option
         case .framePastEnd: return "frame"
         case .timePastEnd: return "t"
         case .rasterWork: return format == .png ? "scale" : "fps"
