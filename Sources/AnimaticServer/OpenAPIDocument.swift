@@ -11,8 +11,14 @@ enum OpenAPIDocument {
     /// The query options of a rendered timeline (`TimelineRequest`).
     private static let renderParameters = [
         "format", "fps", "frames", "loop", "filmstripFrames", "reduceMotion", "t", "frame", "scale", "background",
-        "maxWidth", "maxHeight", "hold", "dither", "geometry", "images",
+        "maxWidth", "maxHeight", "hold", "dither", "geometry", "images", "interruptible",
     ]
+
+    /// A flag's schema, as `TimelineRequest.parseBool` reads it: true or false, also 1 or 0,
+    /// yes or no, in any case, and the empty value (`?frames`) for true.
+    private static let flag =
+        ##"{"anyOf": [{"type": "boolean"}, {"type": "string", "pattern": ""##
+        + ##"^(|[Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|1|0)$"}], "default": false}"##
 
     /// `[{"$ref": "#/components/parameters/a"}, …]`.
     private static func parameterRefs(_ names: [String]) -> String {
@@ -207,7 +213,7 @@ enum OpenAPIDocument {
                 "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string", "pattern": "^[0-9A-Za-z]{10,43}$"}}],
                 "responses": {
                   "200": {"description": "The page.", "content": {"text/html": {"schema": {"type": "string"}}}},
-                  "404": {"description": "No such link: a page that says so.", "content": {"text/html": {"schema": {"type": "string"}}}},
+                  "404": {"description": "No such link: a page that says so; a problem document when the server has no player page (--public).", "content": {"text/html": {"schema": {"type": "string"}}, "application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
                   \#(problems([422, 503]))
                 }
               }
@@ -219,7 +225,7 @@ enum OpenAPIDocument {
                 "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string", "pattern": "^[0-9A-Za-z]{10,43}$"}}],
                 "responses": {
                   "200": {"description": "The player.", "content": {"text/html": {"schema": {"type": "string"}}}},
-                  "404": {"description": "No such link: a page that says so.", "content": {"text/html": {"schema": {"type": "string"}}}},
+                  "404": {"description": "No such link: a page that says so; a problem document when the server has no player page (--public).", "content": {"text/html": {"schema": {"type": "string"}}, "application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
                   \#(problems([422, 503]))
                 }
               }
@@ -317,16 +323,18 @@ enum OpenAPIDocument {
                 "description": "Overrides Accept. Accept chooses between \#(OutputFormat.negotiable.map(\.mediaType).joined(separator: ", "))."},
               "fps": {"name": "fps", "in": "query", "required": false, "schema": {"type": "integer", "minimum": 1, "maximum": 240},
                 "description": "Frames per second: default 60, or 30 for the raster formats; GIF takes at most 50."},
-              "frames": {"name": "frames", "in": "query", "required": false, "schema": {"type": "boolean", "default": false},
+              "frames": {"name": "frames", "in": "query", "required": false, "schema": \#(flag),
                 "description": "Include the sampled frames in JSON."},
-              "loop": {"name": "loop", "in": "query", "required": false, "schema": {"type": "boolean", "default": false},
+              "loop": {"name": "loop", "in": "query", "required": false, "schema": \#(flag),
                 "description": "SVG, CSS, APNG, GIF, WebP: play forever."},
               "filmstripFrames": {"name": "filmstripFrames", "in": "query", "required": false,
                 "schema": {"type": "integer", "minimum": 2, "maximum": 64, "default": 8}},
               "images": {"name": "images", "in": "query", "required": false,
                 "schema": {"type": "string", "enum": ["embed", "link"], "default": "embed"},
                 "description": "SVG, filmstrip, CSS, Lottie: pictures as data URIs (embed) or uploaded assets as /v1/assets/{id} (link)."},
-              "reduceMotion": {"name": "reduceMotion", "in": "query", "required": false, "schema": {"type": "boolean", "default": false},
+              "interruptible": {"name": "interruptible", "in": "query", "required": false, "schema": \#(flag),
+                "description": "Swift: the animator also implements interruptibleAnimator(using:) with one UIViewPropertyAnimator (docs/EXPORT.md, Interruptible)."},
+              "reduceMotion": {"name": "reduceMotion", "in": "query", "required": false, "schema": \#(flag),
                 "description": "The spec as Reduce Motion plays it: a cross-fade, nothing moves (docs/SPEC.md, Reduce Motion)."},
               "t": {"name": "t", "in": "query", "required": false, "schema": {"type": "number", "minimum": 0},
                 "description": "PNG: the frame at this time in seconds, within the timeline (default: its end). Not with frame."},

@@ -176,9 +176,9 @@ def test_health_metrics_openapi_and_page(live_server):
     timeline_routes = [document["paths"]["/v1/timeline"]["post"], document["paths"]["/v1/presets/{name}/timeline"]["get"]]
     for operation in timeline_routes:
         names = [ref["$ref"].rsplit("/", 1)[1] for ref in operation["parameters"]]
-        assert names[-16:] == ["format", "fps", "frames", "loop", "filmstripFrames", "reduceMotion", "t", "frame",
+        assert names[-17:] == ["format", "fps", "frames", "loop", "filmstripFrames", "reduceMotion", "t", "frame",
                                "scale", "background", "maxWidth", "maxHeight", "hold", "dither", "geometry",
-                               "images"]
+                               "images", "interruptible"]
         assert operation["responses"]["422"] == {"$ref": "#/components/responses/Problem"}
     status, headers, body = curl(live_server.url + "/")
     assert status == 200 and headers["content-type"].startswith("text/html") and b"<" in body
