@@ -1,5 +1,5 @@
 import AnimaticCore
-import Synchronization
+import Foundation
 
 /// What a spec asks for that UIKit code cannot express exactly (a step curve, a spring that
 /// outlives its block, a clipped shadow…): the warnings of the Swift export, computed in one
@@ -24,16 +24,19 @@ public enum SpecWarnings {
     /// its price pays nothing for them: writing the Swift of a large spec to find them was
     /// two thirds of the CPU time of the deep tree's 422 (docs/BENCHMARKS.md, "Warnings on
     /// the render path").
-    public final class Found: Sendable {
+    /// (`NSLock`: the module's imports stay within Foundation, `ModuleImportsTests`.)
+    public final class Found: @unchecked Sendable {
         public let spec: TransitionSpec
-        private let kept = Mutex<[SwiftExportWarning]?>(nil)
+        private let lock = NSLock()
+        private var kept: [SwiftExportWarning]?
 
         public init(_ spec: TransitionSpec) { self.spec = spec }
 
         public var warnings: [SwiftExportWarning] {
-            if let warnings = kept.withLock({ $0 }) { return warnings }
+            if let kept = lock.withLock({ kept }) { return kept }
+            // Found outside the lock: finding them may ask for them again (`of`).
             let warnings = SpecWarnings.find(spec)
-            kept.withLock { $0 = warnings }
+            lock.withLock { kept = warnings }
             return warnings
         }
     }
