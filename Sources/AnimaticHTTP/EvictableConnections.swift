@@ -71,16 +71,9 @@ struct EvictableConnections {
     ) -> (taken: [Int], waiting: UInt64?) {
         guard let connections = silent[host], connections.count > keeping else { return ([], nil) }
         let beyond = connections.sorted { $0.value.order < $1.value.order }.prefix(connections.count - max(0, keeping))
-        var taken: [Int] = []
-        for (id, silence) in beyond {
-            guard silence.since <= cutoff else {
-                taken.forEach { forget($0, host: host) }
-                return (taken, silence.since)
-            }
-            taken.append(id)
-        }
-        taken.forEach { forget($0, host: host) }
-        return (taken, nil)
+        let due = beyond.prefix { $0.value.since <= cutoff }
+        for (id, _) in due { forget(id, host: host) }
+        return (due.map(\.key), beyond.dropFirst(due.count).first?.value.since)
     }
 
     /// The connection idle or silent longest, taken out of the registry, with the rule

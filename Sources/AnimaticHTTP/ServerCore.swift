@@ -190,13 +190,9 @@ final class ServerCore: Sendable {
             let now = DispatchTime.now().uptimeNanoseconds
             let share = configuration.maxSilentConnectionsPerClient
             if state.evictable.silentCount(of: host) >= share {
-                let (taken, waiting) = state.evictable.takeSilent(
-                    of: host, keeping: share - 1,
-                    silentSinceAtMost: Self.instant(now, less: configuration.silentShareGrace))
+                let (taken, next) = takeSilentPastShare(of: host, keeping: share - 1, now: now, in: &state)
                 evict += taken.map { ($0, .ifSilent) }
-                if let waiting, state.silentShareChecks.insert(host).inserted {
-                    check = Self.delay(until: waiting, grace: configuration.silentShareGrace, now: now)
-                }
+                check = next
             }
             state.nextID += 1
             let connection = Connection(
@@ -242,18 +238,28 @@ final class ServerCore: Sendable {
         let victims = state.withLock { state -> [Connection] in
             state.silentShareChecks.remove(host)
             guard state.phase == .running else { return [] }
-            let now = DispatchTime.now().uptimeNanoseconds
-            let (taken, waiting) = state.evictable.takeSilent(
+            let (taken, next) = takeSilentPastShare(
                 of: host, keeping: configuration.maxSilentConnectionsPerClient,
-                silentSinceAtMost: Self.instant(now, less: configuration.silentShareGrace))
-            if let waiting {
-                state.silentShareChecks.insert(host)
-                check = Self.delay(until: waiting, grace: configuration.silentShareGrace, now: now)
-            }
+                now: DispatchTime.now().uptimeNanoseconds, in: &state)
+            check = next
             return taken.compactMap { state.connections[$0] }
         }
         for victim in victims { victim.evict(.ifSilent) }
         if let check { scheduleSilentShareCheck(of: host, after: check) }
+    }
+
+    /// The silent connections of `host` beyond its `keeping` newest that have been silent
+    /// for the grace, taken out of the registry; and, when others beyond them are still
+    /// within it and no check of the address is pending, the nanoseconds until the check
+    /// that will take them (now pending: the caller schedules it).
+    private func takeSilentPastShare(
+        of host: String, keeping: Int, now: UInt64, in state: inout State
+    ) -> (taken: [Int], check: UInt64?) {
+        let grace = configuration.silentShareGrace
+        let (taken, waiting) = state.evictable.takeSilent(
+            of: host, keeping: keeping, silentSinceAtMost: Self.instant(now, less: grace))
+        guard let waiting, state.silentShareChecks.insert(host).inserted else { return (taken, nil) }
+        return (taken, Self.delay(until: waiting, grace: grace, now: now))
     }
 
     private func scheduleSilentShareCheck(of host: String, after nanoseconds: UInt64) {

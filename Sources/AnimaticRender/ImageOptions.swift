@@ -82,10 +82,7 @@ public struct ImageOptions: Hashable, Sendable {
     /// enlarged), each side rounded up to whole pixels, at least 1 — AnimaticRaster's
     /// `FrameRasterizer` sizes its frames by the same rule (`RasterOptions.pixelsPerPoint`).
     public func pixelSize(container size: Size) -> (width: Int, height: Int) {
-        let width = max(size.width, 1), height = max(size.height, 1)
-        var k = Double(max(scale, 1))
-        if let maxWidth, width * k > Double(maxWidth) { k = Double(max(maxWidth, 1)) / width }
-        if let maxHeight, height * k > Double(maxHeight) { k = Double(max(maxHeight, 1)) / height }
+        let k = fit(container: size).pixelsPerPoint
         func pixels(_ points: Double) -> Int {
             let p = points * k - 1e-6
             return p.isFinite ? max(1, Int(min(p.rounded(.up), 1e12))) : Int(1e12)
@@ -96,13 +93,20 @@ public struct ImageOptions: Hashable, Sendable {
     /// The option that set the picture's size for a container of `size` points (the one
     /// to raise for a larger picture): `maxWidth` or `maxHeight` when it shrank the picture
     /// (the one that bound, as `pixelSize` applies them), else `scale`.
-    public func sizeOption(container size: Size) -> String {
+    public func sizeOption(container size: Size) -> String { fit(container: size).option }
+
+    /// `scale` pixels per point, lowered by `maxWidth` and then `maxHeight` where they bind,
+    /// and the option that set it last.
+    private func fit(container size: Size) -> (pixelsPerPoint: Double, option: String) {
         let width = max(size.width, 1), height = max(size.height, 1)
-        var k = Double(max(scale, 1))
-        var option = "scale"
-        if let maxWidth, width * k > Double(maxWidth) { (k, option) = (Double(max(maxWidth, 1)) / width, "maxWidth") }
-        if let maxHeight, height * k > Double(maxHeight) { option = "maxHeight" }
-        return option
+        var fitted = (pixelsPerPoint: Double(max(scale, 1)), option: "scale")
+        if let maxWidth, width * fitted.pixelsPerPoint > Double(maxWidth) {
+            fitted = (Double(max(maxWidth, 1)) / width, "maxWidth")
+        }
+        if let maxHeight, height * fitted.pixelsPerPoint > Double(maxHeight) {
+            fitted = (Double(max(maxHeight, 1)) / height, "maxHeight")
+        }
+        return fitted
     }
 
     /// The time a PNG shows in a timeline of `duration` seconds sampled at `fps`, or nil
