@@ -37,6 +37,14 @@ public struct APIConfiguration: Sendable {
     /// When set, `POST /v1/assets` and `POST /v1/links` need `Authorization: Bearer <token>` (`--write-token`).
     public var writeToken: String? = nil
 
+    /// The executable that answers `animatic import-worker`: when set, `POST /v1/import/swift`
+    /// runs each import in a child process of it, killed at `importTimeLimit` (`animatic serve`
+    /// sets its own executable); nil runs the import in this process, bounded only by its
+    /// interpreted steps and the render deadline (docs/API.md, "Import").
+    public var importWorker: String? = nil
+    /// Wall time an import may take in its child process (our choice, docs/API.md, "Import").
+    public var importTimeLimit: Duration = .seconds(5)
+
     /// Default render workers: one per core available to the process (Foundation reads
     /// the cgroup CPU quota on Linux, so a container limited to 2 CPUs gets 2).
     public static var defaultWorkers: Int { max(ProcessInfo.processInfo.activeProcessorCount, 1) }

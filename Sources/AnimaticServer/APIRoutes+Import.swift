@@ -1,11 +1,14 @@
 import AnimaticCore
 import AnimaticHTTP
 import AnimaticImport
+import Glibc
 
 /// `POST /v1/import/swift`: a UIKit animator's Swift source read into a spec (docs/API.md,
 /// "Import"; docs/EXPORT.md, "Import"). The import runs on the render lane with its own work
 /// bound (`ImportOptions.maxSteps`: interpreted steps and unrolled iterations), so a source
-/// with a loop of a billion iterations is refused at once rather than run.
+/// with a loop of a billion iterations is refused at once rather than run; and, as
+/// `animatic serve` runs it, in a child process killed at its time bound (`ImportWorker`),
+/// since the parser before the interpreter has no bound of its own.
 extension APIRoutes {
     func addImportRoutes(_ r: inout Router) {
         route(&r, .post, "/v1/import/swift") { [self] request, _ in
@@ -22,70 +25,101 @@ extension APIRoutes {
                 extensions: [("limit", .number(Double(SwiftImporter.maxSourceBytes)))]
             ).response
         }
+        let query = request.queryItems
+        let options: ImportOptions
+        switch Self.importOptions(query, maxContainerSide: configuration.limits.maxContainerSide) {
+        case .success(let read): options = read
+        case .failure(let problem): return problem.response
+        }
+        if let worker = configuration.importWorker {
+            let input = ImportWorker.request(query: query, source: request.body)
+            return onRenderLane { [self] in importInWorker(worker, input: input) }
+        }
+        let source = String(decoding: request.body, as: UTF8.self)
+        return onRenderLane { [self] in
+            ImportAnswer.response(source: source, options: options, renderTimeout: configuration.renderTimeout)
+        }
+    }
+
+    /// The import in a child process (`ImportWorker`), killed at the import's time bound or
+    /// the render's deadline, whichever comes first.
+    private func importInWorker(_ executable: String, input: [UInt8]) -> HTTPResponse {
+        let limit = configuration.importTimeLimit
+        let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
+        let secondsText = seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)"
+        // The worker also bounds its own processor time (one second past the bound, in case
+        // this process is gone and cannot kill it).
+        let child = ChildProcess(
+            executable: executable,
+            arguments: [ImportWorker.subcommand, "--cpu-seconds", "\(Int(seconds.rounded(.up)) + 1)"],
+            environment: ["SWIFT_BACKTRACE=enable=no"], maxOutputBytes: configuration.maxResponseBytes)
+        let outcome: ChildProcess.Outcome
+        do {
+            outcome = try child.run(input: input, deadline: .now + limit) { RenderCancellation.isRequested }
+        } catch {
+            return Problem.importUnavailable("\(error)").response
+        }
+        switch outcome {
+        case .exited(status: 0, let output, _):
+            return ImportWorker.response(fromFrame: output)
+                ?? Problem.importUnavailable("the import's process answered no response").response
+        case .cancelled:
+            return Problem.renderTimeout(configuration.renderTimeout).response
+        case .timedOut, .signalled(SIGXCPU, _):
+            return Problem.importFailed([
+                ImportProblem(
+                    line: 1, column: 1,
+                    message:
+                        "the import took longer than \(secondsText) s (its time bound) and was stopped: the Swift parser is slow on square brackets nested deep ([[[…]]])"
+                )
+            ]).response
+        case .signalled(let signal, _):
+            return Problem.importFailed([
+                ImportProblem(
+                    line: 1, column: 1,
+                    message:
+                        "the import stopped on this source (signal \(signal)), e.g. brackets nested too deep for the Swift parser; the server is unharmed"
+                )
+            ]).response
+        case .exited(let status, _, _):
+            return Problem.importUnavailable("the import's process exited with status \(status)").response
+        case .outputTooLarge:
+            return Problem.importUnavailable(
+                "the import's answer is larger than \(configuration.maxResponseBytes) bytes (--max-response-mb)"
+            ).response
+        }
+    }
+
+    /// The query of an import: `operation`, `width`, `height`, and the app parameters.
+    static func importOptions(
+        _ query: [(name: String, value: String)], maxContainerSide: Double
+    ) -> Result<ImportOptions, Problem> {
         var options = ImportOptions()
-        for (name, value) in request.queryItems {
+        for (name, value) in query {
             switch name {
             case "operation":
                 guard value == "present" || value == "dismiss" else {
-                    return Problem.badParameter("operation", "operation must be present or dismiss").response
+                    return .failure(Problem.badParameter("operation", "operation must be present or dismiss"))
                 }
                 options.presenting = value == "present"
             case "width", "height":
-                guard let n = Double(value), n > 0, n <= configuration.limits.maxContainerSide else {
-                    return Problem.badParameter(
-                        name, "\(name) must be a number of points in (0, \(Int(configuration.limits.maxContainerSide))]"
-                    ).response
+                guard let n = Double(value), n > 0, n <= maxContainerSide else {
+                    let bound = maxContainerSide.isFinite ? "\(Int(maxContainerSide))" : "∞"
+                    return .failure(
+                        Problem.badParameter(name, "\(name) must be a number of points in (0, \(bound)]"))
                 }
                 if name == "width" { options.containerSize.width = n } else { options.containerSize.height = n }
             default:
                 let parsed = (try? JSONParser.parse(value)) ?? .string(value)
                 guard let p = Self.importParameter(parsed) else {
-                    return Problem.badParameter(
-                        name, "\(name): an app parameter is a number, true/false, or [x, y, width, height]"
-                    ).response
+                    return .failure(
+                        Problem.badParameter(
+                            name, "\(name): an app parameter is a number, true/false, or [x, y, width, height]"))
                 }
                 options.parameters[name] = p
             }
         }
-        let source = String(decoding: request.body, as: UTF8.self)
-        let importOptions = options
-        return onRenderLane { [self] in
-            let result = SwiftImporter.importSource(source, options: importOptions)
-            // Stopped by the deadline (the interpreter looks at `RenderCancellation`): the
-            // render paths' answer, not the source's problems.
-            if RenderCancellation.isRequested { return Problem.renderTimeout(configuration.renderTimeout).response }
-            guard result.spec != nil else {
-                return Problem(
-                    status: .unprocessableContent, type: "import-failed", title: "No spec came out of this Swift",
-                    detail: result.problems.first.map { "\($0.line):\($0.column): \($0.message)" }
-                        ?? "no animator in the source",
-                    extensions: [("problems", ImportResult.json(result.problems))]
-                ).response
-            }
-            var document = result.json
-            // `if isPresenting`: both operations, each with its own spec and problems.
-            if result.readsOperation, case .object(var members) = document {
-                var other = importOptions
-                other.presenting.toggle()
-                let second = SwiftImporter.importSource(source, options: other)
-                if RenderCancellation.isRequested {
-                    return Problem.renderTimeout(configuration.renderTimeout).response
-                }
-                func entry(_ r: ImportResult) -> JSONValue {
-                    .object([
-                        ("spec", r.spec.map(SpecEncoder.encode) ?? .null), ("problems", ImportResult.json(r.problems)),
-                    ])
-                }
-                let (present, dismiss) = importOptions.presenting ? (result, second) : (second, result)
-                members.append(("operations", .object([("present", entry(present)), ("dismiss", entry(dismiss))])))
-                document = .object(members)
-            }
-            var w = JSONWriter(fractionDigits: 9)
-            w.value(document)
-            var response = HTTPResponse(status: .ok, body: w.bytes, contentType: "application/json")
-            response.headers.set("Cache-Control", "no-store")
-            return response
-        }
+        return .success(options)
     }
 
     static func importParameter(_ v: JSONValue) -> ImportParameterValue? {

@@ -1,5 +1,6 @@
 import AnimaticCore
 import AnimaticHTTP
+import AnimaticImport
 import AnimaticRender
 
 /// An RFC 9457 problem detail (`application/problem+json`): every error the API returns.
@@ -136,6 +137,23 @@ public struct Problem: Error, Sendable {
         )
         problem.headers.set("Retry-After", "1")
         return problem
+    }
+
+    /// No spec came out of a Swift import: the first problem in the detail, all of them
+    /// located in `problems` (`line`, `column`, `message`).
+    static func importFailed(_ problems: [ImportProblem]) -> Problem {
+        Problem(
+            status: .unprocessableContent, type: "import-failed", title: "No spec came out of this Swift",
+            detail: problems.first.map { "\($0.line):\($0.column): \($0.message)" } ?? "no animator in the source",
+            extensions: [("problems", ImportResult.json(problems))])
+    }
+
+    /// The import's process could not be started or did not answer (docs/API.md, "Import"):
+    /// the server's fault, never the source's.
+    static func importUnavailable(_ reason: String) -> Problem {
+        Problem(
+            status: .internalServerError, type: "import-unavailable", title: "The import could not run",
+            detail: "The import's process failed: \(reason). Please report it with the request.")
     }
 
     /// A C library failed while encoding a raster format: our fault, never the request's.

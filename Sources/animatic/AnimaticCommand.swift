@@ -7,7 +7,7 @@ struct AnimaticCommand: ParsableCommand {
         abstract: "Keyframe timelines of iOS view-controller transitions, exact to UIKit's animation math.",
         subcommands: [
             ServeCommand.self, RenderCommand.self, PresetsCommand.self, ImportCommand.self, HealthcheckCommand.self,
-            ShareCommand.self,
+            ShareCommand.self, ImportWorkerCommand.self,
         ]
     )
 }

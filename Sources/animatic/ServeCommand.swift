@@ -82,6 +82,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Seconds a render may take, queue wait included, before it is cancelled (503).")
     var renderTimeout: Double = Double(environment["ANIMATIC_RENDER_TIMEOUT"] ?? "") ?? 30
 
+    @Option(help: "Seconds a Swift import may take, in its own process, before it is stopped (422).")
+    var importTimeout: Double = Double(environment["ANIMATIC_IMPORT_TIMEOUT"] ?? "") ?? 5
+
     @Option(help: "Largest response a render may produce, in MiB (larger ones get 422).")
     var maxResponseMb: Int = Int(environment["ANIMATIC_MAX_RESPONSE_MB"] ?? "") ?? 64
 
@@ -141,6 +144,9 @@ struct ServeCommand: ParsableCommand {
         guard renderTimeout > 0, renderTimeout <= 3600 else {
             throw ValidationError("--render-timeout must be > 0 and ≤ 3600 s")
         }
+        guard importTimeout > 0, importTimeout <= 600 else {
+            throw ValidationError("--import-timeout must be > 0 and ≤ 600 s")
+        }
         guard (1...4096).contains(maxResponseMb) else {
             throw ValidationError("--max-response-mb must be from 1 to 4096")
         }
@@ -191,6 +197,8 @@ struct ServeCommand: ParsableCommand {
             maxResponseBytes: maxResponseMb << 20)
         apiConfiguration.imageLimits = ImageLimits(maxBytes: maxImageMb << 20, maxPixels: maxImagePixels)
         apiConfiguration.writeToken = token
+        apiConfiguration.importWorker = ImportWorkerCommand.executablePath
+        apiConfiguration.importTimeLimit = .milliseconds(Int(importTimeout * 1000))
         do {
             let store = try openStore()
             apiConfiguration.assetStore =

@@ -47,10 +47,10 @@ def wait_for(predicate, timeout=20.0):
     return False
 
 
-def post_raw(port, body, target="/v1/timeline?format=lottie&fps=240"):
-    """Sends a timeline request on a raw socket and returns the socket without reading."""
+def post_raw(port, body, target="/v1/timeline?format=lottie&fps=240", content_type="application/json"):
+    """Sends a request (a timeline's by default) on a raw socket and returns the socket without reading."""
     s = socket.create_connection(("127.0.0.1", port))
-    s.sendall(f"POST {target} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+    s.sendall(f"POST {target} HTTP/1.1\r\nHost: x\r\nContent-Type: {content_type}\r\n"
               f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
     return s
 

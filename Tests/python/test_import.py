@@ -6,7 +6,7 @@ import subprocess
 
 import pytest
 
-from conftest import CLI, curl, run_cli
+from conftest import CLI, LiveServer, curl, run_cli
 
 LOOP = """import UIKit
 final class A: NSObject, UIViewControllerAnimatedTransitioning {
@@ -193,3 +193,65 @@ def test_mangled_sources_never_crash_the_importer(tmp_path):
         outcomes[proc.returncode] += 1
     # Both outcomes occur: the mangling is strong enough to refuse some and mild enough to read some.
     assert outcomes[0] and outcomes[65]
+
+
+def nested_brackets(depth):
+    """An animator whose one statement nests square brackets `depth` deep: swift-syntax's
+    lookahead takes time exponential in the depth (0.5 s at 20, 6 s at 24 on this machine)
+    and overflowed its stack at 5,000 levels, which ended the server before the import ran in
+    its own process (docs/API.md, "Import")."""
+    return ("import UIKit\nfinal class A: NSObject, UIViewControllerAnimatedTransitioning {\n"
+            "    func animateTransition(using ctx: UIViewControllerContextTransitioning) {\n"
+            f"        let x = {'[' * depth}1{']' * depth}\n    }}\n}}\n")
+
+
+def worker_children(server):
+    """Pids of the server's child processes (its import workers)."""
+    import glob
+    pids = []
+    for path in glob.glob(f"/proc/{server.process.pid}/task/*/children"):
+        with open(path) as f:
+            pids += f.read().split()
+    return pids
+
+
+def test_the_parsers_worst_sources_are_422_and_the_server_goes_on():
+    from test_bounded_work import wait_for
+    server = LiveServer("--import-timeout", "2")
+    try:
+        # 5,000 levels: the parser's stack overflows in the worker, a 422 for this request.
+        status, headers, body = post_swift(server, nested_brackets(5000))
+        assert status == 422 and headers["content-type"] == "application/problem+json", body
+        problem = json.loads(body)
+        assert problem["type"].endswith("/import-failed")
+        assert "signal 11" in problem["problems"][0]["message"], problem
+        # 40 levels would take days: stopped at the 2 s bound.
+        import time
+        started = time.monotonic()
+        status, _, body = post_swift(server, nested_brackets(40))
+        elapsed = time.monotonic() - started
+        assert status == 422, body
+        assert "longer than 2 s (its time bound)" in json.loads(body)["problems"][0]["message"]
+        assert 2 <= elapsed < 10, elapsed
+        # The same server answers the next import, and no worker is left.
+        spec = json.dumps({"preset": "fold"}).encode()
+        status, _, body = post_swift(server, run_cli("render", "-", "--format", "swift", stdin=spec))
+        assert status == 200 and json.loads(body)["spec"]["layers"]
+        assert wait_for(lambda: worker_children(server) == [], timeout=5), worker_children(server)
+        assert server.process.poll() is None
+    finally:
+        assert server.stop() == 0, "".join(server.log[-20:])
+
+
+def test_a_client_that_leaves_mid_import_leaves_no_worker():
+    from test_bounded_work import post_raw, wait_for
+    server = LiveServer("--import-timeout", "60")
+    try:
+        s = post_raw(server.port, nested_brackets(40).encode(), target="/v1/import/swift",
+                     content_type="text/x-swift")
+        assert wait_for(lambda: len(worker_children(server)) == 1, timeout=10), "no worker started"
+        s.close()
+        # The render lane sees the client gone and kills its worker, long before the 60 s bound.
+        assert wait_for(lambda: worker_children(server) == [], timeout=5), worker_children(server)
+    finally:
+        assert server.stop() == 0, "".join(server.log[-20:])
