@@ -198,6 +198,11 @@ struct ServeCommand: ParsableCommand {
         apiConfiguration.imageLimits = ImageLimits(maxBytes: maxImageMb << 20, maxPixels: maxImagePixels)
         apiConfiguration.writeToken = token
         apiConfiguration.importWorker = ImportWorkerCommand.executablePath
+        if apiConfiguration.importWorker == nil {
+            logger.warning(
+                "no /proc/self/exe: Swift imports run in this process, without --import-timeout (docs/API.md, \"Import\")"
+            )
+        }
         apiConfiguration.importTimeLimit = .milliseconds(Int(importTimeout * 1000))
         do {
             let store = try openStore()
