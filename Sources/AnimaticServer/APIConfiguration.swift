@@ -38,12 +38,13 @@ public struct APIConfiguration: Sendable {
     public var writeToken: String? = nil
 
     /// The executable that answers `animatic import-worker`: when set, `POST /v1/import/swift`
-    /// runs each import in a child process of it, killed at `importTimeLimit` (`animatic serve`
-    /// sets its own executable); nil runs the import in this process, bounded only by its
-    /// interpreted steps and the render deadline (docs/API.md, "Import").
+    /// runs each import in a child process of it, stopped at `importProcessorSeconds`
+    /// (`animatic serve` sets its own executable); nil runs the import in this process,
+    /// bounded only by its interpreted steps and the render deadline (docs/API.md, "Import").
     public var importWorker: String? = nil
-    /// Wall time an import may take in its child process (our choice, docs/API.md, "Import").
-    public var importTimeLimit: Duration = .seconds(5)
+    /// Processor time an import may take in its child process, whole seconds (the kernel's
+    /// `RLIMIT_CPU`; our choice, docs/API.md, "Import").
+    public var importProcessorSeconds = 5
 
     /// Default render workers: one per core available to the process (Foundation reads
     /// the cgroup CPU quota on Linux, so a container limited to 2 CPUs gets 2).

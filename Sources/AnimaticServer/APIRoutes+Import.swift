@@ -7,8 +7,8 @@ import Glibc
 /// "Import"; docs/EXPORT.md, "Import"). The import runs on the render lane with its own work
 /// bound (`ImportOptions.maxSteps`: interpreted steps and unrolled iterations), so a source
 /// with a loop of a billion iterations is refused at once rather than run; and, as
-/// `animatic serve` runs it, in a child process killed at its time bound (`ImportWorker`),
-/// since the parser before the interpreter has no bound of its own.
+/// `animatic serve` runs it, in a child process stopped at its processor-time bound
+/// (`ImportWorker`), since the parser before the interpreter has no bound of its own.
 extension APIRoutes {
     func addImportRoutes(_ r: inout Router) {
         route(&r, .post, "/v1/import/swift") { [self] request, _ in
@@ -41,21 +41,20 @@ extension APIRoutes {
         }
     }
 
-    /// The import in a child process (`ImportWorker`), killed at the import's time bound or
-    /// the render's deadline, whichever comes first.
+    /// The import in a child process (`ImportWorker`), stopped by the kernel at its processor
+    /// time bound (`RLIMIT_CPU`, which a loaded machine does not stretch as it does the wall
+    /// clock), or killed at the render's deadline, when the client leaves, or at ten times the
+    /// bound in wall time (a backstop: the worker computes from start to end, our choice).
     private func importInWorker(_ executable: String, input: [UInt8]) -> HTTPResponse {
-        let limit = configuration.importTimeLimit
-        let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
-        let secondsText = seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)"
-        // The worker also bounds its own processor time (one second past the bound, in case
-        // this process is gone and cannot kill it).
+        let seconds = configuration.importProcessorSeconds
         let child = ChildProcess(
-            executable: executable,
-            arguments: [ImportWorker.subcommand, "--cpu-seconds", "\(Int(seconds.rounded(.up)) + 1)"],
+            executable: executable, arguments: [ImportWorker.subcommand, "--cpu-seconds", "\(seconds)"],
             environment: ["SWIFT_BACKTRACE=enable=no"], maxOutputBytes: configuration.maxResponseBytes)
         let outcome: ChildProcess.Outcome
         do {
-            outcome = try child.run(input: input, deadline: .now + limit) { RenderCancellation.isRequested }
+            outcome = try child.run(input: input, deadline: .now + .seconds(10 * seconds)) {
+                RenderCancellation.isRequested
+            }
         } catch {
             return Problem.importUnavailable("\(error)").response
         }
@@ -65,12 +64,12 @@ extension APIRoutes {
                 ?? Problem.importUnavailable("the import's process answered no response").response
         case .cancelled:
             return Problem.renderTimeout(configuration.renderTimeout).response
-        case .timedOut, .signalled(SIGXCPU, _):
+        case .timedOut, .signalled(SIGXCPU, _), .signalled(SIGKILL, _):
             return Problem.importFailed([
                 ImportProblem(
                     line: 1, column: 1,
                     message:
-                        "the import took longer than \(secondsText) s (its time bound) and was stopped: the Swift parser is slow on square brackets nested deep ([[[…]]])"
+                        "the import took more than \(seconds) s of processor time (its bound) and was stopped: the Swift parser is slow on square brackets nested deep ([[[…]]])"
                 )
             ]).response
         case .signalled(let signal, _):

@@ -12,7 +12,7 @@ struct ImportWorkerCommand: ParsableCommand {
         shouldDisplay: false)
 
     @Option(help: "Processor seconds before the kernel stops this process (RLIMIT_CPU).")
-    var cpuSeconds: Int = 10
+    var cpuSeconds: Int = 5
 
     /// This executable, for the server to start as its import worker: `/proc/self/exe`, so a
     /// binary moved or started through a link still finds itself.
@@ -24,6 +24,10 @@ struct ImportWorkerCommand: ParsableCommand {
         // SIGXCPU at the soft limit ends the process; the hard limit, a second later, is SIGKILL.
         var limit = rlimit(rlim_cur: rlim_t(max(cpuSeconds, 1)), rlim_max: rlim_t(max(cpuSeconds, 1) + 1))
         setrlimit(__rlimit_resource_t(RLIMIT_CPU.rawValue), &limit)
+        // No core file when it ends so (SIGXCPU and SIGSEGV dump core by default): a source
+        // that stops the parser is an answer, not a fault to keep.
+        var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
+        setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
         let request = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
         guard let answer = ImportWorker.answer(request) else {
             FileHandle.standardError.write(Data("import-worker: not a request from animatic serve\n".utf8))

@@ -82,8 +82,8 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Seconds a render may take, queue wait included, before it is cancelled (503).")
     var renderTimeout: Double = Double(environment["ANIMATIC_RENDER_TIMEOUT"] ?? "") ?? 30
 
-    @Option(help: "Seconds a Swift import may take, in its own process, before it is stopped (422).")
-    var importTimeout: Double = Double(environment["ANIMATIC_IMPORT_TIMEOUT"] ?? "") ?? 5
+    @Option(help: "Processor seconds a Swift import may take, in its own process, before it is stopped (422).")
+    var importCpuSeconds: Int = Int(environment["ANIMATIC_IMPORT_CPU_SECONDS"] ?? "") ?? 5
 
     @Option(help: "Largest response a render may produce, in MiB (larger ones get 422).")
     var maxResponseMb: Int = Int(environment["ANIMATIC_MAX_RESPONSE_MB"] ?? "") ?? 64
@@ -144,8 +144,8 @@ struct ServeCommand: ParsableCommand {
         guard renderTimeout > 0, renderTimeout <= 3600 else {
             throw ValidationError("--render-timeout must be > 0 and ≤ 3600 s")
         }
-        guard importTimeout > 0, importTimeout <= 600 else {
-            throw ValidationError("--import-timeout must be > 0 and ≤ 600 s")
+        guard (1...600).contains(importCpuSeconds) else {
+            throw ValidationError("--import-cpu-seconds must be from 1 to 600")
         }
         guard (1...4096).contains(maxResponseMb) else {
             throw ValidationError("--max-response-mb must be from 1 to 4096")
@@ -200,10 +200,10 @@ struct ServeCommand: ParsableCommand {
         apiConfiguration.importWorker = ImportWorkerCommand.executablePath
         if apiConfiguration.importWorker == nil {
             logger.warning(
-                "no /proc/self/exe: Swift imports run in this process, without --import-timeout (docs/API.md, \"Import\")"
+                "no /proc/self/exe: Swift imports run in this process, without --import-cpu-seconds (docs/API.md, \"Import\")"
             )
         }
-        apiConfiguration.importTimeLimit = .milliseconds(Int(importTimeout * 1000))
+        apiConfiguration.importProcessorSeconds = importCpuSeconds
         do {
             let store = try openStore()
             apiConfiguration.assetStore =
