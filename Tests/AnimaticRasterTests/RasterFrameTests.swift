@@ -320,3 +320,50 @@ import Testing
         #expect(o.pixelsPerPoint(containerWidth: 100, height: 80) == 1)
     }
 }
+
+/// A shadow much wider than the frame (issue 27's bound on work): drawn in strips of rows,
+/// blurred along columns only where the frame shows them, pixel for pixel as in one piece.
+@Suite struct WideShadowTests {
+    static let spec = """
+        {"container": {"width": 60, "height": 40, "background": "#ffffff", "perspective": 200},
+         "layers": [{"id": "a", "frame": [20, 10, 20, 20], "fill": "#ff0000",
+                     "shadow": {"opacity": 0.8, "radius": 12, "offset": [6, 9], "color": "#000000"}},
+                    {"id": "b", "frame": [5, 5, 12, 12], "fill": "#00ff00", "transform": [{"rotateY": 40}],
+                     "shadow": {"opacity": 1, "radius": 9, "offset": [0, 3], "color": "#0000ff"}}]}
+        """
+
+    @Test func stripsOfOneRowDrawWhatOneStripDraws() {
+        let t = timeline(Self.spec)
+        for scale in [1, 2] {
+            let whole = FrameRasterizer(timeline: t, options: RasterOptions(scale: scale))
+            let rows = FrameRasterizer(timeline: t, options: RasterOptions(scale: scale))
+            rows.shadowStripBytes = 1
+            let a = whole.frame(at: 0), b = rows.frame(at: 0)
+            #expect(a.pixels == b.pixels, "@\(scale)x")
+            // One strip against one row a strip: the strips' buffers tell them apart.
+            #expect(rows.shadowStrip.count < whole.shadowStrip.count)
+            // The shadow shows: below-right of the red square, grey over white.
+            let p = a.pixel(45 * scale, 33 * scale)
+            #expect(p[0] == p[1] && p[1] == p[2] && p[0] > 60 && p[0] < 250, "@\(scale)x: \(p)")
+        }
+    }
+
+    @Test func aRadiusOf1000PointsHoldsTheSeenColumnsAndOneStrip() {
+        let f = FrameRasterizer(
+            timeline: timeline(
+                """
+                {"container": {"width": 390, "height": 844},
+                 "layers": [{"id": "a", "frame": [10, 10, 300, 500], "fill": "#007aff",
+                             "shadow": {"opacity": 1, "radius": 1000}}]}
+                """), options: RasterOptions(scale: 1))
+        let frame = f.frame(at: 0)
+        // σ 1,000 px: reach 3,002. Rows 10 − 3,002 … 510 + 3,002, 6,504; seen columns 0 … 390,
+        // 392 bytes a row. The strip: columns −2,992 … 3,312, 6,304 bytes, by the shape's
+        // rows 9 … 511, 502 (the whole mask was 6,304 × 6,504, 41 MB).
+        #expect(f.shadowMask.count == 392 * 6_504)
+        #expect(f.shadowStrip.count == 6_304 * 502)
+        // Core Animation's default shadow (opacity given, offset (0, −3)) under the layer:
+        // with σ that wide, a faint grey haze beside it.
+        #expect(frame.pixel(350, 400)[3] > 0 && frame.pixel(350, 400)[3] < 40, "\(frame.pixel(350, 400))")
+    }
+}

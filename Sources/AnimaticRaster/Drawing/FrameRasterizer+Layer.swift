@@ -206,39 +206,72 @@ extension FrameRasterizer {
         let mx = max(Int((minX - reach).rounded(.down)), -r), my = max(Int((minY - reach).rounded(.down)), -r)
         let mx1 = min(Int((maxX + reach).rounded(.up)), width + r)
         let my1 = min(Int((maxY + reach).rounded(.up)), height + r)
-        guard mx1 > mx, my1 > my else { return }
-        let mw = mx1 - mx, mh = my1 - my
-        let mstride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(mw)))
-        if shadowMask.count < mstride * mh { shadowMask = [UInt8](repeating: 0, count: mstride * mh) }
+        // Only the mask's rows that the shape inks feed the passes along rows (the others stay
+        // zero), and only its columns inside the frame are seen: the passes along columns run
+        // there alone. A radius of 1,000 pt put a mask of 6,394 × 6,848 pixels under a 390 ×
+        // 844 frame, 4.5 s a frame @1x and 20 s @2x, all but 1/15 of it never shown
+        // (docs/FORMATS.md, "Raster drawing", shadows).
+        let sy0 = max(my, Int(minY.rounded(.down)) - 1), sy1 = min(my1, Int(maxY.rounded(.up)) + 1)
+        let vx0 = max(mx, 0), vx1 = min(mx1, width)
+        guard mx1 > mx, my1 > my, sy1 > sy0, vx1 > vx0 else { return }
+        let mw = mx1 - mx, mh = my1 - my, seenWidth = vx1 - vx0
+        let rowStride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(mw)))
+        let seenStride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(seenWidth)))
+        // The shape's rows in strips of at most `shadowStripBytes`: with a radius of 1,000 pt
+        // @3x a row is 19,174 pixels wide.
+        let stripRows = min(sy1 - sy0, max(1, shadowStripBytes / rowStride))
+        if shadowStrip.count < rowStride * stripRows {
+            shadowStrip = [UInt8](repeating: 0, count: rowStride * stripRows)
+        }
+        if shadowMask.count < seenStride * mh { shadowMask = [UInt8](repeating: 0, count: seenStride * mh) }
         shadowMask.withUnsafeMutableBufferPointer { mask in
-            let m = mask.baseAddress!
-            m.update(repeating: 0, count: mstride * mh)
-            let surface = cairo_image_surface_create_for_data(m, CAIRO_FORMAT_A8, Int32(mw), Int32(mh), Int32(mstride))!
-            let mc = cairo_create(surface)!
-            cairo_set_tolerance(mc, PlaneOutline.tolerance)
-            cairo_translate(mc, Double(-mx), Double(-my))
-            if let a = affine {
-                var matrix = cairo_matrix_t(
-                    xx: a.a * k, yx: a.b * k, xy: a.c * k, yy: a.d * k, x0: a.e * k, y0: a.f * k)
-                cairo_transform(mc, &matrix)
-                cairo_translate(mc, ox, oy)
-                LookPainter(cr: mc, timeline: timeline, font: painter.font).roundedRect(
-                    width: s.size.width, height: s.size.height, radius: radius)
-            } else {
-                for (n, p) in outline.enumerated() {
-                    if n == 0 { cairo_move_to(mc, p.x, p.y) } else { cairo_line_to(mc, p.x, p.y) }
+            let seen = mask.baseAddress!
+            seen.update(repeating: 0, count: seenStride * mh)
+            var y0 = sy0
+            while y0 < sy1 {
+                let rows = min(stripRows, sy1 - y0)
+                shadowStrip.withUnsafeMutableBufferPointer { strip in
+                    let m = strip.baseAddress!
+                    m.update(repeating: 0, count: rowStride * rows)
+                    let surface = cairo_image_surface_create_for_data(
+                        m, CAIRO_FORMAT_A8, Int32(mw), Int32(rows), Int32(rowStride))!
+                    let mc = cairo_create(surface)!
+                    cairo_set_tolerance(mc, PlaneOutline.tolerance)
+                    cairo_translate(mc, Double(-mx), Double(-y0))
+                    if let a = affine {
+                        var matrix = cairo_matrix_t(
+                            xx: a.a * k, yx: a.b * k, xy: a.c * k, yy: a.d * k, x0: a.e * k, y0: a.f * k)
+                        cairo_transform(mc, &matrix)
+                        cairo_translate(mc, ox, oy)
+                        LookPainter(cr: mc, timeline: timeline, font: painter.font).roundedRect(
+                            width: s.size.width, height: s.size.height, radius: radius)
+                    } else {
+                        for (n, p) in outline.enumerated() {
+                            if n == 0 { cairo_move_to(mc, p.x, p.y) } else { cairo_line_to(mc, p.x, p.y) }
+                        }
+                        cairo_close_path(mc)
+                    }
+                    cairo_set_source_rgba(mc, 0, 0, 0, 1)
+                    cairo_fill(mc)
+                    cairo_destroy(mc)
+                    cairo_surface_flush(surface)
+                    cairo_surface_destroy(surface)
+                    ShadowBlur.blurRows(
+                        m, width: mw, height: rows, stride: rowStride, sigma: shadow.sigma, scratch: &blurScratch)
+                    for row in 0..<rows {
+                        (seen + (y0 + row - my) * seenStride).update(
+                            from: m + row * rowStride + (vx0 - mx), count: seenWidth)
+                    }
                 }
-                cairo_close_path(mc)
+                y0 += rows
             }
-            cairo_set_source_rgba(mc, 0, 0, 0, 1)
-            cairo_fill(mc)
-            cairo_destroy(mc)
-            cairo_surface_flush(surface)
-            ShadowBlur.blur(m, width: mw, height: mh, stride: mstride, sigma: shadow.sigma, scratch: &blurScratch)
-            cairo_surface_mark_dirty(surface)
+            ShadowBlur.blurColumns(
+                seen, width: seenWidth, height: mh, stride: seenStride, sigma: shadow.sigma, scratch: &blurScratch)
+            let surface = cairo_image_surface_create_for_data(
+                seen, CAIRO_FORMAT_A8, Int32(seenWidth), Int32(mh), Int32(seenStride))!
             let c = shadow.color
             cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha * shadow.opacity)
-            cairo_mask_surface(cr, surface, Double(mx), Double(my))
+            cairo_mask_surface(cr, surface, Double(vx0), Double(my))
             cairo_surface_destroy(surface)
         }
     }

@@ -34,7 +34,13 @@ public final class FrameRasterizer {
     let roots: [Int]
     var output: [UInt8]
     var blurScratch: [Int32] = []
+    /// The seen columns of a shadow's mask, blurred (`drawShadow`).
     var shadowMask: [UInt8] = []
+    /// A strip of a shadow's rows, drawn and blurred along its rows (`drawShadow`).
+    var shadowStrip: [UInt8] = []
+    /// The most a strip of a shadow's rows holds: 4 MiB (our choice, a bound on its memory:
+    /// a radius of 1,000 pt @3x, 19,176 bytes a row, takes 218 rows a strip).
+    var shadowStripBytes = 4 << 20
 
     public init(timeline: Timeline, options: RasterOptions) {
         self.timeline = timeline

@@ -28,14 +28,35 @@ enum ShadowBlur {
         _ alpha: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, sigma: Double,
         scratch: inout [Int32]
     ) {
+        blurRows(alpha, width: width, height: height, stride: stride, sigma: sigma, scratch: &scratch)
+        blurColumns(alpha, width: width, height: height, stride: stride, sigma: sigma, scratch: &scratch)
+    }
+
+    /// The first half of `blur`: the three passes along each row. A row of zeros stays zeros.
+    static func blurRows(
+        _ alpha: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, sigma: Double,
+        scratch: inout [Int32]
+    ) {
         let boxes = passes(sigma: sigma)
         guard !boxes.isEmpty, width > 0, height > 0 else { return }
-        let n = max(width, height)
-        if scratch.count < n { scratch = [Int32](repeating: 0, count: n) }
+        if scratch.count < width { scratch = [Int32](repeating: 0, count: width) }
         scratch.withUnsafeMutableBufferPointer { line in
             for y in 0..<height {
                 for box in boxes { pass(alpha + y * stride, count: width, step: 1, box: box, line: line) }
             }
+        }
+    }
+
+    /// The second half of `blur`: the three passes along each column. A column depends on
+    /// no other, so a caller that shows only some columns blurs only those.
+    static func blurColumns(
+        _ alpha: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, sigma: Double,
+        scratch: inout [Int32]
+    ) {
+        let boxes = passes(sigma: sigma)
+        guard !boxes.isEmpty, width > 0, height > 0 else { return }
+        if scratch.count < height { scratch = [Int32](repeating: 0, count: height) }
+        scratch.withUnsafeMutableBufferPointer { line in
             for x in 0..<width {
                 for box in boxes { pass(alpha + x, count: height, step: stride, box: box, line: line) }
             }
