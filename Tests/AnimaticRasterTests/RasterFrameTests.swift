@@ -1,3 +1,4 @@
+import Foundation
 import AnimaticCore
 import AnimaticRender
 import Testing
@@ -356,6 +357,8 @@ import Testing
                  "layers": [{"id": "a", "frame": [10, 10, 300, 500], "fill": "#007aff",
                              "shadow": {"opacity": 1, "radius": 1000}}]}
                 """), options: RasterOptions(scale: 1))
+        // On the frame's own grid (by default a σ this wide is drawn on a coarser one).
+        f.shadowSigmaLimit = .infinity
         let frame = f.frame(at: 0)
         // σ 1,000 px: reach 3,002. Rows 10 − 3,002 … 510 + 3,002, 6,504; seen columns 0 … 390,
         // 392 bytes a row. The strip: columns −2,992 … 3,312, 6,304 bytes, by the shape's
@@ -365,5 +368,99 @@ import Testing
         // Core Animation's default shadow (opacity given, offset (0, −3)) under the layer:
         // with σ that wide, a faint grey haze beside it.
         #expect(frame.pixel(350, 400)[3] > 0 && frame.pixel(350, 400)[3] < 40, "\(frame.pixel(350, 400))")
+    }
+}
+
+/// A blur wider than `shadowSigmaLimit` drawn on a coarser grid, against the same blur on
+/// the frame's own grid.
+@Suite struct CoarseShadowTests {
+    /// Largest and mean difference of two frames' channels, in 1/255.
+    static func difference(_ a: RasterFrame, _ b: RasterFrame) -> (largest: Int, mean: Double) {
+        var largest = 0, total = 0
+        for (x, y) in zip(a.pixels, b.pixels) {
+            let d = abs(Int(x) - Int(y))
+            largest = max(largest, d)
+            total += d
+        }
+        return (largest, Double(total) / Double(a.pixels.count))
+    }
+
+    @Test(arguments: [(70.0, "flat"), (200.0, "flat"), (150.0, "turned"), (90.0, "scaled")])
+    func theCoarseGridIsWithinALevelOfTheFineOne(radius: Double, kind: String) {
+        let transform: String
+        switch kind {
+        case "turned": transform = #", "transform": [{"rotateY": 35}, {"rotate": 20}]"#
+        case "scaled": transform = #", "transform": [{"scale": 1.5}, {"rotate": 30}]"#
+        default: transform = ""
+        }
+        let t = timeline(
+            """
+            {"container": {"width": 240, "height": 180, "background": "#ffffff", "perspective": 400},
+             "layers": [{"id": "a", "frame": [70, 50, 90, 60], "fill": "#ff0000", "cornerRadius": 12\(transform),
+                         "shadow": {"opacity": 1, "radius": \(radius), "offset": [20, 30], "color": "#102030"}}]}
+            """)
+        let fine = FrameRasterizer(timeline: t, options: RasterOptions(scale: 1))
+        fine.shadowSigmaLimit = .infinity
+        let coarse = FrameRasterizer(timeline: t, options: RasterOptions(scale: 1))
+        let (largest, mean) = Self.difference(fine.frame(at: 0), coarse.frame(at: 0))
+        // Measured (2026-11-27): largest 1–2/255, mean 0.04–0.22/255; the three boxes
+        // themselves are within 2.5 % of the Gaussian (`ShadowBlurTests`), several times more.
+        #expect(largest <= 2, "\(kind) \(radius): \(largest)/255")
+        #expect(mean <= 0.25, "\(kind) \(radius): mean \(mean)/255")
+    }
+
+    @Test func aLayerScaledUp1000TimesBlursOnBlocksOf313Pixels() {
+        // σ = 10 pt × 1,000 = 10,000 px: f = ⌈2 × 10,000 / 64⌉ = 313, σ 31.95 on the grid,
+        // reach 97.9 → 98. The frame is 2 × 3 grid cells; the shape covers all of it. Columns
+        // seen: −1 … 3 (one beyond each edge), 4 bytes; rows −98 … 101, 199. The strip: columns
+        // −98 … 100, 198 (stride 200), by the same 199 rows. On device pixels this mask was
+        // 20,390 × 20,844 (over a minute a frame).
+        let f = FrameRasterizer(
+            timeline: timeline(
+                """
+                {"container": {"width": 390, "height": 844, "background": "#ffffff"},
+                 "layers": [{"id": "a", "frame": [10, 10, 300, 500], "fill": "#007aff", "transform": [{"scale": 1000}],
+                             "shadow": {"opacity": 1, "radius": 10}}]}
+                """), options: RasterOptions(scale: 1))
+        let frame = f.frame(at: 0)
+        #expect(f.shadowMask.count == 4 * 199)
+        #expect(f.shadowStrip.count == 200 * 199)
+        // The layer covers the frame, above its shadow.
+        #expect(frame.pixel(200, 400) == [0, 122, 255, 255])
+    }
+}
+
+/// A frame stops between layers once the render is cancelled (a frame of many wide shadows
+/// can take longer than the render's deadline).
+@Suite struct FrameCancellationTests {
+    final class Asks: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        /// True from the `after + 1`-th question on.
+        func next(after: Int) -> Bool {
+            lock.withLock {
+                count += 1; return count > after
+            }
+        }
+    }
+
+    @Test func aCancelledFrameDrawsNoMoreLayers() {
+        // Six 40-pt squares in a row, on white.
+        let layers = (0..<6).map {
+            "{\"id\": \"l\($0)\", \"frame\": [\($0 * 50 + 5), 5, 40, 40], \"fill\": \"#ff0000\"}"
+        }
+        let t = timeline(
+            "{\"container\": {\"width\": 300, \"height\": 50, \"background\": \"#ffffff\"}, \"layers\": ["
+                + layers.joined(separator: ", ") + "]}")
+        let asks = Asks()
+        let frame = RenderCancellation.withCheck({ asks.next(after: 2) }) {
+            FrameRasterizer(timeline: t, options: RasterOptions(scale: 1)).frame(at: 0)
+        }
+        // Asked before each layer: the first two drawn, then nothing.
+        #expect(frame.pixel(25, 25) == [255, 0, 0, 255] && frame.pixel(75, 25) == [255, 0, 0, 255])
+        for i in 2..<6 { #expect(frame.pixel(i * 50 + 25, 25) == [255, 255, 255, 255], "layer \(i)") }
+        // Not cancelled: all six.
+        let whole = FrameRasterizer(timeline: t, options: RasterOptions(scale: 1)).frame(at: 0)
+        for i in 0..<6 { #expect(whole.pixel(i * 50 + 25, 25) == [255, 0, 0, 255], "layer \(i)") }
     }
 }

@@ -199,20 +199,35 @@ extension FrameRasterizer {
             minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
         }
         guard minX <= maxX else { return }
-        let reach = 3 * shadow.sigma + 2
+        // The mask's grid: device pixels, or for a blur wider than `shadowSigmaLimit` pixels
+        // blocks of f × f of them, f the smallest that brings σ to at most half the limit
+        // (a layer scaled up 1,000 times casts a shadow of σ 10,000 px from a radius of 10 pt:
+        // on device pixels that mask was 20,390 × 20,844, past a minute a frame). The blur is
+        // smooth at that width, and the mask is drawn back onto the frame bilinearly
+        // (docs/FORMATS.md, "Raster drawing", shadows: the error against the fine grid).
+        let f = shadow.sigma > shadowSigmaLimit ? Int((2 * shadow.sigma / shadowSigmaLimit).rounded(.up)) : 1
+        let unit = Double(f)
+        let sigma = shadow.sigma / unit
+        let (gridMinX, gridMinY, gridMaxX, gridMaxY) = (minX / unit, minY / unit, maxX / unit, maxY / unit)
+        let gridWidth = (width + f - 1) / f, gridHeight = (height + f - 1) / f
+        let reach = 3 * sigma + 2
         // The mask covers the shape and its blur, cut to the frame (what lies outside never shows).
         // (The shape beyond the frame still feeds the blur near its edge: cut `reach` out.)
         let r = Int(reach.rounded(.up))
-        let mx = max(Int((minX - reach).rounded(.down)), -r), my = max(Int((minY - reach).rounded(.down)), -r)
-        let mx1 = min(Int((maxX + reach).rounded(.up)), width + r)
-        let my1 = min(Int((maxY + reach).rounded(.up)), height + r)
+        let mx = max(Int((gridMinX - reach).rounded(.down)), -r)
+        let my = max(Int((gridMinY - reach).rounded(.down)), -r)
+        let mx1 = min(Int((gridMaxX + reach).rounded(.up)), gridWidth + r)
+        let my1 = min(Int((gridMaxY + reach).rounded(.up)), gridHeight + r)
         // Only the mask's rows that the shape inks feed the passes along rows (the others stay
         // zero), and only its columns inside the frame are seen: the passes along columns run
         // there alone. A radius of 1,000 pt put a mask of 6,394 × 6,848 pixels under a 390 ×
         // 844 frame, 4.5 s a frame @1x and 20 s @2x, all but 1/15 of it never shown
         // (docs/FORMATS.md, "Raster drawing", shadows).
-        let sy0 = max(my, Int(minY.rounded(.down)) - 1), sy1 = min(my1, Int(maxY.rounded(.up)) + 1)
-        let vx0 = max(mx, 0), vx1 = min(mx1, width)
+        let sy0 = max(my, Int(gridMinY.rounded(.down)) - 1), sy1 = min(my1, Int(gridMaxY.rounded(.up)) + 1)
+        // On a coarse grid, one column more each side: the bilinear reading at the frame's
+        // edge takes its neighbour beyond it (else the edge faded, 8/255 in `CoarseShadowTests`).
+        let margin = f > 1 ? 1 : 0
+        let vx0 = max(mx, -margin), vx1 = min(mx1, gridWidth + margin)
         guard mx1 > mx, my1 > my, sy1 > sy0, vx1 > vx0 else { return }
         let mw = mx1 - mx, mh = my1 - my, seenWidth = vx1 - vx0
         let rowStride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(mw)))
@@ -238,6 +253,7 @@ extension FrameRasterizer {
                     let mc = cairo_create(surface)!
                     cairo_set_tolerance(mc, PlaneOutline.tolerance)
                     cairo_translate(mc, Double(-mx), Double(-y0))
+                    if f > 1 { cairo_scale(mc, 1 / unit, 1 / unit) }
                     if let a = affine {
                         var matrix = cairo_matrix_t(
                             xx: a.a * k, yx: a.b * k, xy: a.c * k, yy: a.d * k, x0: a.e * k, y0: a.f * k)
@@ -257,7 +273,7 @@ extension FrameRasterizer {
                     cairo_surface_flush(surface)
                     cairo_surface_destroy(surface)
                     ShadowBlur.blurRows(
-                        m, width: mw, height: rows, stride: rowStride, sigma: shadow.sigma, scratch: &blurScratch)
+                        m, width: mw, height: rows, stride: rowStride, sigma: sigma, scratch: &blurScratch)
                     for row in 0..<rows {
                         (seen + (y0 + row - my) * seenStride).update(
                             from: m + row * rowStride + (vx0 - mx), count: seenWidth)
@@ -266,12 +282,24 @@ extension FrameRasterizer {
                 y0 += rows
             }
             ShadowBlur.blurColumns(
-                seen, width: seenWidth, height: mh, stride: seenStride, sigma: shadow.sigma, scratch: &blurScratch)
+                seen, width: seenWidth, height: mh, stride: seenStride, sigma: sigma, scratch: &blurScratch)
             let surface = cairo_image_surface_create_for_data(
                 seen, CAIRO_FORMAT_A8, Int32(seenWidth), Int32(mh), Int32(seenStride))!
             let c = shadow.color
             cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha * shadow.opacity)
-            cairo_mask_surface(cr, surface, Double(vx0), Double(my))
+            if f == 1 {
+                cairo_mask_surface(cr, surface, Double(vx0), Double(my))
+            } else {
+                // Device point u reads the mask at u / f − (vx0, my), between its samples bilinearly.
+                let pattern = cairo_pattern_create_for_surface(surface)!
+                var matrix = cairo_matrix_t()
+                cairo_matrix_init_scale(&matrix, 1 / unit, 1 / unit)
+                cairo_matrix_translate(&matrix, -Double(vx0) * unit, -Double(my) * unit)
+                cairo_pattern_set_matrix(pattern, &matrix)
+                cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+                cairo_mask(cr, pattern)
+                cairo_pattern_destroy(pattern)
+            }
             cairo_surface_destroy(surface)
         }
     }

@@ -41,6 +41,10 @@ public final class FrameRasterizer {
     /// The most a strip of a shadow's rows holds: 4 MiB (our choice, a bound on its memory:
     /// a radius of 1,000 pt @3x, 19,176 bytes a row, takes 218 rows a strip).
     var shadowStripBytes = 4 << 20
+    /// The widest blur, σ in device pixels, drawn on the frame's own grid; a wider one is
+    /// drawn on a coarser grid (`drawShadow`). 64 px: our choice, four times the widest any
+    /// preset or example casts @3x (Hero's radius 5: 15 px), so none of theirs changes.
+    var shadowSigmaLimit = 64.0
 
     public init(timeline: Timeline, options: RasterOptions) {
         self.timeline = timeline
@@ -96,6 +100,9 @@ public final class FrameRasterizer {
     /// opacity below 1 is drawn as one group at that opacity (Core Animation's group
     /// opacity); every other layer is drawn at its own opacity inside the groups above it.
     func drawSubtree(_ i: Int, states: [LayerState], parentOpacity: Double) {
+        // A frame of many layers can take longer than a render's deadline: the render stops
+        // between layers too (its caller drops the unfinished frame).
+        if RenderCancellation.isRequested { return }
         let s = states[i]
         guard !s.hidden, s.opacity > 0, parentOpacity > 0 else { return }
         if let clip = s.clip, clip.isEmpty { return }

@@ -6,8 +6,8 @@ import AnimaticRender
 /// anything is compiled), then drawn frame by frame (`FrameRasterizer`) and each frame
 /// handed to the encoder at once, so no more than one frame is held; the encoder stops at
 /// the output limit (`RasterEncodingError.overByteLimit`), and the render stops between
-/// frames once `RenderCancellation` says its client left or its deadline passed (its output,
-/// incomplete, is then empty and the caller sends nothing).
+/// frames and between a frame's layers once `RenderCancellation` says its client left or its
+/// deadline passed (its output, incomplete, is then empty and the caller sends nothing).
 public enum RasterRendering {
     public static func encode(
         _ spec: TransitionSpec, format: OutputFormat, options: TimelineOptions, limits: SpecLimits,
@@ -24,7 +24,9 @@ public enum RasterRendering {
         let rasterizer = FrameRasterizer(timeline: timeline, options: rasterOptions(image))
         if format == .png {
             let time = image.stillTime(duration: timeline.duration, fps: options.fps) ?? timeline.duration
-            let bytes = PNGEncoder.encode(rasterizer.frame(at: time))
+            let frame = rasterizer.frame(at: time)
+            if RenderCancellation.isRequested { return .success((timeline, [])) }
+            let bytes = PNGEncoder.encode(frame)
             guard bytes.count <= maxOutputBytes else {
                 return .failure(.refused(.outputWritten(bytes.count, format: format, limit: maxOutputBytes)))
             }
