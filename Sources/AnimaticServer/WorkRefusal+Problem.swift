@@ -21,7 +21,7 @@ extension WorkRefusal {
                 "the \(format.rawValue) picture would be \(amount) pixels on its longest side, more than the limit of \(limit); lower scale, or set maxWidth and maxHeight."
         case .rasterWork:
             detail =
-                "the \(format.rawValue) output would take \(amount) pixel-layer samples (\(frames) frames × \(layers) layers × its pixels and encoding), more than the limit of \(limit); lower \(parameter), scale or the size (maxWidth, maxHeight), or use fewer layers."
+                "the \(format.rawValue) output would take \(amount) pixel-layer samples (\(frames) frames × \(layers) layers × its pixels and encoding), more than the limit of \(limit); lower \(parameter == "scale" ? "" : "\(parameter), ")scale or the size (maxWidth, maxHeight), or use fewer layers."
         case .mp4TooSmall(let option):
             return .badParameter(
                 option,

@@ -26,7 +26,7 @@ extension WorkRefusal {
                 "the \(format.rawValue) picture would be \(amount) pixels on its longest side, more than the limit of \(limit); lower --scale or set --max-width and --max-height"
         case .rasterWork:
             return
-                "the \(format.rawValue) output would take \(amount) pixel-layer samples (\(frames) frames × \(layers) layers × its pixels and encoding), more than the limit of \(limit); lower \(option), --scale or the size (--max-width, --max-height), or use fewer layers"
+                "the \(format.rawValue) output would take \(amount) pixel-layer samples (\(frames) frames × \(layers) layers × its pixels and encoding), more than the limit of \(limit); lower \(option == "--scale" ? "" : "\(option), ")--scale or the size (--max-width, --max-height), or use fewer layers"
         case .mp4TooSmall:
             return
                 "the mp4 picture would be \(amount) pixels on its shorter side, less than the \(limit) H.264 through OpenH264 takes; raise \(option), or choose webm, gif, apng or webp"

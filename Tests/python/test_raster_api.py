@@ -107,6 +107,24 @@ def test_too_much_raster_work_is_a_422_with_the_estimate_before_any_work(live_se
     assert detail["estimate"] == 501 * 3000 * 3000 * (60 + 2)
     assert detail["estimate"] > detail["limit"]
     assert elapsed < 2, f"refused after {elapsed:.2f} s: priced after the work?"
+    assert "lower fps, scale or the size (maxWidth, maxHeight)" in detail["detail"], detail["detail"]
+
+
+def test_a_png_over_the_work_limit_names_scale_once(live_server, tmp_path):
+    """A PNG is one frame: scale is the option to lower, named once (it read "lower scale,
+    scale or the size" before)."""
+    layers = [{"id": f"l{i}", "frame": [i % 30 * 10, i // 30 * 20, 30, 30], "fill": "#34c759"} for i in range(1000)]
+    spec = {"container": {"width": 390, "height": 844}, "layers": layers}
+    code, headers, body = curl("--json", json.dumps(spec), f"{live_server.url}/v1/timeline?format=png&scale=3")
+    detail = problem(code, headers, body)
+    # 1 frame × 1170 × 2532 pixels × (1,000 layers + PNG's weight).
+    assert code == 422 and detail["parameter"] == "scale" and detail["estimate"] > 3_000_000_000
+    assert "; lower scale or the size (maxWidth, maxHeight), or use fewer layers." in detail["detail"], detail
+    path = tmp_path / "many.json"
+    path.write_text(json.dumps(spec))
+    run = cli("render", path, "--format", "png", "--scale", "3")
+    assert run.returncode == 65
+    assert b"; lower --scale or the size (--max-width, --max-height), or use fewer layers" in run.stderr, run.stderr
 
 
 def built_formats(server):
