@@ -242,9 +242,7 @@ public final class HTTPClientConnection {
         if Glibc.connect(fd, address, length) != 0 {
             guard errno == EINPROGRESS else { throw .connectFailed(reason: String(cString: strerror(errno))) }
             var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-            let (seconds, attoseconds) = limit.components
-            let milliseconds = Int32(clamping: max(1, seconds * 1000 + attoseconds / 1_000_000_000_000_000))
-            let ready = poll(&entry, 1, milliseconds)
+            let ready = poll(&entry, 1, limit.pollMilliseconds)
             guard ready > 0 else {
                 throw ready == 0 ? .timedOut(step: "connecting") : .system(call: "poll", code: errno)
             }

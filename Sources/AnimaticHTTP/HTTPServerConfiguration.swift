@@ -116,6 +116,13 @@ extension Duration {
     /// The duration in seconds, for options, messages and metrics.
     public var inSeconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 
+    /// The duration as `poll`'s timeout: whole milliseconds, at least 1 (a shorter wait is
+    /// not a busy loop), clamped to what `poll` takes.
+    public var pollMilliseconds: Int32 {
+        let (seconds, attoseconds) = components
+        return Int32(clamping: max(1, seconds * 1000 + attoseconds / 1_000_000_000_000_000))
+    }
+
     var nanoseconds: Int {
         let (seconds, attoseconds) = components
         return Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)

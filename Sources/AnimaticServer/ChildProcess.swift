@@ -1,3 +1,4 @@
+import AnimaticHTTP
 import Glibc
 
 /// One run of an executable as a child process, with a deadline: its input written, its
@@ -56,16 +57,14 @@ struct ChildProcess {
         if !writing { shutdown(stdin.0, Int32(SHUT_WR)) }
         for fd in parentEnds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
         let clock = ContinuousClock()
+        var chunk = [UInt8](repeating: 0, count: 65_536)
         while !open.isEmpty || writing {
             if isCancelled() { return Self.kill(pid, .cancelled) }
             let left = deadline - clock.now
             if left <= .zero { return Self.kill(pid, .timedOut) }
             var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             if writing { fds.append(pollfd(fd: stdin.0, events: Int16(POLLOUT), revents: 0)) }
-            let wait = min(left, pollInterval)
-            let milliseconds = max(
-                1, Int32(wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000))
-            guard poll(&fds, nfds_t(fds.count), milliseconds) >= 0 || errno == EINTR else {
+            guard poll(&fds, nfds_t(fds.count), min(left, pollInterval).pollMilliseconds) >= 0 || errno == EINTR else {
                 let reason = String(cString: strerror(errno))
                 _ = Self.kill(pid, .cancelled)
                 throw SpawnError(description: "poll: \(reason)")
@@ -81,7 +80,6 @@ struct ChildProcess {
                     }
                     continue
                 }
-                var chunk = [UInt8](repeating: 0, count: 65_536)
                 let n = chunk.withUnsafeMutableBytes { read(entry.fd, $0.baseAddress, $0.count) }
                 if n > 0 {
                     if entry.fd == stdout.0 {

@@ -37,14 +37,7 @@ enum ShadowBlur {
         _ alpha: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, sigma: Double,
         scratch: inout [Int32]
     ) {
-        let boxes = passes(sigma: sigma)
-        guard !boxes.isEmpty, width > 0, height > 0 else { return }
-        if scratch.count < width { scratch = [Int32](repeating: 0, count: width) }
-        scratch.withUnsafeMutableBufferPointer { line in
-            for y in 0..<height {
-                for box in boxes { pass(alpha + y * stride, count: width, step: 1, box: box, line: line) }
-            }
-        }
+        blurLines(alpha, lines: height, lineStep: stride, count: width, step: 1, sigma: sigma, scratch: &scratch)
     }
 
     /// The second half of `blur`: the three passes along each column. A column depends on
@@ -53,12 +46,21 @@ enum ShadowBlur {
         _ alpha: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, sigma: Double,
         scratch: inout [Int32]
     ) {
+        blurLines(alpha, lines: width, lineStep: 1, count: height, step: stride, sigma: sigma, scratch: &scratch)
+    }
+
+    /// The three passes along each of `lines` lines, `lineStep` apart, of `count` samples
+    /// `step` apart: rows (`step` 1) or columns (`lineStep` 1).
+    private static func blurLines(
+        _ alpha: UnsafeMutablePointer<UInt8>, lines: Int, lineStep: Int, count: Int, step: Int, sigma: Double,
+        scratch: inout [Int32]
+    ) {
         let boxes = passes(sigma: sigma)
-        guard !boxes.isEmpty, width > 0, height > 0 else { return }
-        if scratch.count < height { scratch = [Int32](repeating: 0, count: height) }
+        guard !boxes.isEmpty, lines > 0, count > 0 else { return }
+        if scratch.count < count { scratch = [Int32](repeating: 0, count: count) }
         scratch.withUnsafeMutableBufferPointer { line in
-            for x in 0..<width {
-                for box in boxes { pass(alpha + x, count: height, step: stride, box: box, line: line) }
+            for n in 0..<lines {
+                for box in boxes { pass(alpha + n * lineStep, count: count, step: step, box: box, line: line) }
             }
         }
     }
