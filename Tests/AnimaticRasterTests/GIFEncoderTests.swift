@@ -50,6 +50,39 @@ import Testing
         #expect(gif.frames[0].rect.width == 390 && gif.frames[0].rect.height == 844)
     }
 
+    /// Colours that change along each row and repeat down each column, as a fold's shading
+    /// does: the second frame's pixels take their numbers from the pixel above, from the
+    /// colour table where that pixel is unchanged (so written transparent), and row 0 of the
+    /// changed rectangle has no pixel above in it. Both frames decode exactly.
+    @Test func coloursRepeatingDownColumnsDecodeExactly() throws {
+        let width = 200, height = 12
+        func frame(_ color: (Int, Int) -> (UInt8, UInt8, UInt8)) -> RasterFrame {
+            var pixels: [UInt8] = []
+            for y in 0..<height {
+                for x in 0..<width {
+                    let (r, g, b) = color(x, y)
+                    pixels += [r, g, b, 255]
+                }
+            }
+            return RasterFrame(width: width, height: height, pixels: pixels)
+        }
+        func shade(_ x: Int) -> (UInt8, UInt8, UInt8) { (UInt8(x), UInt8(255 - x), 40) }
+        // Rows 0…3 shaded but for one black pixel in row 0, 4…7 black, 8…11 shaded one step on.
+        let first = frame { x, y in
+            y == 0 && x == 5 ? (0, 0, 0) : y < 4 ? shade(x) : y < 8 ? (0, 0, 0) : shade(min(x + 1, width - 1))
+        }
+        // All shaded: the black pixel changes (nothing above it), rows 1…3 do not (written
+        // transparent), row 4 takes the colours of the unchanged row 3 above it, rows 5…7
+        // those of the changed rows above them, and rows 8…11 go back one step.
+        let second = frame { x, _ in shade(x) }
+        let gif = try GIFDecoding(try Self.encode([first, second], duration: 0.1))
+        #expect(gif.frames.count == 2)
+        #expect(gif.frames[1].rect.y == 0 && gif.frames[1].rect.height == 12)
+        for (i, f) in [first, second].enumerated() {
+            #expect(ExpectedFrames.differingBytes(gif.frames[i].rgba, Self.oneBitAlpha(f)) == 0, "frame \(i)")
+        }
+    }
+
     @Test func transparentBackgroundClearsWhereTheSquareLeft() throws {
         let frames = (0..<12).map {
             SyntheticFrames.movingSquare(width: 120, height: 60, index: $0, count: 12, background: nil)

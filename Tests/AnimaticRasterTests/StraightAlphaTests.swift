@@ -36,4 +36,27 @@ import Testing
         #expect(words[(128 * 256 + 64) * 2] & 0xFF == 128)
         #expect(words[(10 * 256 + 200) * 2] & 0xFF == 255)
     }
+
+    /// GIF's one bit of alpha in the same pass: the straight words with alpha < 128 made 0
+    /// and the rest opaque, over every alpha and value and over a frame whose pixel count is
+    /// not a multiple of four (the last words go one at a time).
+    @Test func oneBitWordsAreTheStraightWordsAtAThresholdOf128() {
+        for (width, height) in [(512, 256), (7, 3)] {
+            var pixels: [UInt8] = []
+            for i in 0..<width * height {
+                let alpha = (i * 37) % 256, value = (i * 11) % 256
+                pixels += [
+                    UInt8(min(value, alpha)), UInt8(alpha / 2), UInt8((value + 3) % 256 * alpha / 255), UInt8(alpha),
+                ]
+            }
+            let frame = RasterFrame(width: width, height: height, pixels: pixels)
+            var straight: [UInt32] = []
+            var oneBit: [UInt32] = []
+            StraightAlpha.words(of: frame, into: &straight)
+            StraightAlpha.oneBitWords(of: frame, into: &oneBit)
+            let expected = straight.map { $0 >> 24 < 128 ? 0 : $0 | 0xFF00_0000 }
+            #expect(oneBit == expected, "\(width) × \(height)")
+            #expect(oneBit.filter { $0 == 0 }.count == straight.filter { $0 >> 24 < 128 }.count)
+        }
+    }
 }

@@ -26,7 +26,6 @@ public final class GIFEncoder: AnimationEncoder {
     private var delays = CumulativeTicks(ticksPerSecond: 100)
     private var previous: [UInt32] = []
     private var current: [UInt32] = []
-    private var straight: [UInt32] = []
     private var pending: (image: GIFFileWriter.Image, duration: Double)?
     private var finished = false
 
@@ -49,8 +48,7 @@ public final class GIFEncoder: AnimationEncoder {
                 expectedWidth: width, expectedHeight: height, width: frame.width, height: frame.height)
         }
         guard duration.isFinite, duration >= 0 else { throw RasterEncodingError.invalidDuration(duration) }
-        StraightAlpha.words(of: frame, into: &straight)
-        Self.oneBitAlpha(straight, into: &current)
+        StraightAlpha.oneBitWords(of: frame, into: &current)
 
         guard let last = pending else {
             let full = PixelRect(x: 0, y: 0, width: width, height: height)
@@ -80,20 +78,6 @@ public final class GIFEncoder: AnimationEncoder {
         previous = []
         current = []
         return try writer.finish()
-    }
-
-    /// Straight RGBA to GIF's one-bit alpha: alpha < 128 becomes the transparent word 0,
-    /// anything else its colour with alpha 255.
-    private static func oneBitAlpha(_ straight: [UInt32], into out: inout [UInt32]) {
-        if out.count != straight.count { out = [UInt32](repeating: 0, count: straight.count) }
-        straight.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                for i in 0..<src.count {
-                    let p = src[i]
-                    dst[i] = p >> 24 < 128 ? 0 : p | 0xFF00_0000
-                }
-            }
-        }
     }
 
     /// Whether a pixel of `rect` goes from visible to transparent.
@@ -146,7 +130,7 @@ public final class GIFEncoder: AnimationEncoder {
         let pixelNumbers = [Int32](unsafeUninitializedCapacity: rect.area) { pixelNumbers, initialized in
             var last: UInt32 = 1  // never a normalised word (alpha is 0 or 255)
             var lastNumber: Int32 = -1
-            forEachPixel(current, previous, width: width, rect: rect, maskUnchanged: maskUnchanged) { i, _, _, p in
+            forEachPixel(current, previous, width: width, rect: rect, maskUnchanged: maskUnchanged) { i, x, y, p in
                 guard let p else {
                     needsTransparent = true
                     pixelNumbers[i] = -1
@@ -154,7 +138,14 @@ public final class GIFEncoder: AnimationEncoder {
                 }
                 if p != last {
                     last = p
-                    if let known = numbers.value(of: p) {
+                    // The pixel above, when it has this colour and a number, has this
+                    // colour's number: shading that changes along a row but not down a
+                    // column (a fold's strips) then needs no lookup; 93 % of the fold's
+                    // colour changes are such (docs/BENCHMARKS.md, "The GIF's passes
+                    // and the fold's faded gradients").
+                    if y > rect.y, current[(y &- 1) &* width &+ x] == p, pixelNumbers[i &- rect.width] >= 0 {
+                        lastNumber = pixelNumbers[i &- rect.width]
+                    } else if let known = numbers.value(of: p) {
                         lastNumber = Int32(truncatingIfNeeded: known)
                     } else {
                         lastNumber = Int32(truncatingIfNeeded: colors.count)
@@ -208,28 +199,32 @@ public final class GIFEncoder: AnimationEncoder {
             rect: rect, indices: indices, palette: palette.colors, transparentIndex: transparentIndex)
     }
 
-    /// How many pixels have each number (−1, transparent, not counted). Counted a run of
-    /// equal numbers at a time: one increment per pixel made each pixel of a flat run wait for
-    /// the previous one's store to the same count.
+    /// How many pixels have each number (−1, transparent, not counted). Four tables count
+    /// the pixels in turn and are added at the end: with one, each pixel of a flat run waited
+    /// for the previous one's store to the same count, and a test per pixel for the end of a
+    /// run mispredicted at a fold's shading, where a third of the pixels change colour.
     private static func colorCounts(_ pixelNumbers: [Int32], colorCount: Int) -> [Int] {
-        var counts = [Int](repeating: 0, count: colorCount + 1)  // the last one counts −1
-        counts.withUnsafeMutableBufferPointer { counts in
+        let stride = colorCount + 1  // entry 0 of a table counts number −1
+        var tables = [Int](repeating: 0, count: 4 * stride)
+        tables.withUnsafeMutableBufferPointer { tables in
+            let t = tables.baseAddress!
             pixelNumbers.withUnsafeBufferPointer { numbers in
-                guard var last = numbers.first else { return }
-                var run = 0
-                for n in numbers {
-                    if n != last {
-                        counts[last < 0 ? colorCount : Int(last)] += run
-                        last = n
-                        run = 0
-                    }
-                    run += 1
+                let whole = numbers.count & ~3
+                var i = 0
+                while i < whole {
+                    t[Int(numbers[i]) &+ 1] &+= 1
+                    t[stride &+ Int(numbers[i &+ 1]) &+ 1] &+= 1
+                    t[2 &* stride &+ Int(numbers[i &+ 2]) &+ 1] &+= 1
+                    t[3 &* stride &+ Int(numbers[i &+ 3]) &+ 1] &+= 1
+                    i &+= 4
                 }
-                counts[last < 0 ? colorCount : Int(last)] += run
+                while i < numbers.count {
+                    t[Int(numbers[i]) &+ 1] &+= 1
+                    i &+= 1
+                }
             }
         }
-        counts.removeLast()
-        return counts
+        return (1..<stride).map { tables[$0] + tables[stride + $0] + tables[2 * stride + $0] + tables[3 * stride + $0] }
     }
 
     /// Calls `body` for each pixel of `rect` in row order with its position in the

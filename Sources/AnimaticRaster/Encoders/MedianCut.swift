@@ -25,18 +25,24 @@ enum MedianCut {
         var entries = sorted
         if entries.count <= maxColors { return entries.map(\.color) }
         var boxes = [Box(range: 0..<entries.count, entries: entries)]
+        boxes.reserveCapacity(maxColors)
         while boxes.count < maxColors {
-            guard
-                let pick = boxes.indices.filter({ boxes[$0].range.count > 1 }).max(by: {
-                    boxes[$0].priority < boxes[$1].priority
-                })
-            else { break }
+            // The first box of the largest priority that can still be cut.
+            var pick = -1
+            for b in boxes.indices where boxes[b].range.count > 1 {
+                if pick < 0 || boxes[pick].priority < boxes[b].priority { pick = b }
+            }
+            guard pick >= 0 else { break }
             let box = boxes[pick]
             let channel = box.longestChannel
-            entries[box.range].sort {
-                let a = Box.channel($0.color, channel)
-                let b = Box.channel($1.color, channel)
-                return a != b ? a < b : $0.color < $1.color
+            // Sorted in place: sorting `entries[box.range]` copied the range each cut.
+            entries.withUnsafeMutableBufferPointer { all in
+                var range = UnsafeMutableBufferPointer(rebasing: all[box.range])
+                range.sort {
+                    let a = Box.channel($0.color, channel)
+                    let b = Box.channel($1.color, channel)
+                    return a != b ? a < b : $0.color < $1.color
+                }
             }
             let half = (box.population + 1) / 2
             var running = 0
@@ -57,6 +63,8 @@ enum MedianCut {
         let population: Int
         let low: (Int, Int, Int)
         let high: (Int, Int, Int)
+        /// Pixels × longest side: the box cut next is the one where this is largest.
+        let priority: Int
 
         init(range: Range<Int>, entries: [(color: UInt32, count: Int)]) {
             self.range = range
@@ -75,6 +83,7 @@ enum MedianCut {
             low = lo
             high = hi
             population = total
+            priority = total * max(hi.0 - lo.0, hi.1 - lo.1, hi.2 - lo.2)
         }
 
         @inline(__always)
@@ -86,11 +95,6 @@ enum MedianCut {
             let s = sides
             if s.0 >= s.1 && s.0 >= s.2 { return 0 }
             return s.1 >= s.2 ? 1 : 2
-        }
-
-        var priority: Int {
-            let s = sides
-            return population * max(s.0, s.1, s.2)
         }
 
         func meanColor(_ entries: [(color: UInt32, count: Int)]) -> UInt32 {
