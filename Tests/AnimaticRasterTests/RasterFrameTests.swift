@@ -256,6 +256,37 @@ import Testing
         }
     }
 
+    /// A faded layer that is only a projected gradient is faded in its drawing, without a
+    /// group: byte for byte what the group gives. The reference is the same layer with a
+    /// sublayer of alpha 0, which makes it a group at its alpha holding the gradient drawn
+    /// at full opacity. Half-transparent stops, over a background, at four alphas (among
+    /// them 0.5, where Cairo's 16-bit alpha and the nearest 8-bit one part) and two scales.
+    @Test(arguments: [0.1, 0.26, 0.5, 0.73])
+    func aFadedProjectedGradientIsWhatItsGroupGives(alpha: Double) {
+        func spec(_ sublayer: Bool) -> String {
+            """
+            {"container": {"width": 200, "height": 160, "perspective": 300, "background": "#20a0ff"},
+             "layers": [{"id": "a", "frame": [50, 20, 100, 120], "alpha": \(alpha),
+                         "transform": [{"rotateY": 50}, {"rotateX": 15}],
+                         "gradient": {"colors": ["#ff000080", "#0000ff", "#00000000"], "start": [0, 0.2], "end": [1, 0]}}
+                        \(sublayer ? ", {\"id\": \"b\", \"parent\": \"a\", \"frame\": [0, 0, 10, 10], \"fill\": \"#ffffff\", \"alpha\": 0}" : "")]}
+            """
+        }
+        for scale in [1, 2] {
+            let faded = drawn(spec(false), scale: scale)
+            let group = drawn(spec(true), scale: scale)
+            let background = drawn(
+                spec(false).replacingOccurrences(of: "\"alpha\": \(alpha)", with: "\"alpha\": 0"), scale: scale)
+            let differing = zip(faded.pixels, group.pixels).filter { $0 != $1 }.count
+            #expect(faded.pixels.count == group.pixels.count && differing == 0, "alpha \(alpha) @\(scale)x")
+            // The gradient shows: most of the quad's pixels differ from the background alone.
+            let changed = stride(from: 0, to: faded.pixels.count, by: 4).filter {
+                faded.pixels[$0..<$0 + 4] != background.pixels[$0..<$0 + 4]
+            }.count
+            #expect(changed > 4_000 * scale * scale, "\(changed) pixels drawn @\(scale)x")
+        }
+    }
+
     @Test func theShadowIsOffsetAndBlurred() {
         let sharp = drawn(
             """

@@ -41,13 +41,18 @@ extension FrameRasterizer {
             cairo_restore(cr)
             return
         }
-        let faded = alpha < 1
+        // A faded layer whose one drawing is its projected gradient is faded in that drawing
+        // (`ProjectedContent.draw`'s `alpha`): what the group would hold, to the byte,
+        // without a group surface the size of the layer cleared and composited each frame.
+        let fadedInDrawing =
+            alpha < 1 && shadow == nil && !pixmanGroup && onlyProjectedGradient(spec, state: s, part: part)
+        let faded = alpha < 1 && !fadedInDrawing
         if faded { cairo_push_group(cr) }
         if let shadow { drawShadow(shadow, state: s, projective: projective) }
         if pixmanGroup { cairo_push_group(cr) }
 
         if projective {
-            drawProjected(spec, index: i, state: s, part: part, usePixman: pixman)
+            drawProjected(spec, index: i, state: s, part: part, usePixman: pixman, alpha: fadedInDrawing ? alpha : 1)
         } else if let affine = s.affine {
             cairo_save(cr)
             var m = cairo_matrix_t(
@@ -77,7 +82,9 @@ extension FrameRasterizer {
     /// A projected layer: its rounded outline flattened in its plane and projected (the
     /// fill, exact), then the rest of its look drawn flat and mapped through the plane's
     /// homography by pixman into the current group, cut to the same outline.
-    func drawProjected(_ spec: LayerSpec, index i: Int, state s: LayerState, part: LookPart, usePixman: Bool) {
+    func drawProjected(
+        _ spec: LayerSpec, index i: Int, state s: LayerState, part: LookPart, usePixman: Bool, alpha: Double = 1
+    ) {
         let cr = canvas.context
         let plane = PlaneHomography(s.matrix)
         let unit = PlaneOutline.pixelsPerUnit(s, pixelsPerPoint: pixelsPerPoint)
@@ -123,7 +130,16 @@ extension FrameRasterizer {
             }
         projector.draw(
             size: s.size, plane: plane, pixelsPerPoint: pixelsPerPoint, pixelsPerUnit: unit, outline: outline,
-            onto: target, gradient: gradient, paint: flat)
+            onto: target, gradient: gradient, paint: flat, alpha: alpha)
+    }
+
+    /// Whether all this step draws of a projected layer is its gradient, by pixman
+    /// (`ProjectedContent.drawsDirectly`): no fill, content, label or border.
+    func onlyProjectedGradient(_ spec: LayerSpec, state s: LayerState, part: LookPart) -> Bool {
+        guard s.isProjective, part != .border, let gradient = spec.gradient, ProjectedContent.drawsDirectly(gradient)
+        else { return false }
+        return (s.fill?.alpha ?? 0) <= 0 && spec.content == nil && (spec.label ?? "").isEmpty
+            && (part == .body || s.border == nil)
     }
 
     /// The fill of a snapshot's source when, seen through the snapshot's rect, it covers the

@@ -28,6 +28,8 @@ final class ProjectedContent {
     /// The outline's coverage, frame sized (a group is never larger than the frame).
     private let mask: OpaquePointer
     private let maskContext: OpaquePointer
+    /// What the mask holds: the outline `cover` drew last, its device offset and box.
+    private var covered: (outline: [Point], offset: (Double, Double), box: (Int, Int, Int, Int))?
     /// A projected gradient's colours over its area (reused from layer to layer).
     private var colors: [UInt32] = []
     /// Gradient ramps by their stops (`ramp(for:)`); at most 64 kept, our bound.
@@ -48,10 +50,13 @@ final class ProjectedContent {
     /// whose user space is the bounds, `size`; nil when there is nothing more) through
     /// `plane` onto `target` (an image surface, device pixels = container points ×
     /// `pixelsPerPoint`, less the surface's device offset), inside `outline` (device pixels).
+    /// With `alpha` below 1 (only for a gradient alone), the gradient is composited as a
+    /// Cairo group holding it and painted at `alpha` would composite it.
     func draw(
         size: Size, plane: PlaneHomography, pixelsPerPoint k: Double, pixelsPerUnit: Double, outline: [Point],
-        onto target: OpaquePointer, gradient: GradientSpec?, paint: ((OpaquePointer) -> Void)?
+        onto target: OpaquePointer, gradient: GradientSpec?, paint: ((OpaquePointer) -> Void)?, alpha: Double = 1
     ) {
+        precondition(alpha >= 1 || paint == nil, "only a gradient alone is faded in its drawing")
         guard size.width > 0, size.height > 0, cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE else {
             return
         }
@@ -99,7 +104,8 @@ final class ProjectedContent {
             cairo_surface_mark_dirty(target)
         }
         if let gradient, let destination, let coverage {
-            drawGradient(gradient, size: size, toBounds: toBounds, area: area, mask: coverage, onto: destination)
+            drawGradient(
+                gradient, size: size, toBounds: toBounds, area: area, mask: coverage, onto: destination, alpha: alpha)
         }
         if let paint, let destination, let coverage {
             drawFlat(
@@ -135,7 +141,8 @@ final class ProjectedContent {
     /// "Projected gradients from a ramp").
     private func drawGradient(
         _ gradient: GradientSpec, size: Size, toBounds: (u: SIMD3<Double>, v: SIMD3<Double>, w: SIMD3<Double>),
-        area: (x0: Int, y0: Int, x1: Int, y1: Int), mask: OpaquePointer, onto destination: OpaquePointer
+        area: (x0: Int, y0: Int, x1: Int, y1: Int), mask: OpaquePointer, onto destination: OpaquePointer,
+        alpha: Double
     ) {
         guard let ramp = ramp(for: gradient.colors) else { return }
         // Target pixel → the bounds' unit square (U, V) / W; the gradient's parameter there is
@@ -181,11 +188,32 @@ final class ProjectedContent {
                     bytes.baseAddress?.assumingMemoryBound(to: UInt32.self), Int32(width * 4))
             else { return }
             defer { pixman_image_unref(source) }
+            guard alpha < 1 else {
+                pixman_image_composite32(
+                    PIXMAN_OP_OVER, source, mask, destination, 0, 0, Int32(area.x0), Int32(area.y0),
+                    Int32(area.x0), Int32(area.y0), Int32(width), Int32(height))
+                return
+            }
+            // As a group holding the gradient alone: its pixels are the colours times the
+            // coverage (a clear surface OVER them through the coverage; IN_REVERSE computes
+            // that in place with the same rounding), composited OVER the target through a
+            // solid mask of `alpha`, as `cairo_paint_with_alpha` composites a group.
             pixman_image_composite32(
-                PIXMAN_OP_OVER, source, mask, destination, 0, 0, Int32(area.x0), Int32(area.y0),
-                Int32(area.x0), Int32(area.y0), Int32(width), Int32(height))
+                PIXMAN_OP_IN_REVERSE, mask, nil, source, Int32(area.x0), Int32(area.y0), 0, 0, 0, 0,
+                Int32(width), Int32(height))
+            var color = pixman_color(red: 0, green: 0, blue: 0, alpha: Self.cairoOpacity(alpha))
+            guard let opacity = pixman_image_create_solid_fill(&color) else { return }
+            defer { pixman_image_unref(opacity) }
+            pixman_image_composite32(
+                PIXMAN_OP_OVER, source, opacity, destination, 0, 0, 0, 0, Int32(area.x0), Int32(area.y0),
+                Int32(width), Int32(height))
         }
     }
+
+    /// `cairo_paint_with_alpha`'s alpha as Cairo 1.16 makes it a solid colour's 16-bit alpha,
+    /// d · 65535 + 0.5 truncated (cairo-color.c, `_cairo_color_double_to_short`); pixman and
+    /// Cairo's compositor then use its high byte (`alpha_short >> 8`, cairo-image-compositor.c).
+    static func cairoOpacity(_ d: Double) -> UInt16 { UInt16(min(max(d, 0), 1) * 65535 + 0.5) }
 
     /// The premultiplied colours of a gradient of `stops` (evenly spaced) at t = (i + ½) /
     /// `rampWidth`, drawn by pixman's linear gradient (the one Cairo fills with) along a
@@ -239,8 +267,11 @@ final class ProjectedContent {
         let cw = max(1, Int((size.width * rho).rounded(.up))), ch = max(1, Int((size.height * rho).rounded(.up)))
         if content == nil || contentWidth < cw || contentHeight < ch {
             if let content { cairo_surface_destroy(content) }
-            contentWidth = max(cw, contentWidth)
-            contentHeight = max(ch, contentHeight)
+            // Grown to a multiple of 64 pixels a side (at most `maxSide`, itself one): a
+            // layer turning towards the eye needs a little more each frame, and a surface
+            // made anew is cleared whole (the fold's strips made 39 in 31 frames).
+            contentWidth = max(Self.roundedUp(cw), contentWidth)
+            contentHeight = max(Self.roundedUp(ch), contentHeight)
             content = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(contentWidth), Int32(contentHeight))
             drawnBefore = nil  // a new image surface is all clear
         }
@@ -340,6 +371,12 @@ final class ProjectedContent {
         let x0 = max(0, Int(minX.rounded(.down)) - 1), y0 = max(0, Int(minY.rounded(.down)) - 1)
         let x1 = min(tw, Int(maxX.rounded(.up)) + 1), y1 = min(th, Int(maxY.rounded(.up)) + 1)
         guard x1 > x0, y1 > y0 else { return nil }
+        // A sublayer that fills its parent's bounds in its parent's plane (a fold strip's
+        // shadow) has the parent's outline, to the bit: the mask already holds it.
+        if let last = covered, last.outline == outline, last.offset == (ox, oy), last.box == (x0, y0, x1, y1) {
+            return (x0, y0, x1, y1)
+        }
+        covered = (outline, (ox, oy), (x0, y0, x1, y1))
         let m = maskContext
         cairo_set_operator(m, CAIRO_OPERATOR_CLEAR)
         cairo_rectangle(m, Double(x0), Double(y0), Double(x1 - x0), Double(y1 - y0))
@@ -355,6 +392,9 @@ final class ProjectedContent {
         cairo_surface_flush(mask)
         return (x0, y0, x1, y1)
     }
+
+    /// `side` rounded up to a multiple of 64, at most `maxSide` when `side` is.
+    private static func roundedUp(_ side: Int) -> Int { side <= maxSide ? min((side + 63) / 64 * 64, maxSide) : side }
 
     /// The smallest box [x0, x1) × [y0, y1) of the drawing's pixels that are not fully
     /// transparent (premultiplied: a zero word), or nil when none is drawn.
