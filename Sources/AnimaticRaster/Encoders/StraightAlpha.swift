@@ -18,15 +18,16 @@ enum StraightAlpha {
         }
     }
 
-    /// Each premultiplied word of the frame through `convert(word, alpha)`, a word at a
-    /// time: most pixels are opaque (copied) or clear (zeroed). Words are little-endian, R in
-    /// the low byte, as on every platform Swift targets here.
+    /// Each premultiplied word of the frame through `convert(word, alpha)`, but four opaque
+    /// words in a row, which are copied as they are (`convert` keeps an opaque word). Words
+    /// are little-endian, R in the low byte, as on every platform Swift targets here.
     @inline(__always)
     private static func convert(
         _ frame: RasterFrame, into out: inout [UInt32], _ convert: (UInt32, UInt32) -> UInt32
     ) {
         let count = frame.width * frame.height
         if out.count != count { out = [UInt32](repeating: 0, count: count) }
+        guard count > 0 else { return }
         frame.pixels.withUnsafeBytes { raw in
             out.withUnsafeMutableBufferPointer { dst in
                 let out = UnsafeMutableRawPointer(dst.baseAddress!)
