@@ -44,15 +44,15 @@ extension FrameRasterizer {
         // A faded layer whose one drawing is its projected gradient is faded in that drawing
         // (`ProjectedContent.draw`'s `alpha`): what the group would hold, to the byte,
         // without a group surface the size of the layer cleared and composited each frame.
-        let fadedInDrawing =
-            alpha < 1 && shadow == nil && !pixmanGroup && onlyProjectedGradient(spec, state: s, part: part)
+        let parts = projective ? projectedParts(spec, state: s, part: part) : nil
+        let fadedInDrawing = alpha < 1 && shadow == nil && !pixmanGroup && parts?.isGradientAlone == true
         let faded = alpha < 1 && !fadedInDrawing
         if faded { cairo_push_group(cr) }
         if let shadow { drawShadow(shadow, state: s, projective: projective) }
         if pixmanGroup { cairo_push_group(cr) }
 
-        if projective {
-            drawProjected(spec, index: i, state: s, part: part, usePixman: pixman, alpha: fadedInDrawing ? alpha : 1)
+        if let parts {
+            drawProjected(spec, index: i, state: s, parts: parts, usePixman: pixman, alpha: fadedInDrawing ? alpha : 1)
         } else if let affine = s.affine {
             cairo_save(cr)
             var m = cairo_matrix_t(
@@ -83,7 +83,7 @@ extension FrameRasterizer {
     /// fill, exact), then the rest of its look drawn flat and mapped through the plane's
     /// homography by pixman into the current group, cut to the same outline.
     func drawProjected(
-        _ spec: LayerSpec, index i: Int, state s: LayerState, part: LookPart, usePixman: Bool, alpha: Double = 1
+        _ spec: LayerSpec, index i: Int, state s: LayerState, parts: ProjectedParts, usePixman: Bool, alpha: Double
     ) {
         let cr = canvas.context
         let plane = PlaneHomography(s.matrix)
@@ -103,18 +103,13 @@ extension FrameRasterizer {
             painter.setSource(color)
             cairo_fill(cr)
         }
-        if part != .border, let fill = s.fill, fill.alpha > 0 { fillOutline(fill) }
+        if let fill = parts.fill { fillOutline(fill) }
         guard usePixman, let target = cairo_get_group_target(cr) else { return }
-        // What is drawn under the projection itself: the gradient (exactly, by pixman) and
-        // a snapshot's flat source fill (as the outline); the rest is drawn flat and resampled.
-        let gradient = part == .border ? nil : spec.gradient.flatMap { ProjectedContent.drawsDirectly($0) ? $0 : nil }
+        // A snapshot's flat source fill is drawn as the outline too.
+        let (gradient, body, border) = (parts.gradient, parts.body, parts.border)
         let sourceFill =
-            part == .border || spec.gradient != nil ? nil : snapshotFill(spec, size: s.size, radius: radius)
+            parts.part == .border || spec.gradient != nil ? nil : snapshotFill(spec, size: s.size, radius: radius)
         if let sourceFill { fillOutline(sourceFill) }
-        let body =
-            part != .border
-            && (spec.content != nil || !(spec.label ?? "").isEmpty || spec.gradient != nil && gradient == nil)
-        let border = part != .body ? s.border : nil
         let flat: ((OpaquePointer) -> Void)? =
             !body && border == nil
             ? nil
@@ -133,13 +128,32 @@ extension FrameRasterizer {
             onto: target, gradient: gradient, paint: flat, alpha: alpha)
     }
 
-    /// Whether all this step draws of a projected layer is its gradient, by pixman
-    /// (`ProjectedContent.drawsDirectly`): no fill, content, label or border.
-    func onlyProjectedGradient(_ spec: LayerSpec, state s: LayerState, part: LookPart) -> Bool {
-        guard s.isProjective, part != .border, let gradient = spec.gradient, ProjectedContent.drawsDirectly(gradient)
-        else { return false }
-        return (s.fill?.alpha ?? 0) <= 0 && spec.content == nil && (spec.label ?? "").isEmpty
-            && (part == .body || s.border == nil)
+    /// What one drawing step of a projected layer draws, and how: the parts drawn under the
+    /// projection itself — the fill (the outline, exact) and the gradient (by pixman) — and
+    /// those drawn flat and resampled (the rest of the body, the border).
+    struct ProjectedParts {
+        var part: LookPart
+        var fill: Color?
+        /// The gradient when pixman draws it (`ProjectedContent.drawsDirectly`).
+        var gradient: GradientSpec?
+        /// Whether content, a label or a gradient pixman does not draw is drawn flat.
+        var body: Bool
+        var border: BorderSpec?
+
+        /// Whether the gradient is all the step draws (a snapshot's source fill is drawn
+        /// only for a layer without a gradient).
+        var isGradientAlone: Bool { gradient != nil && fill == nil && !body && border == nil }
+    }
+
+    func projectedParts(_ spec: LayerSpec, state s: LayerState, part: LookPart) -> ProjectedParts {
+        let gradient = part == .border ? nil : spec.gradient.flatMap { ProjectedContent.drawsDirectly($0) ? $0 : nil }
+        return ProjectedParts(
+            part: part,
+            fill: part == .border ? nil : s.fill.flatMap { $0.alpha > 0 ? $0 : nil },
+            gradient: gradient,
+            body: part != .border
+                && (spec.content != nil || !(spec.label ?? "").isEmpty || spec.gradient != nil && gradient == nil),
+            border: part != .body ? s.border : nil)
     }
 
     /// The fill of a snapshot's source when, seen through the snapshot's rect, it covers the
