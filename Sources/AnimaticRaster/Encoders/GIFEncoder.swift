@@ -16,7 +16,9 @@
 ///   the total equals the duration within 5 ms. Browsers stretch delays under 2 cs to 10 cs,
 ///   so the callers cap GIF at 50 fps. Identical consecutive frames become one longer image.
 /// - **Memory.** The previous frame's pixels and the previous image's indices (its disposal
-///   is decided by the next frame), never the whole animation.
+///   is decided by the next frame), never the whole animation. The per-image buffers (the
+///   colour numbers, the indices once written) are kept for the next image: made anew, each
+///   image's were pages the kernel faulted in and cleared again.
 public final class GIFEncoder: AnimationEncoder {
     public let width: Int
     public let height: Int
@@ -27,6 +29,10 @@ public final class GIFEncoder: AnimationEncoder {
     private var previous: [UInt32] = []
     private var current: [UInt32] = []
     private var pending: (image: GIFFileWriter.Image, duration: Double)?
+    /// Each pixel's colour number, for the image being made (its first `rect.area` entries).
+    private var pixelNumbers: [Int32] = []
+    /// The indices of the last image written, whose storage the next image reuses.
+    private var spareIndices: [UInt8] = []
     private var finished = false
 
     /// A GIF of `width` × `height` pixels (1…65535) that repeats forever when `loop`, and
@@ -50,7 +56,7 @@ public final class GIFEncoder: AnimationEncoder {
         guard duration.isFinite, duration >= 0 else { throw RasterEncodingError.invalidDuration(duration) }
         StraightAlpha.oneBitWords(of: frame, into: &current)
 
-        guard let last = pending else {
+        guard let lastRect = pending?.image.rect, let lastDuration = pending?.duration else {
             let full = PixelRect(x: 0, y: 0, width: width, height: height)
             pending = (indexedImage(rect: full, maskUnchanged: false), duration)
             swap(&previous, &current)
@@ -61,10 +67,11 @@ public final class GIFEncoder: AnimationEncoder {
             return
         }
         let clears = turnsTransparent(in: rect)
-        if clears { rect = rect.union(last.image.rect) }
-        try writer.write(
-            last.image, delayCentiseconds: delays.ticks(for: last.duration),
-            disposal: clears ? .restoreBackground : .keep)
+        if clears { rect = rect.union(lastRect) }
+        let delay = delays.ticks(for: lastDuration)
+        // Written in place (giflib masks the indices it is given), then its storage kept.
+        try writer.write(&pending!.image, delayCentiseconds: delay, disposal: clears ? .restoreBackground : .keep)
+        swap(&spareIndices, &pending!.image.indices)
         pending = (indexedImage(rect: rect, maskUnchanged: !clears), duration)
         swap(&previous, &current)
     }
@@ -72,11 +79,14 @@ public final class GIFEncoder: AnimationEncoder {
     public func finish() throws -> [UInt8] {
         guard !finished else { throw RasterEncodingError.finished }
         finished = true
-        guard let last = pending else { throw RasterEncodingError.noFrames }
-        try writer.write(last.image, delayCentiseconds: delays.ticks(for: last.duration), disposal: .keep)
+        guard let lastDuration = pending?.duration else { throw RasterEncodingError.noFrames }
+        let delay = delays.ticks(for: lastDuration)
+        try writer.write(&pending!.image, delayCentiseconds: delay, disposal: .keep)
         pending = nil
         previous = []
         current = []
+        pixelNumbers = []
+        spareIndices = []
         return try writer.finish()
     }
 
@@ -100,11 +110,25 @@ public final class GIFEncoder: AnimationEncoder {
     private func indexedImage(rect: PixelRect, maskUnchanged: Bool) -> GIFFileWriter.Image {
         // Through buffer pointers: read through the class's arrays, every pixel reloaded
         // the array and checked its bounds, a third of a 20-layer GIF's encoding (`perf`).
-        current.withUnsafeBufferPointer { current in
+        if pixelNumbers.count < rect.area {
+            // Every element a pass uses is written before it is read, so none is filled first.
+            pixelNumbers = [Int32](unsafeUninitializedCapacity: rect.area) { $1 = rect.area }
+        }
+        var indices: [UInt8] = []
+        swap(&indices, &spareIndices)
+        if indices.count > rect.area {
+            indices.removeLast(indices.count - rect.area)
+        } else {
+            indices.append(contentsOf: repeatElement(0, count: rect.area - indices.count))
+        }
+        return current.withUnsafeBufferPointer { current in
             previous.withUnsafeBufferPointer { previous in
-                Self.indexedImage(
-                    current: current, previous: previous, width: width, rect: rect, maskUnchanged: maskUnchanged,
-                    dither: dither)
+                pixelNumbers.withUnsafeMutableBufferPointer { pixelNumbers in
+                    Self.indexedImage(
+                        current: current, previous: previous, width: width, rect: rect, maskUnchanged: maskUnchanged,
+                        dither: dither, pixelNumbers: UnsafeMutableBufferPointer(rebasing: pixelNumbers[0..<rect.area]),
+                        indices: indices)
+                }
             }
         }
     }
@@ -118,44 +142,40 @@ public final class GIFEncoder: AnimationEncoder {
     /// reduced palette needs, are taken afterwards from the numbers (`colorCounts`): kept in
     /// this pass, each update checked the array's uniqueness, 2 % of a fold GIF (`perf`).
     /// The dithered path still looks up each pixel, since its moved colours are not the
-    /// frame's.
+    /// frame's. `pixelNumbers` (`rect.area` entries) is scratch; `indices` (as many) is
+    /// overwritten and becomes the image's.
     private static func indexedImage(
         current: UnsafeBufferPointer<UInt32>, previous: UnsafeBufferPointer<UInt32>, width: Int, rect: PixelRect,
-        maskUnchanged: Bool, dither: GIFDither
+        maskUnchanged: Bool, dither: GIFDither, pixelNumbers: UnsafeMutableBufferPointer<Int32>, indices: [UInt8]
     ) -> GIFFileWriter.Image {
         var numbers = ColorTable()
         var colors: [UInt32] = []
         var needsTransparent = false
-        // Every element is written below, so the array is not filled first.
-        let pixelNumbers = [Int32](unsafeUninitializedCapacity: rect.area) { pixelNumbers, initialized in
-            var last: UInt32 = 1  // never a normalised word (alpha is 0 or 255)
-            var lastNumber: Int32 = -1
-            forEachPixel(current, previous, width: width, rect: rect, maskUnchanged: maskUnchanged) { i, x, y, p in
-                guard let p else {
-                    needsTransparent = true
-                    pixelNumbers[i] = -1
-                    return
-                }
-                if p != last {
-                    last = p
-                    // The pixel above, when it has this colour and a number, has this
-                    // colour's number: shading that changes along a row but not down a
-                    // column (a fold's strips) then needs no lookup; 93 % of the fold's
-                    // colour changes are such (docs/BENCHMARKS.md, "The GIF's passes
-                    // and the fold's faded gradients").
-                    if y > rect.y, current[(y &- 1) &* width &+ x] == p, pixelNumbers[i &- rect.width] >= 0 {
-                        lastNumber = pixelNumbers[i &- rect.width]
-                    } else if let known = numbers.value(of: p) {
-                        lastNumber = Int32(truncatingIfNeeded: known)
-                    } else {
-                        lastNumber = Int32(truncatingIfNeeded: colors.count)
-                        numbers.set(colors.count, for: p)
-                        colors.append(p)
-                    }
-                }
-                pixelNumbers[i] = lastNumber
+        var last: UInt32 = 1  // never a normalised word (alpha is 0 or 255)
+        var lastNumber: Int32 = -1
+        forEachPixel(current, previous, width: width, rect: rect, maskUnchanged: maskUnchanged) { i, x, y, p in
+            guard let p else {
+                needsTransparent = true
+                pixelNumbers[i] = -1
+                return
             }
-            initialized = rect.area
+            if p != last {
+                last = p
+                // The pixel above, when it has this colour and a number, has this colour's
+                // number: shading that changes along a row but not down a column (a fold's
+                // strips) then needs no lookup; 93 % of the fold's colour changes are such
+                // (docs/BENCHMARKS.md, "The GIF's passes and the fold's faded gradients").
+                if y > rect.y, current[(y &- 1) &* width &+ x] == p, pixelNumbers[i &- rect.width] >= 0 {
+                    lastNumber = pixelNumbers[i &- rect.width]
+                } else if let known = numbers.value(of: p) {
+                    lastNumber = Int32(truncatingIfNeeded: known)
+                } else {
+                    lastNumber = Int32(truncatingIfNeeded: colors.count)
+                    numbers.set(colors.count, for: p)
+                    colors.append(p)
+                }
+            }
+            pixelNumbers[i] = lastNumber
         }
 
         let capacity = needsTransparent ? 255 : 256
@@ -163,7 +183,7 @@ public final class GIFEncoder: AnimationEncoder {
         if colors.count <= capacity {
             palette = ColorPalette(exactColors: colors.sorted())
         } else {
-            let counts = colorCounts(pixelNumbers, colorCount: colors.count)
+            let counts = colorCounts(UnsafeBufferPointer(pixelNumbers), colorCount: colors.count)
             let sorted = zip(colors, counts).map { (color: $0, count: $1) }.sorted { $0.color < $1.color }
             palette = ColorPalette(reducedColors: MedianCut.palette(ofSorted: sorted, maxColors: capacity))
         }
@@ -171,7 +191,7 @@ public final class GIFEncoder: AnimationEncoder {
         let transparent = UInt8(truncatingIfNeeded: transparentIndex ?? 0)
         let ditherSpread = dither == .ordered && !palette.isExact ? OrderedDither.spread(paletteCount: capacity) : 0
 
-        var indices = [UInt8](repeating: 0, count: rect.area)
+        var indices = indices
         if ditherSpread > 0 {
             indices.withUnsafeMutableBufferPointer { indices in
                 forEachPixel(current, previous, width: width, rect: rect, maskUnchanged: maskUnchanged) { i, x, y, p in
@@ -186,11 +206,9 @@ public final class GIFEncoder: AnimationEncoder {
             byNumber.withUnsafeBufferPointer { byNumber in
                 let transparentSlot = byNumber.count - 1
                 indices.withUnsafeMutableBufferPointer { indices in
-                    pixelNumbers.withUnsafeBufferPointer { pixelNumbers in
-                        for i in 0..<pixelNumbers.count {
-                            let n = Int(pixelNumbers[i])
-                            indices[i] = byNumber[n < 0 ? transparentSlot : n]
-                        }
+                    for i in 0..<pixelNumbers.count {
+                        let n = Int(pixelNumbers[i])
+                        indices[i] = byNumber[n < 0 ? transparentSlot : n]
                     }
                 }
             }
@@ -203,25 +221,23 @@ public final class GIFEncoder: AnimationEncoder {
     /// the pixels in turn and are added at the end: with one, each pixel of a flat run waited
     /// for the previous one's store to the same count, and a test per pixel for the end of a
     /// run mispredicted at a fold's shading, where a third of the pixels change colour.
-    private static func colorCounts(_ pixelNumbers: [Int32], colorCount: Int) -> [Int] {
+    private static func colorCounts(_ numbers: UnsafeBufferPointer<Int32>, colorCount: Int) -> [Int] {
         let stride = colorCount + 1  // entry 0 of a table counts number −1
         var tables = [Int](repeating: 0, count: 4 * stride)
         tables.withUnsafeMutableBufferPointer { tables in
             let t = tables.baseAddress!
-            pixelNumbers.withUnsafeBufferPointer { numbers in
-                let whole = numbers.count & ~3
-                var i = 0
-                while i < whole {
-                    t[Int(numbers[i]) &+ 1] &+= 1
-                    t[stride &+ Int(numbers[i &+ 1]) &+ 1] &+= 1
-                    t[2 &* stride &+ Int(numbers[i &+ 2]) &+ 1] &+= 1
-                    t[3 &* stride &+ Int(numbers[i &+ 3]) &+ 1] &+= 1
-                    i &+= 4
-                }
-                while i < numbers.count {
-                    t[Int(numbers[i]) &+ 1] &+= 1
-                    i &+= 1
-                }
+            let whole = numbers.count & ~3
+            var i = 0
+            while i < whole {
+                t[Int(numbers[i]) &+ 1] &+= 1
+                t[stride &+ Int(numbers[i &+ 1]) &+ 1] &+= 1
+                t[2 &* stride &+ Int(numbers[i &+ 2]) &+ 1] &+= 1
+                t[3 &* stride &+ Int(numbers[i &+ 3]) &+ 1] &+= 1
+                i &+= 4
+            }
+            while i < numbers.count {
+                t[Int(numbers[i]) &+ 1] &+= 1
+                i &+= 1
             }
         }
         return (1..<stride).map { tables[$0] + tables[stride + $0] + tables[2 * stride + $0] + tables[3 * stride + $0] }

@@ -79,7 +79,7 @@ final class GIFFileWriter {
 
     /// Writes one image: its Graphic Control Extension (delay in centiseconds, disposal,
     /// transparent index), its descriptor, its local colour table and its LZW data.
-    func write(_ image: Image, delayCentiseconds: Int, disposal: Disposal) throws {
+    func write(_ image: inout Image, delayCentiseconds: Int, disposal: Disposal) throws {
         var control = GraphicsControlBlock(
             DisposalMode: disposal.rawValue, UserInputFlag: false,
             DelayTime: Int32(min(max(delayCentiseconds, 0), 65535)),
@@ -104,8 +104,8 @@ final class GIFFileWriter {
             EGifPutImageDesc(
                 gif, Int32(image.rect.x), Int32(image.rect.y), Int32(image.rect.width), Int32(image.rect.height), false,
                 map))
-        var indices = image.indices
-        try check(EGifPutLine(gif, &indices, Int32(indices.count)))
+        // giflib masks the line to the colour table's bits in place (none of ours changes).
+        try check(image.indices.withUnsafeMutableBufferPointer { EGifPutLine(gif, $0.baseAddress, Int32($0.count)) })
     }
 
     /// Writes the trailer, closes giflib's state and returns the file.
