@@ -162,20 +162,34 @@ final class ProjectedContent {
                     let py = Double(area.y0 + row) + 0.5, px = Double(area.x0) + 0.5
                     let n0 = n.x * px + n.y * py + n.z, d0 = d.x * px + d.y * py + d.z
                     let row = out.baseAddress! + row * width
-                    // Two pixels at a time (SSE2's divpd: the divisions are the cost), the
-                    // same IEEE quotients as one by one; clamped to the ramp with NaN (behind
+                    // Pairs of pixels (SSE2's divpd: the divisions are the cost), the same
+                    // IEEE quotients as one by one, two pairs a turn; the columns carried as
+                    // doubles (whole numbers, so exact). Clamped to the ramp with NaN (behind
                     // the eye, outside the outline) and everything below 0 read as entry 0.
-                    let lanes = SIMD2<Double>(0, 1)
                     let top = SIMD2<Double>(repeating: Double(Self.rampWidth - 1))
-                    var column = 0
-                    while column < width {
-                        let c = lanes + Double(column)
+                    let two = SIMD2<Double>(repeating: 2), four = SIMD2<Double>(repeating: 4)
+                    @inline(__always) func indices(_ c: SIMD2<Double>) -> SIMD2<Double> {
                         var s = (n0 + n.x * c) / (d0 + d.x * c)
                         s.replace(with: 0, where: .!(s .> 0))
-                        s = pointwiseMin(s, top)
+                        return pointwiseMin(s, top)
+                    }
+                    var c = SIMD2<Double>(0, 1)
+                    var column = 0
+                    while column &+ 4 <= width {
+                        let s = indices(c), t = indices(c + two)
+                        row[column] = ramp[Int(s.x)]
+                        row[column &+ 1] = ramp[Int(s.y)]
+                        row[column &+ 2] = ramp[Int(t.x)]
+                        row[column &+ 3] = ramp[Int(t.y)]
+                        c += four
+                        column &+= 4
+                    }
+                    while column < width {
+                        let s = indices(c)
                         row[column] = ramp[Int(s.x)]
                         // An odd width's last pair has one pixel in the row.
                         if column &+ 1 < width { row[column &+ 1] = ramp[Int(s.y)] }
+                        c += two
                         column &+= 2
                     }
                 }
