@@ -59,4 +59,29 @@ import Testing
             #expect(oneBit.filter { $0 == 0 }.count == straight.filter { $0 >> 24 < 128 }.count)
         }
     }
+
+    /// Four words in a row that are each opaque or clear (the word 0) are copied as they
+    /// are; a group with any other word, among them a clear alpha under a colour, goes word
+    /// by word. Groups of every mix of the three kinds, with a half-alpha word beside.
+    @Test func opaqueAndClearGroupsAreCopiedAndTheRestConverted() {
+        let kinds: [[UInt8]] = [[0, 0, 0, 0], [10, 200, 30, 255], [9, 9, 9, 0], [64, 32, 16, 128]]
+        var pixels: [UInt8] = []
+        for n in 0..<256 {
+            for lane in 0..<4 { pixels += kinds[(n >> (2 * lane)) & 3] }
+        }
+        let frame = RasterFrame(width: 32, height: 32, pixels: pixels)
+        var straight: [UInt32] = []
+        var oneBit: [UInt32] = []
+        StraightAlpha.words(of: frame, into: &straight)
+        StraightAlpha.oneBitWords(of: frame, into: &oneBit)
+        let opaque: UInt32 = 10 | 200 << 8 | 30 << 16 | 0xFF00_0000
+        // 64, 32, 16 at alpha 128: ⌊(c · 255 + 64) / 128⌋ = 128, 64, 32.
+        let half: UInt32 = 128 | 64 << 8 | 32 << 16
+        for (i, word) in straight.enumerated() {
+            let kind = ((i / 4) >> (2 * (i % 4))) & 3
+            let want: UInt32 = [0, opaque, 0, half | 128 << 24][kind]
+            #expect(word == want, "word \(i), kind \(kind)")
+            #expect(oneBit[i] == (kind == 3 ? half | 0xFF00_0000 : want), "one-bit word \(i)")
+        }
+    }
 }
