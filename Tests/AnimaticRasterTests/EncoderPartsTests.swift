@@ -66,6 +66,53 @@ import Testing
         #expect(worst <= 32)
     }
 
+    /// A reduced palette's index of a colour is the first entry at the least squared RGB
+    /// distance, as trying every entry in order finds it: over every colour of a 16-level
+    /// grid (4,096) and 2,000 scattered ones, against palettes with repeated greens, equal
+    /// distances (entries mirrored about a colour) and a repeated entry, of 1, 7 and 255
+    /// entries.
+    @Test func aReducedPalettesIndexIsTheFirstNearestEntry() {
+        var seed: UInt32 = 7
+        func next() -> UInt32 {
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            return seed >> 8
+        }
+        func word(_ r: Int, _ g: Int, _ b: Int) -> UInt32 { UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | 0xFF00_0000 }
+        var scattered = (0..<255).map { _ in word(Int(next() % 256), Int(next() % 8) * 32, Int(next() % 256)) }
+        scattered[200] = scattered[3]  // the same colour twice: the first wins
+        let mirrored = [
+            word(100, 100, 100), word(120, 100, 100), word(80, 100, 100), word(100, 120, 100),
+            word(100, 80, 100), word(100, 100, 120), word(100, 100, 80),
+        ]
+        var queries: [UInt32] = []
+        for r in stride(from: 0, to: 256, by: 17) {
+            for g in stride(from: 0, to: 256, by: 17) {
+                for b in stride(from: 0, to: 256, by: 17) { queries.append(word(r, g, b)) }
+            }
+        }
+        queries += (0..<2000).map { _ in word(Int(next() % 256), Int(next() % 256), Int(next() % 256)) }
+        queries.append(word(100, 100, 100))
+        // As near to two entries: across red (the same green), and across green (the
+        // search meets the later entry first).
+        queries += [word(110, 100, 100), word(100, 110, 100), word(100, 90, 100)]
+        for entries in [[word(9, 200, 40)], mirrored, scattered] {
+            var palette = ColorPalette(reducedColors: entries)
+            var wrong = 0
+            for q in queries {
+                func distance(_ c: UInt32) -> Int {
+                    (0..<3).map { k in
+                        let d = Int((q >> UInt32(8 * k)) & 0xFF) - Int((c >> UInt32(8 * k)) & 0xFF)
+                        return d * d
+                    }.reduce(0, +)
+                }
+                let least = entries.map(distance).min()!
+                let first = entries.firstIndex { distance($0) == least }!
+                if Int(palette.index(of: q)) != first { wrong += 1 }
+            }
+            #expect(wrong == 0, "\(entries.count) entries")
+        }
+    }
+
     /// The palette depends on the colours and their counts, not on the dictionary's order
     /// (which follows the per-process hash seed): the same histogram built with other
     /// capacities and insertion orders, so iterated in other orders, gives the same palette.

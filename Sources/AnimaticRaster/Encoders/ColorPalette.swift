@@ -9,9 +9,9 @@ struct ColorPalette {
     /// True when every colour of the frame is in `colors`, so indexing loses nothing.
     let isExact: Bool
     private var indexOf: ColorTable
-    /// A reduced palette's red, green and blue, eight entries a vector (the last vector
-    /// padded with entries no colour is nearest to), for `nearestIndex`.
-    private var planes: [(r: SIMD8<Int32>, g: SIMD8<Int32>, b: SIMD8<Int32>)] = []
+    /// A reduced palette's entries in order of green (equal greens by index), as words of
+    /// green << 24 | blue << 16 | red << 8 | index, for `nearestIndex`.
+    private var byGreen: [UInt32] = []
 
     init(exactColors: [UInt32]) {
         colors = exactColors
@@ -24,17 +24,9 @@ struct ColorPalette {
         colors = reducedColors
         isExact = false
         indexOf = ColorTable()
-        for start in stride(from: 0, to: reducedColors.count, by: 8) {
-            // Padding at (−512, −512, −512): farther from every colour than any entry.
-            var r = SIMD8<Int32>(repeating: -512), g = r, b = r
-            for lane in 0..<min(8, reducedColors.count - start) {
-                let c = reducedColors[start + lane]
-                r[lane] = Int32(c & 0xFF)
-                g[lane] = Int32((c >> 8) & 0xFF)
-                b[lane] = Int32((c >> 16) & 0xFF)
-            }
-            planes.append((r, g, b))
-        }
+        byGreen = reducedColors.enumerated().map { i, c in
+            (c >> 8 & 0xFF) << 24 | (c >> 16 & 0xFF) << 16 | (c & 0xFF) << 8 | UInt32(i)
+        }.sorted()
     }
 
     /// The index of `color` (exact palette), or of the palette colour nearest to it.
@@ -46,27 +38,46 @@ struct ColorPalette {
         return nearest
     }
 
-    /// The first palette entry at the least squared RGB distance from `color`, eight
-    /// entries at a time (a reduced palette meets thousands of new colours a fold frame:
-    /// docs/BENCHMARKS.md, "Projected gradients from a ramp").
+    /// The first palette entry at the least squared RGB distance from `color` (a reduced
+    /// palette meets thousands of new colours a fold frame: docs/BENCHMARKS.md, "Projected
+    /// gradients from a ramp"). The entries are searched outward from `color`'s green, each
+    /// way until the green alone is farther than the best distance so far: an entry past
+    /// that cannot be nearer, nor as near (its distance would be larger), so the result is
+    /// that of trying every entry in index order.
     private func nearestIndex(to color: UInt32) -> UInt8 {
-        let r = SIMD8<Int32>(repeating: Int32(color & 0xFF))
-        let g = SIMD8<Int32>(repeating: Int32((color >> 8) & 0xFF))
-        let b = SIMD8<Int32>(repeating: Int32((color >> 16) & 0xFF))
-        var best = 0
-        var bestDistance = Int32.max
-        for (k, plane) in planes.enumerated() {
-            let dr = plane.r &- r, dg = plane.g &- g, db = plane.b &- b
-            let d = dr &* dr &+ dg &* dg &+ db &* db
-            let least = d.min()
-            guard least < bestDistance else { continue }
-            bestDistance = least
-            for lane in 0..<8 where d[lane] == least {
-                best = k * 8 + lane
-                break
+        let r = Int32(color & 0xFF), g = Int32((color >> 8) & 0xFF), b = Int32((color >> 16) & 0xFF)
+        return byGreen.withUnsafeBufferPointer { entries in
+            var best = Int32.max, bestIndex = UInt32.max
+            @inline(__always) func consider(_ e: UInt32, _ dg: Int32) {
+                let dr = Int32(e >> 8 & 0xFF) &- r, db = Int32(e >> 16 & 0xFF) &- b
+                let d = dr &* dr &+ dg &* dg &+ db &* db
+                let index = e & 0xFF
+                if d < best || (d == best && index < bestIndex) {
+                    best = d
+                    bestIndex = index
+                }
             }
-            if least == 0 { break }
+            // The first entry whose green is at least `color`'s.
+            var low = 0, high = entries.count
+            while low < high {
+                let mid = (low &+ high) >> 1
+                if Int32(entries[mid] >> 24) < g { low = mid &+ 1 } else { high = mid }
+            }
+            var up = low
+            while up < entries.count {
+                let dg = Int32(entries[up] >> 24) &- g
+                if dg &* dg > best { break }
+                consider(entries[up], dg)
+                up &+= 1
+            }
+            var down = low &- 1
+            while down >= 0 {
+                let dg = g &- Int32(entries[down] >> 24)
+                if dg &* dg > best { break }
+                consider(entries[down], dg)
+                down &-= 1
+            }
+            return UInt8(truncatingIfNeeded: bestIndex)
         }
-        return UInt8(best)
     }
 }
