@@ -116,7 +116,7 @@ let package = Package(
             name: "AnimaticRasterTests",
             dependencies: [
                 "AnimaticRaster", "AnimaticRender", "AnimaticCore", "CPNG", "CGif", "CWebP", "CVPX", "CZlib",
-                "AnimaticImages", "CLCMS2", "PNGTestSupport",
+                "AnimaticImages", "CLCMS2", "PNGTestSupport", "CPixman",
             ],
             swiftSettings: withMP4 ? [] : [.define("ANIMATIC_NO_MP4")]
         ),

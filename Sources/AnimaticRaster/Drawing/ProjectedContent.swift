@@ -156,12 +156,16 @@ final class ProjectedContent {
         let d = (length2 / scale) * toBounds.w
         let width = area.x1 - area.x0, height = area.y1 - area.y0
         if colors.count < width * height { colors = [UInt32](repeating: 0, count: width * height) }
+        // Faded, the colours are multiplied by the outline's coverage row by row as they are
+        // made (`Self.times`), as the group below needs them.
+        let coverage = alpha < 1 ? pixman_image_get_data(mask).map { UnsafeRawPointer($0) } : nil
+        let coverageStride = Int(pixman_image_get_stride(mask))
         ramp.withUnsafeBufferPointer { ramp in
             colors.withUnsafeMutableBufferPointer { out in
-                for row in 0..<height {
-                    let py = Double(area.y0 + row) + 0.5, px = Double(area.x0) + 0.5
+                for rowIndex in 0..<height {
+                    let py = Double(area.y0 + rowIndex) + 0.5, px = Double(area.x0) + 0.5
                     let n0 = n.x * px + n.y * py + n.z, d0 = d.x * px + d.y * py + d.z
-                    let row = out.baseAddress! + row * width
+                    let row = out.baseAddress! + rowIndex * width
                     // Pairs of pixels (SSE2's divpd: the divisions are the cost), the same
                     // IEEE quotients as one by one, two pairs a turn; the columns carried as
                     // doubles (whole numbers, so exact). Clamped to the ramp with NaN (behind
@@ -192,6 +196,11 @@ final class ProjectedContent {
                         c += two
                         column &+= 2
                     }
+                    if let coverage {
+                        Self.times(
+                            row, coverage.advanced(by: (area.y0 &+ rowIndex) &* coverageStride &+ area.x0), count: width
+                        )
+                    }
                 }
             }
         }
@@ -209,12 +218,9 @@ final class ProjectedContent {
                 return
             }
             // As a group holding the gradient alone: its pixels are the colours times the
-            // coverage (a clear surface OVER them through the coverage; IN_REVERSE computes
-            // that in place with the same rounding), composited OVER the target through a
-            // solid mask of `alpha`, as `cairo_paint_with_alpha` composites a group.
-            pixman_image_composite32(
-                PIXMAN_OP_IN_REVERSE, mask, nil, source, Int32(area.x0), Int32(area.y0), 0, 0, 0, 0,
-                Int32(width), Int32(height))
+            // coverage (a clear surface OVER them through the coverage), made above,
+            // composited OVER the target through a solid mask of `alpha`, as
+            // `cairo_paint_with_alpha` composites a group.
             var color = pixman_color(red: 0, green: 0, blue: 0, alpha: Self.cairoOpacity(alpha))
             guard let opacity = pixman_image_create_solid_fill(&color) else { return }
             defer { pixman_image_unref(opacity) }
@@ -222,6 +228,48 @@ final class ProjectedContent {
                 PIXMAN_OP_OVER, source, opacity, destination, 0, 0, 0, 0, Int32(area.x0), Int32(area.y0),
                 Int32(width), Int32(height))
         }
+    }
+
+    /// Each of `count` premultiplied words times its coverage byte, in place, as pixman
+    /// multiplies a colour by an alpha (`UN8x4_MUL_UN8`, pixman-combine32.h: per channel
+    /// t = x · a + 128, (t + t / 256) / 256) and as its IN_REVERSE of the coverage onto the
+    /// colours did (a clear surface OVER the colours through the coverage rounds the same).
+    /// Made here, where the row was just written: pixman had no fast path for it, and its
+    /// general one was 9 % of the fold's GIF (docs/BENCHMARKS.md). Coverage is 255 inside the
+    /// outline (the word stays) and 0 outside it, eight bytes at a time.
+    static func times(_ words: UnsafeMutablePointer<UInt32>, _ coverage: UnsafeRawPointer, count: Int) {
+        var i = 0
+        // Eight coverage bytes a test, read as one word (Swift's byte vectors compared lane
+        // by lane through memory).
+        while i &+ 8 <= count {
+            let m = coverage.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            if m == .max {
+                i &+= 8
+                continue
+            }
+            if m == 0 {
+                UnsafeMutableRawPointer(words + i).initializeMemory(as: UInt32.self, repeating: 0, count: 8)
+                i &+= 8
+                continue
+            }
+            for k in 0..<8 {
+                words[i &+ k] = times(words[i &+ k], UInt32(truncatingIfNeeded: m >> UInt64(8 * k)) & 0xFF)
+            }
+            i &+= 8
+        }
+        while i < count {
+            words[i] = times(words[i], UInt32(coverage.load(fromByteOffset: i, as: UInt8.self)))
+            i &+= 1
+        }
+    }
+
+    @inline(__always)
+    private static func times(_ x: UInt32, _ a: UInt32) -> UInt32 {
+        var rb = (x & 0x00FF_00FF) &* a &+ 0x0080_0080
+        rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+        var ag = ((x >> 8) & 0x00FF_00FF) &* a &+ 0x0080_0080
+        ag = (ag &+ ((ag >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
+        return rb | ag
     }
 
     /// `cairo_paint_with_alpha`'s alpha as Cairo 1.16 makes it a solid colour's 16-bit alpha,
