@@ -9,8 +9,8 @@ struct ColorPalette {
     /// True when every colour of the frame is in `colors`, so indexing loses nothing.
     let isExact: Bool
     private var indexOf: ColorTable
-    /// A reduced palette's entries in order of green (equal greens by index), as words of
-    /// green << 24 | blue << 16 | red << 8 | index, for `nearestIndex`.
+    /// A reduced palette's entries as words of green << 24 | blue << 16 | red << 8 | index,
+    /// sorted (so in order of green), for `nearestIndex`.
     private var byGreen: [UInt32] = []
 
     init(exactColors: [UInt32]) {

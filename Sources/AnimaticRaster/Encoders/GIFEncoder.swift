@@ -17,8 +17,8 @@
 ///   so the callers cap GIF at 50 fps. Identical consecutive frames become one longer image.
 /// - **Memory.** The previous frame's pixels and the previous image's indices (its disposal
 ///   is decided by the next frame), never the whole animation. The per-image buffers (the
-///   colour numbers, the indices once written) are kept for the next image: made anew, each
-///   image's were pages the kernel faulted in and cleared again.
+///   colour numbers, the indices once written) are kept for the next image, where each image
+///   allocated its own and its indices were copied once more on their way to giflib.
 public final class GIFEncoder: AnimationEncoder {
     public let width: Int
     public let height: Int

@@ -19,10 +19,10 @@ enum StraightAlpha {
     }
 
     /// Each premultiplied word of the frame through `convert(word, alpha, reciprocals)`
-    /// (`reciprocals`: the table of that name), but four words
-    /// in a row that are each opaque or clear (0), which are copied as they are (`convert`
-    /// keeps an opaque word and makes 0 of a clear one). Words are little-endian, R in the
-    /// low byte, as on every platform Swift targets here.
+    /// (`reciprocals`: the table of that name), but four words in a row that are each opaque
+    /// or clear (0), which are copied as they are (`convert` keeps an opaque word and makes 0
+    /// of a clear one). Words are little-endian, R in the low byte, as on every platform
+    /// Swift targets here.
     @inline(__always)
     private static func convert(
         _ frame: RasterFrame, into out: inout [UInt32],
@@ -31,31 +31,33 @@ enum StraightAlpha {
         let count = frame.width * frame.height
         if out.count != count { out = [UInt32](repeating: 0, count: count) }
         guard count > 0 else { return }
-        frame.pixels.withUnsafeBytes { raw in
-            out.withUnsafeMutableBufferPointer { dst in
-                let reciprocals = Self.reciprocals.withUnsafeBufferPointer { $0.baseAddress! }
-                let out = UnsafeMutableRawPointer(dst.baseAddress!)
-                var i = 0
-                // Opaque and clear words are copied as they are, four at a time: in a frame
-                // of opaque views, or of views over a clear container, nothing else is done.
-                while i &+ 4 <= count {
-                    let four = raw.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<UInt32>.self)
-                    // Opaque first: a frame of opaque views pays for no other test.
-                    let opaque = four .>= 0xFF00_0000
-                    if all(opaque) || all(opaque .| (four .== 0)) {
-                        out.storeBytes(of: four, toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
-                    } else {
-                        for j in i..<i &+ 4 {
-                            let word = four[j &- i]
-                            dst[j] = convert(word, word >> 24, reciprocals)
+        Self.reciprocals.withUnsafeBufferPointer { table in
+            let reciprocals = table.baseAddress!
+            frame.pixels.withUnsafeBytes { raw in
+                out.withUnsafeMutableBufferPointer { dst in
+                    let out = UnsafeMutableRawPointer(dst.baseAddress!)
+                    var i = 0
+                    // Opaque and clear words are copied as they are, four at a time: in a frame
+                    // of opaque views, or of views over a clear container, nothing else is done.
+                    while i &+ 4 <= count {
+                        let four = raw.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<UInt32>.self)
+                        // Opaque first: a frame of opaque views pays for no other test.
+                        let opaque = four .>= 0xFF00_0000
+                        if all(opaque) || all(opaque .| (four .== 0)) {
+                            out.storeBytes(of: four, toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
+                        } else {
+                            for j in i..<i &+ 4 {
+                                let word = four[j &- i]
+                                dst[j] = convert(word, word >> 24, reciprocals)
+                            }
                         }
+                        i &+= 4
                     }
-                    i &+= 4
-                }
-                while i < count {
-                    let word = raw.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self)
-                    dst[i] = convert(word, word >> 24, reciprocals)
-                    i &+= 1
+                    while i < count {
+                        let word = raw.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self)
+                        dst[i] = convert(word, word >> 24, reciprocals)
+                        i &+= 1
+                    }
                 }
             }
         }
