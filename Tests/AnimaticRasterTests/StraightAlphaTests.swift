@@ -84,4 +84,41 @@ import Testing
             #expect(oneBit[i] == (kind == 3 ? half | 0xFF00_0000 : want), "one-bit word \(i)")
         }
     }
+
+    /// The table itself, every alpha 1…255 and value 0…255 against the division, and the
+    /// still PNG's conversion, which reads it too, against the same division in its RGB and
+    /// RGBA layouts (alpha 0 and 255 copy the colour as it is).
+    @Test func theTableAndThePNGConversionAreTheDivision() {
+        let table = StraightAlpha.straightBytes
+        #expect(table.count == 65_536)
+        var wrong = 0
+        for a in 1...255 {
+            for c in 0...255 where Int(table[a << 8 | c]) != min(255, (c * 255 + a / 2) / a) { wrong += 1 }
+        }
+        #expect(wrong == 0)
+        #expect(table[0..<256].allSatisfy { $0 == 0 })
+        #expect((0...255).allSatisfy { table[255 << 8 | $0] == UInt8($0) })
+
+        var pixels: [UInt8] = []
+        for a in 0...255 {
+            for c in stride(from: 0, through: 255, by: 5) {
+                pixels += [UInt8(c), UInt8(255 - c), UInt8(c / 2), UInt8(a)]
+            }
+        }
+        for channels in [3, 4] {
+            var out = [UInt8](repeating: 7, count: pixels.count / 4 * channels)
+            PNGEncoder.unpremultiply(pixels, into: &out, channels: channels)
+            var bad = 0
+            for p in 0..<pixels.count / 4 {
+                let a = Int(pixels[p * 4 + 3])
+                for ch in 0..<3 {
+                    let c = Int(pixels[p * 4 + ch])
+                    let want = a == 0 || a == 255 ? c : min(255, (c * 255 + a / 2) / a)
+                    if Int(out[p * channels + ch]) != want { bad += 1 }
+                }
+                if channels == 4 && Int(out[p * 4 + 3]) != a { bad += 1 }
+            }
+            #expect(bad == 0, "\(channels) channels")
+        }
+    }
 }

@@ -4,8 +4,8 @@
 enum StraightAlpha {
     /// The frame's pixels as straight-alpha RGBA words (memory order R, G, B, A).
     static func words(of frame: RasterFrame, into out: inout [UInt32]) {
-        convert(frame, into: &out) { word, a, reciprocals in
-            a == 255 ? word : a == 0 ? 0 : straightColor(word, a, reciprocals) | a << 24
+        convert(frame, into: &out) { word, a, table in
+            a == 255 ? word : a == 0 ? 0 : straightColor(word, a, table) | a << 24
         }
     }
 
@@ -13,26 +13,26 @@ enum StraightAlpha {
     /// word 0, anything else its straight colour with alpha 255. The same words as `words`
     /// followed by that threshold, in one pass over the frame.
     static func oneBitWords(of frame: RasterFrame, into out: inout [UInt32]) {
-        convert(frame, into: &out) { word, a, reciprocals in
-            a == 255 ? word : a < 128 ? 0 : straightColor(word, a, reciprocals) | 0xFF00_0000
+        convert(frame, into: &out) { word, a, table in
+            a == 255 ? word : a < 128 ? 0 : straightColor(word, a, table) | 0xFF00_0000
         }
     }
 
-    /// Each premultiplied word of the frame through `convert(word, alpha, reciprocals)`
-    /// (`reciprocals`: the table of that name), but four words in a row that are each opaque
+    /// Each premultiplied word of the frame through `convert(word, alpha, table)`
+    /// (`table`: `straightBytes`), but four words in a row that are each opaque
     /// or clear (0), which are copied as they are (`convert` keeps an opaque word and makes 0
     /// of a clear one). Words are little-endian, R in the low byte, as on every platform
     /// Swift targets here.
     @inline(__always)
     private static func convert(
         _ frame: RasterFrame, into out: inout [UInt32],
-        _ convert: (UInt32, UInt32, UnsafePointer<UInt64>) -> UInt32
+        _ convert: (UInt32, UInt32, UnsafePointer<UInt8>) -> UInt32
     ) {
         let count = frame.width * frame.height
         if out.count != count { out = [UInt32](repeating: 0, count: count) }
         guard count > 0 else { return }
-        Self.reciprocals.withUnsafeBufferPointer { table in
-            let reciprocals = table.baseAddress!
+        Self.straightBytes.withUnsafeBufferPointer { bytes in
+            let table = bytes.baseAddress!
             frame.pixels.withUnsafeBytes { raw in
                 out.withUnsafeMutableBufferPointer { dst in
                     let out = UnsafeMutableRawPointer(dst.baseAddress!)
@@ -48,14 +48,14 @@ enum StraightAlpha {
                         } else {
                             for j in i..<i &+ 4 {
                                 let word = four[j &- i]
-                                dst[j] = convert(word, word >> 24, reciprocals)
+                                dst[j] = convert(word, word >> 24, table)
                             }
                         }
                         i &+= 4
                     }
                     while i < count {
                         let word = raw.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self)
-                        dst[i] = convert(word, word >> 24, reciprocals)
+                        dst[i] = convert(word, word >> 24, table)
                         i &+= 1
                     }
                 }
@@ -63,21 +63,37 @@ enum StraightAlpha {
         }
     }
 
-    /// The straight R, G, B of a premultiplied word whose alpha `a` is 1…254 (alpha byte 0).
+    /// The straight R, G, B of a premultiplied word whose alpha `a` is 1…254 (alpha byte 0),
+    /// each channel read from `table` (`straightBytes`).
     @inline(__always)
-    private static func straightColor(_ word: UInt32, _ a: UInt32, _ reciprocals: UnsafePointer<UInt64>) -> UInt32 {
-        let m = reciprocals[Int(a)], half = UInt64(a >> 1)
-        @inline(__always) func channel(_ shift: UInt32) -> UInt32 {
-            let c = UInt64((word >> shift) & 0xFF)
-            return UInt32(min(255, ((c &* 255 &+ half) &* m) >> 32))
-        }
-        return channel(0) | channel(8) << 8 | channel(16) << 16
+    private static func straightColor(_ word: UInt32, _ a: UInt32, _ table: UnsafePointer<UInt8>) -> UInt32 {
+        let row = Int(a) &<< 8
+        return UInt32(table[row | Int(word & 0xFF)]) | UInt32(table[row | Int((word >> 8) & 0xFF)]) << 8
+            | UInt32(table[row | Int((word >> 16) & 0xFF)]) << 16
     }
 
-    /// ⌊2³² / a⌋ + 1 for each alpha a (entry 0 unused), so that (x · m) >> 32 is ⌊x / a⌋
-    /// for every x below 2¹⁶, as c · 255 + ⌊a / 2⌋ is: m = 2³² / a + δ with 0 < δ ≤ 1, so
-    /// x · m / 2³² exceeds x / a by under 2⁻¹⁶, less than 1 / a, the least step from a
-    /// non-whole x / a up to the next whole number. A division per channel was most of
-    /// the conversion of a frame of faded layers (the 20-layer spec's GIF, `perf`).
-    private static let reciprocals: [UInt64] = (0...255).map { $0 == 0 ? 0 : (1 << 32) / UInt64($0) + 1 }
+    /// The straight value of every premultiplied channel value c under every alpha a, at
+    /// a · 256 + c: min(255, ⌊(c · 255 + ⌊a / 2⌋) / a⌋), round(c × 255 / a) with halves up
+    /// (row 0, alpha 0, is all 0). Three loads a pixel where a division per channel was most
+    /// of the conversion of a frame of faded layers (the 20-layer spec's GIF, `perf`), and
+    /// a multiply by a reciprocal still a tenth of that GIF's instructions (callgrind;
+    /// docs/BENCHMARKS.md, "Straight alpha from a table"). 64 KiB, made once: along a row
+    /// the numerator grows by 255, so the quotient and remainder are stepped, not divided.
+    static let straightBytes: [UInt8] = [UInt8](unsafeUninitializedCapacity: 65_536) { table, count in
+        for c in 0...255 { table[c] = 0 }
+        for a in 1...255 {
+            let row = a << 8, stepQuotient = 255 / a, stepRemainder = 255 % a
+            var q = (a / 2) / a, r = (a / 2) % a
+            for c in 0...255 {
+                table[row | c] = UInt8(truncatingIfNeeded: q < 255 ? q : 255)
+                q &+= stepQuotient
+                r &+= stepRemainder
+                if r >= a {
+                    r &-= a
+                    q &+= 1
+                }
+            }
+        }
+        count = 65_536
+    }
 }

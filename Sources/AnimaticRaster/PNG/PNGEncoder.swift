@@ -56,24 +56,28 @@ public enum PNGEncoder {
         }
     }
 
-    /// Premultiplied RGBA to straight RGB (`channels` 3, for opaque frames) or RGBA.
+    /// Premultiplied RGBA to straight RGB (`channels` 3, for opaque frames) or RGBA, each
+    /// channel read from `StraightAlpha.straightBytes` (the animated formats' table).
     static func unpremultiply(_ pixels: [UInt8], into out: inout [UInt8], channels: Int) {
-        pixels.withUnsafeBufferPointer { p in
-            out.withUnsafeMutableBufferPointer { o in
-                var j = 0
-                var k = 0
-                while k < p.count {
-                    let a = Int(p[k + 3])
-                    if a == 255 || a == 0 {
-                        o[j] = p[k]; o[j + 1] = p[k + 1]; o[j + 2] = p[k + 2]
-                    } else {
-                        o[j] = UInt8(min(255, (Int(p[k]) * 255 + a / 2) / a))
-                        o[j + 1] = UInt8(min(255, (Int(p[k + 1]) * 255 + a / 2) / a))
-                        o[j + 2] = UInt8(min(255, (Int(p[k + 2]) * 255 + a / 2) / a))
+        StraightAlpha.straightBytes.withUnsafeBufferPointer { table in
+            pixels.withUnsafeBufferPointer { p in
+                out.withUnsafeMutableBufferPointer { o in
+                    var j = 0
+                    var k = 0
+                    while k < p.count {
+                        let a = Int(p[k + 3])
+                        if a == 255 || a == 0 {
+                            o[j] = p[k]; o[j + 1] = p[k + 1]; o[j + 2] = p[k + 2]
+                        } else {
+                            let row = a << 8
+                            o[j] = table[row | Int(p[k])]
+                            o[j + 1] = table[row | Int(p[k + 1])]
+                            o[j + 2] = table[row | Int(p[k + 2])]
+                        }
+                        if channels == 4 { o[j + 3] = UInt8(a) }
+                        j += channels
+                        k += 4
                     }
-                    if channels == 4 { o[j + 3] = UInt8(a) }
-                    j += channels
-                    k += 4
                 }
             }
         }
