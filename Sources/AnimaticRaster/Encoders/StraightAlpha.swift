@@ -77,8 +77,9 @@ enum StraightAlpha {
     /// (row 0, alpha 0, is all 0). Three loads a pixel where a division per channel was most
     /// of the conversion of a frame of faded layers (the 20-layer spec's GIF, `perf`), and
     /// a multiply by a reciprocal still a tenth of that GIF's instructions (callgrind;
-    /// docs/BENCHMARKS.md, "Straight alpha from a table"). 64 KiB, made once: along a row
-    /// the numerator grows by 255, so the quotient and remainder are stepped, not divided.
+    /// docs/BENCHMARKS.md, "Straight alpha from a table; huge pages for a one-shot render").
+    /// 64 KiB, made once: along a row the numerator grows by 255, so the quotient and
+    /// remainder are stepped, not divided.
     static let straightBytes: [UInt8] = [UInt8](unsafeUninitializedCapacity: 65_536) { table, count in
         for c in 0...255 { table[c] = 0 }
         for a in 1...255 {
