@@ -49,7 +49,9 @@ import Testing
         return (luma, cb, cr)
     }
 
-    @Test(arguments: [(1, 1, true), (2, 2, false), (5, 3, true), (5, 3, false), (16, 9, true), (33, 20, false)])
+    @Test(arguments: [
+        (1, 1, true), (2, 2, false), (5, 3, true), (5, 3, false), (16, 9, true), (33, 20, false), (391, 211, true),
+    ])
     func planesMatchThePlainConversion(width: Int, height: Int, padToEven: Bool) {
         var seed: UInt32 = UInt32(width * 100 + height)
         var pixels: [UInt8] = []
@@ -73,5 +75,31 @@ import Testing
         #expect(picture.cb == want.cb)
         #expect(picture.cr == want.cr)
         #expect(width * height == 1 || Set(picture.luma).count > 1)  // the pixels do differ
+    }
+
+    /// The inside blocks' chroma in 32 bits against the edges' in `Int`, over every red and
+    /// blue sum (0…1,020, 4 apart with both ends) under green sums 0, 1, 509, 510, 1,019 and
+    /// 1,020, and every green sum under the corners of red and blue.
+    @Test func blockChromaIsTheChromaOfFourPixels() {
+        let k = YCbCrFrame.Coefficients()
+        var sums = Array(stride(from: 0, through: 1020, by: 4))
+        sums += [1, 2, 3, 1017, 1018, 1019]
+        var wrong = 0
+        for r in sums {
+            for b in sums {
+                for g in [0, 1, 509, 510, 1019, 1020] {
+                    let block = k.blockChroma(r: Int32(r), g: Int32(g), b: Int32(b))
+                    let plain = k.chroma(r: r, g: g, b: b, n: 4)
+                    if block != plain { wrong += 1 }
+                }
+            }
+        }
+        for g in 0...1020 {
+            for (r, b) in [(0, 0), (0, 1020), (1020, 0), (1020, 1020)]
+            where k.blockChroma(r: Int32(r), g: Int32(g), b: Int32(b)) != k.chroma(r: r, g: g, b: b, n: 4) {
+                wrong += 1
+            }
+        }
+        #expect(wrong == 0)
     }
 }
