@@ -1,7 +1,8 @@
 import CZlib
 
 /// A whole buffer compressed into one zlib stream (RFC 1950 around RFC 1951), as PNG's
-/// IDAT and APNG's fdAT data hold it.
+/// IDAT and APNG's fdAT data hold it. zlib compresses; the two-byte header and the check
+/// around its raw stream are written here (`header`, `Adler32`).
 enum Deflate {
     /// zlib level 6 (zlib's default). With `Z_RLE` the level only sets how often a block
     /// is closed; the strategy is what decides the time.
@@ -15,26 +16,43 @@ enum Deflate {
     /// formats against rlottie and Chromium"; zlib.h, `deflateInit2`).
     static let strategy: Int32 = Z_RLE
 
+    /// The two bytes zlib writes before a stream of a 32 KiB window (CMF 0x78) under `Z_RLE`:
+    /// FLEVEL 0, which zlib gives every strategy from `Z_HUFFMAN_ONLY` on (deflate.c,
+    /// `deflate`), and the check bits that make the pair a multiple of 31 (RFC 1950, 2.2).
+    static let header: [UInt8] = [0x78, 0x01]
+
+    /// `input` as a zlib stream: `header`, zlib's raw deflate (window bits −15: the same
+    /// blocks, without zlib's wrapper) and `Adler32` of `input`, big-endian (RFC 1950) —
+    /// byte for byte what zlib's own wrapper writes, its check computed 16 bytes a step.
     static func zlibStream(_ input: [UInt8]) throws -> [UInt8] {
         var stream = z_stream()
         guard
-            animatic_deflateInit2(&stream, level, Z_DEFLATED, 15, 8, strategy) == Z_OK
+            animatic_deflateInit2(&stream, level, Z_DEFLATED, -15, 8, strategy) == Z_OK
         else { throw RasterEncodingError.library(name: "zlib", message: "deflateInit2 failed") }
         defer { deflateEnd(&stream) }
-        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, UInt(input.count))))
+        let bound = Int(deflateBound(&stream, UInt(input.count)))
+        var output = [UInt8](repeating: 0, count: header.count + bound + 4)
+        output[0] = header[0]
+        output[1] = header[1]
         let status = input.withUnsafeBufferPointer { src in
             output.withUnsafeMutableBufferPointer { dst in
                 stream.next_in = UnsafeMutablePointer(mutating: src.baseAddress)
                 stream.avail_in = UInt32(src.count)
-                stream.next_out = dst.baseAddress
-                stream.avail_out = UInt32(dst.count)
+                stream.next_out = dst.baseAddress! + header.count
+                stream.avail_out = UInt32(bound)
                 return deflate(&stream, Z_FINISH)
             }
         }
         guard status == Z_STREAM_END else {
             throw RasterEncodingError.library(name: "zlib", message: "deflate returned \(status)")
         }
-        output.removeLast(output.count - Int(stream.total_out))
+        let check = input.withUnsafeBytes { Adler32.checksum($0) }
+        let end = header.count + Int(stream.total_out)
+        output[end] = UInt8(truncatingIfNeeded: check >> 24)
+        output[end + 1] = UInt8(truncatingIfNeeded: check >> 16)
+        output[end + 2] = UInt8(truncatingIfNeeded: check >> 8)
+        output[end + 3] = UInt8(truncatingIfNeeded: check)
+        output.removeLast(output.count - (end + 4))
         return output
     }
 }
