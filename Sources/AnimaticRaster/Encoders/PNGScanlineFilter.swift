@@ -3,13 +3,13 @@
 /// selection"): the filter whose output has the smallest sum of absolute values, read as
 /// signed bytes.
 ///
-/// Each trial only sums its cost, 16 bytes at a time (`SIMD16<UInt8>`: a filtered byte's
-/// absolute value as a signed byte is min(v, 256 − v), at most 128, and the bytes are
-/// summed in pairs into eight 16-bit lanes, which hold 256 bytes' worth without overflow);
-/// the winner is then filtered once into the output. The
-/// scalar trials this replaced wrote every trial's bytes and added them one at a time with
-/// overflow checks: most of the 20-layer spec's APNG time (docs/BENCHMARKS.md, "Raster fixed
-/// costs and drawing (w33)"). Same choice, same bytes.
+/// Each trial but the first only sums its cost, 16 bytes at a time (`SIMD16<UInt8>`: a
+/// filtered byte's absolute value as a signed byte is min(v, 256 − v), at most 128, and the
+/// bytes are summed in pairs into eight 16-bit lanes, which hold 256 bytes' worth without
+/// overflow); the first (Up) also writes its bytes, and another winner is then filtered once
+/// more into the output. The scalar trials this replaced wrote every trial's bytes and added
+/// them one at a time with overflow checks: most of the 20-layer spec's APNG time
+/// (docs/BENCHMARKS.md, "Raster fixed costs and drawing (w33)"). Same choice, same bytes.
 enum PNGScanlineFilter {
     /// The order the filters are tried in: Up first, since a transition's rows are mostly
     /// what the row above was (on the fold preset's APNG, 97 % of rows chose Up), so the
@@ -33,18 +33,25 @@ enum PNGScanlineFilter {
                     let row = raw.baseAddress! + y * rowBytes
                     let above = y > 0 ? raw.baseAddress! + (y - 1) * rowBytes : zeroRow.baseAddress!
                     let target = dst.baseAddress! + y * stride
-                    var bestCost = Int.max
-                    var bestType = 0
-                    for type in trialOrder {
-                        let cost = filterRow(type, row, above, rowBytes, nil, giveUpAt: bestCost)
-                        if cost < bestCost {
-                            bestCost = cost
-                            bestType = type
-                            if cost == 0 { break }  // nothing does better than all zeros
+                    // The first trial (Up) writes its bytes as it sums them: when it wins, as
+                    // most rows' does, the row is done without filtering it again.
+                    let first = trialOrder[0]
+                    var bestCost = filterRow(first, row, above, rowBytes, target + 1, giveUpAt: Int.max)
+                    var bestType = first
+                    if bestCost > 0 {  // nothing does better than all zeros
+                        for type in trialOrder.dropFirst() {
+                            let cost = filterRow(type, row, above, rowBytes, nil, giveUpAt: bestCost)
+                            if cost < bestCost {
+                                bestCost = cost
+                                bestType = type
+                                if cost == 0 { break }
+                            }
                         }
                     }
                     target[0] = UInt8(bestType)
-                    _ = filterRow(bestType, row, above, rowBytes, target + 1, giveUpAt: Int.max)
+                    if bestType != first {
+                        _ = filterRow(bestType, row, above, rowBytes, target + 1, giveUpAt: Int.max)
+                    }
                 }
             }
         }
