@@ -162,8 +162,10 @@ def test_a_speed_change_on_the_compositor_continues_from_where_it_is(page):
     # Milliseconds of animation time. Without the catch-up each goes back by the wall time
     # since the clock's last tick (at least the 100 ms slept) times the speed: 50–250 ms.
     # With it, what is left is the animations' own start a frame or so after the clock's
-    # (either way, on a loaded machine): the median stays within a frame.
-    assert abs(sorted(jumps)[len(jumps) // 2]) <= 15, jumps
+    # (either way, on a loaded machine): the median stays within two frames, under the 50 ms
+    # that the least jump back would be. Within one frame (15 ms) it failed once under CI's
+    # parallel pass, at 19 ms (2026-11-27, `jumps` 81, 22.6, −12.7, −931.9, −21.0, −19.0, …).
+    assert abs(sorted(jumps)[len(jumps) // 2]) <= 34, jumps
 
 
 # A layer hidden when the run starts and shown half way (the compositor draws hidden as
