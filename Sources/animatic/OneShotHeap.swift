@@ -16,9 +16,9 @@ import Foundation
 /// The heap also grows in steps of 64 MiB, and the first step is backed by transparent huge
 /// pages where the kernel offers them (`madvise(MADV_HUGEPAGE)`, what glibc's own
 /// `glibc.malloc.hugetlb=1` tunable does): a 2 MiB page is faulted in once where 512 pages
-/// were, so the kernel's share of a render falls (fold APNG @1x: 6,800 → 1,800 faults, system
-/// time 36–42 → 23 ms; docs/BENCHMARKS.md, "Straight alpha from a table; huge pages for a
-/// one-shot render"). Where huge pages are off (`never`), the advice does nothing.
+/// were, so the kernel's share of a render falls (fold APNG @1x: 6,801 → about 1,700 faults,
+/// system time 32–39 → 22–23 ms; docs/BENCHMARKS.md, "Straight alpha from a table; huge pages
+/// for a one-shot render"). Where huge pages are off (`never`), the advice does nothing.
 ///
 /// The server does not do this: it lives on, and gives memory back after large renders
 /// (`MemoryTrim`).
@@ -61,14 +61,14 @@ enum OneShotHeap {
     private static let hugePageAdvice: Int32 = 14
 
     /// `malloc`, looked up by name.
-    private static let unelidedMalloc: (@convention(c) (Int) -> UnsafeMutableRawPointer?)? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (Int) -> UnsafeMutableRawPointer?).self)
-    }()
+    private static let unelidedMalloc = libc("malloc", as: (@convention(c) (Int) -> UnsafeMutableRawPointer?).self)
 
     /// glibc's `mallopt` (malloc.h is not part of Swift's Glibc module), looked up by name.
-    private static let mallopt: (@convention(c) (Int32, Int32) -> Int32)? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
-    }()
+    private static let mallopt = libc("mallopt", as: (@convention(c) (Int32, Int32) -> Int32).self)
+
+    /// The C function `name` of the loaded libc, as `type`; nil where there is none.
+    private static func libc<Function>(_ name: String, as type: Function.Type) -> Function? {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
+        return unsafeBitCast(symbol, to: type)
+    }
 }

@@ -65,10 +65,10 @@ final class YCbCrFrame {
             return UInt8(truncatingIfNeeded: 16 &+ (value &+ 32768) >> 16)
         }
 
-        /// Cb and Cr of a block of four pixels inside the frame from its channels' sums, as
-        /// `chroma(r:g:b:n: 4)` computes them, in 32 bits: every product and sum stays below
-        /// 2³¹ (sums ≤ 1,020, coefficients ≤ 28,784 in magnitude), and the division
-        /// truncates toward zero in either width.
+        /// Cb and Cr of a 2 × 2 block from its channels' sums over its four pixels (at an edge
+        /// the repeated pixel counts again), in 32 bits: every product and sum stays below
+        /// 2³¹ (sums ≤ 1,020, coefficients ≤ 28,784 in magnitude), and the division by 4
+        /// truncates toward zero.
         @inline(__always)
         func blockChroma(r: Int32, g: Int32, b: Int32) -> (UInt8, UInt8) {
             let cbValue = (cbR32.r &* r &+ cbR32.g &* g &+ cbR32.b &* b) / 4
@@ -80,15 +80,6 @@ final class YCbCrFrame {
         }
         private var crR32: (r: Int32, g: Int32, b: Int32) {
             (Int32(truncatingIfNeeded: crR), Int32(truncatingIfNeeded: crG), Int32(truncatingIfNeeded: crB))
-        }
-
-        /// Cb and Cr of a block from its channels' sums over `n` pixels (always 4: an edge
-        /// pixel repeated counts again).
-        @inline(__always)
-        func chroma(r: Int, g: Int, b: Int, n: Int) -> (UInt8, UInt8) {
-            let cbValue = (cbR &* r &+ cbG &* g &+ cbB &* b) / n
-            let crValue = (crR &* r &+ crG &* g &+ crB &* b) / n
-            return (UInt8(clamping: 128 + (cbValue + 32768) >> 16), UInt8(clamping: 128 + (crValue + 32768) >> 16))
         }
     }
 
@@ -160,20 +151,18 @@ final class YCbCrFrame {
         for cy in 0..<ch {
             let fromX = 2 * cy + 1 < height ? width / 2 : 0
             for cx in fromX..<cw {
-                var r = 0
-                var g = 0
-                var b = 0
-                var n = 0
+                var r: Int32 = 0
+                var g: Int32 = 0
+                var b: Int32 = 0
                 for dy in 0...1 {
                     for dx in 0...1 {
                         let p = pixel(cx * 2 + dx, cy * 2 + dy)
-                        r += Int(p & 0xFF)
-                        g += Int(p >> 8 & 0xFF)
-                        b += Int(p >> 16 & 0xFF)
-                        n += 1
+                        r += Int32(p & 0xFF)
+                        g += Int32(p >> 8 & 0xFF)
+                        b += Int32(p >> 16 & 0xFF)
                     }
                 }
-                (u[cy * cw + cx], v[cy * cw + cx]) = k.chroma(r: r, g: g, b: b, n: n)
+                (u[cy * cw + cx], v[cy * cw + cx]) = k.blockChroma(r: r, g: g, b: b)
             }
         }
     }
