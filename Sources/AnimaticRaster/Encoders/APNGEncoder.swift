@@ -31,6 +31,8 @@ public final class APNGEncoder: AnimationEncoder {
     private var current: [UInt32] = []
     private var raw: [UInt8] = []
     private var filtered: [UInt8] = []
+    /// One zlib stream for every frame, reset between them.
+    private let deflate: Deflate
     private var lastFrame: (fctlOffset: Int, fctl: [UInt8], start: Double)?
     /// The exact end of the frames added so far, and the end of the delays written.
     private var exactEnd: Double = 0
@@ -48,6 +50,7 @@ public final class APNGEncoder: AnimationEncoder {
         self.height = height
         self.loop = loop
         output = LimitedBytes(limit: byteLimit)
+        deflate = try Deflate()
         try output.append(contentsOf: PNGChunks.signature)
         // IHDR: width, height, bit depth 8, colour type 6 (RGBA), compression, filter and
         // interlace methods 0 (section 11.2.1).
@@ -133,7 +136,7 @@ public final class APNGEncoder: AnimationEncoder {
         let fctlOffset = try PNGChunks.append("fcTL", fctl, to: &output)
 
         let rowBytes = rect.width * 4
-        if raw.count != rowBytes * rect.height { raw = [UInt8](repeating: 0, count: rowBytes * rect.height) }
+        if raw.count != rowBytes * rect.height { raw = .uninitialized(count: rowBytes * rect.height) }
         // Through buffer pointers: the class's arrays read per pixel were reloaded and
         // bounds-checked each time (as GIFEncoder found).
         raw.withUnsafeMutableBytes { dst in
@@ -161,7 +164,7 @@ public final class APNGEncoder: AnimationEncoder {
         raw.withUnsafeBufferPointer {
             PNGScanlineFilter.filter($0, rowBytes: rowBytes, rows: rect.height, into: &filtered)
         }
-        let compressed = try Deflate.zlibStream(filtered)
+        let compressed = try deflate.zlibStream(filtered)
         if frameCount == 0 {
             try PNGChunks.append("IDAT", compressed, to: &output)
         } else {

@@ -1,9 +1,9 @@
 import CZlib
 
-/// A whole buffer compressed into one zlib stream (RFC 1950 around RFC 1951), as PNG's
+/// Whole buffers compressed, each into one zlib stream (RFC 1950 around RFC 1951), as PNG's
 /// IDAT and APNG's fdAT data hold it. zlib compresses; the two-byte header and the check
 /// around its raw stream are written here (`header`, `Adler32`).
-enum Deflate {
+final class Deflate {
     /// zlib level 6 (zlib's default). With `Z_RLE` the level only sets how often a block
     /// is closed; the strategy is what decides the time.
     static let level: Int32 = 6
@@ -21,38 +21,56 @@ enum Deflate {
     /// `deflate`), and the check bits that make the pair a multiple of 31 (RFC 1950, 2.2).
     static let header: [UInt8] = [0x78, 0x01]
 
+    /// zlib's state, allocated once (it points back at its stream, so the stream stays put)
+    /// and reset for each buffer: `deflateReset` leaves it as `deflateInit2` made it (zlib.h),
+    /// without freeing and allocating its window, tables and buffers (256 KiB, zeroed by
+    /// `calloc`) for every frame.
+    private let stream: UnsafeMutablePointer<z_stream>
+
+    init() throws {
+        stream = .allocate(capacity: 1)
+        stream.initialize(to: z_stream())
+        guard animatic_deflateInit2(stream, Self.level, Z_DEFLATED, -15, 8, Self.strategy) == Z_OK else {
+            stream.deallocate()
+            throw RasterEncodingError.library(name: "zlib", message: "deflateInit2 failed")
+        }
+    }
+
+    deinit {
+        deflateEnd(stream)
+        stream.deallocate()
+    }
+
     /// `input` as a zlib stream: `header`, zlib's raw deflate (window bits −15: the same
     /// blocks, without zlib's wrapper) and `Adler32` of `input`, big-endian (RFC 1950) —
     /// byte for byte what zlib's own wrapper writes, its check computed 16 bytes a step.
-    static func zlibStream(_ input: [UInt8]) throws -> [UInt8] {
-        var stream = z_stream()
-        guard
-            animatic_deflateInit2(&stream, level, Z_DEFLATED, -15, 8, strategy) == Z_OK
-        else { throw RasterEncodingError.library(name: "zlib", message: "deflateInit2 failed") }
-        defer { deflateEnd(&stream) }
-        let bound = Int(deflateBound(&stream, UInt(input.count)))
-        var output = [UInt8](repeating: 0, count: header.count + bound + 4)
-        output[0] = header[0]
-        output[1] = header[1]
-        let status = input.withUnsafeBufferPointer { src in
-            output.withUnsafeMutableBufferPointer { dst in
-                stream.next_in = UnsafeMutablePointer(mutating: src.baseAddress)
-                stream.avail_in = UInt32(src.count)
-                stream.next_out = dst.baseAddress! + header.count
-                stream.avail_out = UInt32(bound)
-                return deflate(&stream, Z_FINISH)
+    func zlibStream(_ input: [UInt8]) throws -> [UInt8] {
+        guard deflateReset(stream) == Z_OK else {
+            throw RasterEncodingError.library(name: "zlib", message: "deflateReset failed")
+        }
+        let header = Self.header
+        let bound = Int(deflateBound(stream, UInt(input.count)))
+        // Written as it is filled: only the bytes zlib wrote and the check are kept.
+        return try [UInt8](unsafeUninitializedCapacity: header.count + bound + 4) { output, written in
+            output[0] = header[0]
+            output[1] = header[1]
+            let status = input.withUnsafeBufferPointer { src in
+                stream.pointee.next_in = UnsafeMutablePointer(mutating: src.baseAddress)
+                stream.pointee.avail_in = UInt32(src.count)
+                stream.pointee.next_out = output.baseAddress! + header.count
+                stream.pointee.avail_out = UInt32(bound)
+                return deflate(stream, Z_FINISH)
             }
+            guard status == Z_STREAM_END else {
+                throw RasterEncodingError.library(name: "zlib", message: "deflate returned \(status)")
+            }
+            let check = input.withUnsafeBytes { Adler32.checksum($0) }
+            let end = header.count + Int(stream.pointee.total_out)
+            output[end] = UInt8(truncatingIfNeeded: check >> 24)
+            output[end + 1] = UInt8(truncatingIfNeeded: check >> 16)
+            output[end + 2] = UInt8(truncatingIfNeeded: check >> 8)
+            output[end + 3] = UInt8(truncatingIfNeeded: check)
+            written = end + 4
         }
-        guard status == Z_STREAM_END else {
-            throw RasterEncodingError.library(name: "zlib", message: "deflate returned \(status)")
-        }
-        let check = input.withUnsafeBytes { Adler32.checksum($0) }
-        let end = header.count + Int(stream.total_out)
-        output[end] = UInt8(truncatingIfNeeded: check >> 24)
-        output[end + 1] = UInt8(truncatingIfNeeded: check >> 16)
-        output[end + 2] = UInt8(truncatingIfNeeded: check >> 8)
-        output[end + 3] = UInt8(truncatingIfNeeded: check)
-        output.removeLast(output.count - (end + 4))
-        return output
     }
 }

@@ -25,7 +25,7 @@ enum PNGScanlineFilter {
     /// each row a filter-type byte then `rowBytes` filtered bytes.
     static func filter(_ raw: UnsafeBufferPointer<UInt8>, rowBytes: Int, rows: Int, into out: inout [UInt8]) {
         let stride = rowBytes + 1
-        if out.count != stride * rows { out = [UInt8](repeating: 0, count: stride * rows) }
+        if out.count != stride * rows { out = .uninitialized(count: stride * rows) }
         let zeros = [UInt8](repeating: 0, count: rowBytes)
         zeros.withUnsafeBufferPointer { zeroRow in
             out.withUnsafeMutableBufferPointer { dst in
