@@ -23,8 +23,10 @@ final class Deflate {
 
     /// zlib's state, allocated once (it points back at its stream, so the stream stays put)
     /// and reset for each buffer: `deflateReset` leaves it as `deflateInit2` made it (zlib.h),
-    /// without freeing and allocating its window, tables and buffers (256 KiB, zeroed by
-    /// `calloc`) for every frame.
+    /// without freeing and allocating its window, tables and buffers (256 KiB in five
+    /// blocks) for every frame. `deflateInit2` resets a new stream the same way, so this
+    /// saves allocations, not work (docs/BENCHMARKS.md, "The APNG's buffers and zlib's
+    /// stream").
     private let stream: UnsafeMutablePointer<z_stream>
 
     init() throws {
