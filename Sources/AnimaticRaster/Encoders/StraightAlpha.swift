@@ -21,7 +21,8 @@ enum StraightAlpha {
     /// Each premultiplied word of the frame through `convert(word, alpha, table)`
     /// (`table`: `straightBytes`), but four words in a row that are each opaque
     /// or clear (0), which are copied as they are (`convert` keeps an opaque word and makes 0
-    /// of a clear one). Words are little-endian, R in the low byte, as on every platform
+    /// of a clear one), and a word equal to the one converted before it, whose result is
+    /// reused. Words are little-endian, R in the low byte, as on every platform
     /// Swift targets here.
     @inline(__always)
     private static func convert(
@@ -37,6 +38,18 @@ enum StraightAlpha {
                 out.withUnsafeMutableBufferPointer { dst in
                     let out = UnsafeMutableRawPointer(dst.baseAddress!)
                     var i = 0
+                    // The last word converted and its result: a faded flat fill is one word
+                    // over and over, converted once (`convert` depends on the word alone, and
+                    // makes 0 of the clear word 0).
+                    var lastWord: UInt32 = 0
+                    var lastResult: UInt32 = 0
+                    @inline(__always) func converted(_ word: UInt32) -> UInt32 {
+                        if word != lastWord {
+                            lastWord = word
+                            lastResult = convert(word, word >> 24, table)
+                        }
+                        return lastResult
+                    }
                     // Opaque and clear words are copied as they are, four at a time: in a frame
                     // of opaque views, or of views over a clear container, nothing else is done.
                     while i &+ 4 <= count {
@@ -46,16 +59,12 @@ enum StraightAlpha {
                         if all(opaque) || all(opaque .| (four .== 0)) {
                             out.storeBytes(of: four, toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
                         } else {
-                            for j in i..<i &+ 4 {
-                                let word = four[j &- i]
-                                dst[j] = convert(word, word >> 24, table)
-                            }
+                            for j in i..<i &+ 4 { dst[j] = converted(four[j &- i]) }
                         }
                         i &+= 4
                     }
                     while i < count {
-                        let word = raw.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self)
-                        dst[i] = convert(word, word >> 24, table)
+                        dst[i] = converted(raw.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))
                         i &+= 1
                     }
                 }
