@@ -3,7 +3,8 @@ import Testing
 
 @testable import AnimaticRaster
 
-/// `Adler32` against zlib's own `adler32`, and `Deflate.zlibStream` (one stream reset between buffers) against zlib's wrapper.
+/// `Adler32` against zlib's own `adler32`, and `Deflate.zlibStream` (one stream reset between
+/// buffers) against zlib's wrapper.
 @Suite struct Adler32Tests {
     static func zlibAdler(_ bytes: [UInt8], start: UInt32 = 1) -> UInt32 {
         bytes.withUnsafeBufferPointer { UInt32(adler32(UInt(start), $0.baseAddress, UInt32($0.count))) }

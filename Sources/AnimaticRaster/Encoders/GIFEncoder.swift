@@ -112,7 +112,7 @@ public final class GIFEncoder: AnimationEncoder {
         // the array and checked its bounds, a third of a 20-layer GIF's encoding (`perf`).
         if pixelNumbers.count < rect.area {
             // Every element a pass uses is written before it is read, so none is filled first.
-            pixelNumbers = [Int32](unsafeUninitializedCapacity: rect.area) { $1 = rect.area }
+            pixelNumbers = .uninitialized(count: rect.area)
         }
         var indices: [UInt8] = []
         swap(&indices, &spareIndices)
